@@ -1,0 +1,189 @@
+"""Minesweeper positions: the data every reduction and solver starts from.
+
+A board is a grid of cells, each one character:
+
+    ?      hidden (unknown: mine or safe)
+    0-8    revealed, with that many mines among its eight neighbours
+    F      flagged: a hidden cell the user asserts is a mine
+
+plus an optional total number of mines (flags included).  Hidden cells,
+flags included, are the unknowns; a layout says which of them are mines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
+
+Cell = tuple[int, int]  # (row, col), 0-based
+
+HIDDEN, FLAG = "?", "F"
+NUMBERS = "012345678"
+CANONICAL = HIDDEN + FLAG + NUMBERS
+ALIASES = {"H": HIDDEN, "h": HIDDEN, "*": FLAG, "f": FLAG}
+MAX_SIDE = 100
+MAX_CELLS = 10_000
+
+_MINES_LINE = re.compile(r"^\s*(?:mines\s*[=:]\s*(\S+)|(\d+)\s*x\s*(\d+)\s*x\s*(\S+))\s*$", re.I)
+
+
+class BoardError(ValueError):
+    """Bad input, located at a 1-based line and column when it has one."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        self.message, self.line, self.column = message, line, column
+        where = (f"line {line}" + (f", column {column}" if column else "") + ": ") if line else ""
+        super().__init__(where + message)
+
+
+class Clue(NamedTuple):
+    """A revealed number: its cell, its count, and its hidden neighbours (flags included)."""
+
+    cell: Cell
+    count: int
+    neighbours: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    rows: int
+    cols: int
+    cells: tuple[str, ...]  # row-major, canonical characters
+    mines: int | None = None  # total number of mines, when known
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise BoardError("the board is empty")
+        if self.rows > MAX_SIDE or self.cols > MAX_SIDE or self.rows * self.cols > MAX_CELLS:
+            raise BoardError(
+                f"the board is {self.rows}x{self.cols}; the limit is {MAX_SIDE} rows, "
+                f"{MAX_SIDE} columns and {MAX_CELLS} cells")
+        if len(self.cells) != self.rows * self.cols:
+            raise BoardError(f"{len(self.cells)} cells given for a {self.rows}x{self.cols} board")
+        for i, ch in enumerate(self.cells):
+            if ch not in CANONICAL:
+                raise BoardError(f"unknown cell {ch!r}", i // self.cols + 1, i % self.cols + 1)
+        if self.mines is not None:
+            if not isinstance(self.mines, int) or self.mines < 0:
+                raise BoardError(f"the total number of mines must be a whole number >= 0, not {self.mines!r}")
+            if self.mines > len(self.hidden):
+                raise BoardError(
+                    f"the total of {self.mines} mines is more than the {len(self.hidden)} hidden cells")
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def from_rows(cls, rows: list[str], mines: int | None = None) -> Board:
+        """A board from rows of canonical characters, e.g. ["1??", "12?", "01?"]."""
+        if not rows or not rows[0]:
+            raise BoardError("the board is empty")
+        for i, row in enumerate(rows):
+            if len(row) != len(rows[0]):
+                raise BoardError(f"row has {len(row)} cells, the first row has {len(rows[0])}", i + 1)
+        return cls(len(rows), len(rows[0]), tuple("".join(rows)), mines)
+
+    def with_mines(self, mines: int | None) -> Board:
+        return Board(self.rows, self.cols, self.cells, mines)
+
+    # -- cells --------------------------------------------------------------
+    def __getitem__(self, cell: Cell) -> str:
+        r, c = cell
+        return self.cells[r * self.cols + c]
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                if (dr or dc) and 0 <= r + dr < self.rows and 0 <= c + dc < self.cols]
+
+    @cached_property
+    def hidden(self) -> tuple[Cell, ...]:
+        """The unknowns, row-major: hidden and flagged cells.  Variable i+1 is hidden[i]."""
+        return tuple(divmod(i, self.cols) for i, ch in enumerate(self.cells) if ch in (HIDDEN, FLAG))
+
+    @cached_property
+    def index(self) -> dict[Cell, int]:
+        """Position of each unknown cell in `hidden` (0-based)."""
+        return {cell: i for i, cell in enumerate(self.hidden)}
+
+    @cached_property
+    def flags(self) -> tuple[Cell, ...]:
+        return tuple(cell for cell in self.hidden if self[cell] == FLAG)
+
+    @cached_property
+    def clues(self) -> tuple[Clue, ...]:
+        """Every revealed number, row-major, with its hidden neighbours."""
+        return tuple(
+            Clue((r, c), int(ch), tuple(n for n in self.neighbours((r, c)) if self[n] in (HIDDEN, FLAG)))
+            for i, ch in enumerate(self.cells) if ch in NUMBERS for r, c in [divmod(i, self.cols)])
+
+    def is_layout(self, mines: frozenset[Cell] | set[Cell]) -> bool:
+        """Whether a set of mine cells (a subset of `hidden`) is consistent with the board."""
+        if not set(self.flags) <= mines:
+            return False
+        if self.mines is not None and len(mines) != self.mines:
+            return False
+        return all(sum(n in mines for n in clue.neighbours) == clue.count for clue in self.clues)
+
+    def __str__(self) -> str:
+        return format_board(self)
+
+
+# -- text form ------------------------------------------------------------------
+def parse_board(text: str, mines: int | None = None) -> Board:
+    """Read a board from text: one row per line, cells optionally separated by spaces.
+
+    Blank lines and lines starting with `#` are ignored.  Aliases: `H`/`h` for hidden,
+    `*`/`f` for a flag.  A line `mines=N` (or `WxHxN`, as JSMinesweeper writes) gives
+    the total number of mines unless `mines` is passed.
+    """
+    rows: list[str] = []
+    first_line: int | None = None
+    header_mines: int | None = None
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        header = _MINES_LINE.match(line)
+        if header and not rows:
+            value = header.group(1) or header.group(4)
+            if not value.isdigit():
+                raise BoardError(f"the total number of mines must be a whole number >= 0, not {value!r}", number)
+            header_mines = int(value)
+            continue
+        row = []
+        for column, ch in enumerate(line, 1):
+            if ch in " \t\r":
+                continue
+            ch = ALIASES.get(ch, ch)
+            if ch not in CANONICAL:
+                hint = " (a count is at most 8)" if ch == "9" else ""
+                raise BoardError(f"unknown cell {ch!r}{hint}; use ?, F or 0-8", number, column)
+            row.append(ch)
+        if rows and len(row) != len(rows[0]):
+            raise BoardError(f"row has {len(row)} cells, the first row has {len(rows[0])}", number)
+        if first_line is None:
+            first_line = number
+        rows.append("".join(row))
+        if len(rows) > MAX_SIDE or len(row) > MAX_SIDE:
+            raise BoardError(f"the board is larger than {MAX_SIDE}x{MAX_SIDE}", number)
+    if not rows:
+        raise BoardError("the board is empty: no rows of cells")
+    return Board.from_rows(rows, header_mines if mines is None else mines)
+
+
+def format_board(board: Board, spaced: bool = False) -> str:
+    """The canonical text form: rows of `?`, `F` and `0`-`8`; `mines=N` first when known."""
+    sep = " " if spaced else ""
+    lines = [sep.join(board.cells[r * board.cols:(r + 1) * board.cols]) for r in range(board.rows)]
+    if board.mines is not None:
+        lines.insert(0, f"mines={board.mines}")
+    return "\n".join(lines) + "\n"
+
+
+def format_layout(board: Board, mines: frozenset[Cell] | set[Cell]) -> str:
+    """A layout drawn as a board: mines as `*`, other hidden cells as `.`, numbers as they are."""
+    return "\n".join(
+        "".join("*" if (r, c) in mines else "." if board[r, c] in (HIDDEN, FLAG) else board[r, c]
+                for c in range(board.cols))
+        for r in range(board.rows)) + "\n"
