@@ -1,0 +1,40 @@
+"""Minesweeper -> SAT with the binomial ("combinatorial") exactly-k encoding.
+
+Seed 000: one variable per hidden cell (row-major, 1-based), no auxiliary
+variables.  A revealed cell with count c and d hidden neighbours gives C(d, c+1)
+at-most clauses (no c+1 neighbours are all mines) and C(d, d-c+1) at-least
+clauses (no d-c+1 neighbours are all safe); a flag gives a unit clause.  A clue
+that cannot be met gets the empty clause, so the formula is plainly UNSAT.
+Size: num_vars = |U|, num_clauses <= 112 |R| (d = 8, c = 4) plus one per flag.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .board import Board
+from .cnf import CNF, unsatisfiable_clue
+
+ENCODING = "binomial"
+
+
+def exactly(variables: list[int], count: int) -> list[list[int]]:
+    """Clauses saying exactly `count` of `variables` are true, with no new variables."""
+    at_most = [[-v for v in subset] for subset in combinations(variables, count + 1)]
+    at_least = [list(subset) for subset in combinations(variables, len(variables) - count + 1)]
+    return at_most + at_least
+
+
+def reduce(board: Board) -> CNF:
+    """The binomial CNF of a board's clues and flags (the total, if any, is not encoded here)."""
+    cnf = CNF(board, ENCODING, board.hidden)
+    var = {cell: i + 1 for cell, i in board.index.items()}
+    for clue in board.clues:
+        if unsatisfiable_clue(board, clue):
+            cnf.add([], clue.cell)
+            continue
+        for clause in exactly([var[n] for n in clue.neighbours], clue.count):
+            cnf.add(clause, clue.cell)
+    for flag in board.flags:
+        cnf.add([var[flag]], None)
+    return cnf

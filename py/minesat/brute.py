@@ -1,0 +1,21 @@
+"""Reference solver: every subset of the hidden cells, checked against the board.
+
+Exponential; used only by tests to check the reductions and the counting engine.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .board import Board, Cell
+
+MAX_HIDDEN = 20
+
+
+def brute_layouts(board: Board) -> list[frozenset[Cell]]:
+    """All layouts of a small board, each a frozenset of mine cells, sorted by (size, cells)."""
+    if len(board.hidden) > MAX_HIDDEN:
+        raise ValueError(f"brute force is for boards with at most {MAX_HIDDEN} hidden cells")
+    sizes = [board.mines] if board.mines is not None else range(len(board.hidden) + 1)
+    return [frozenset(mines) for n in sizes for mines in combinations(board.hidden, n)
+            if board.is_layout(frozenset(mines))]

@@ -1,0 +1,124 @@
+"""Command line: `python -m minesat analyze|cnf|ilp|solutions BOARD ...` (run with py/ on sys.path)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from itertools import islice
+
+from . import ilp
+from .board import Board, BoardError, format_layout, parse_board
+from .solve import ENCODINGS, SOLVERS, formula, get_solver
+
+
+class CLIError(Exception):
+    """Bad input or usage: one line on standard error, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse would print usage; we want one line
+        raise CLIError(message)
+
+
+def read_board(path: str, mines: int | None) -> Board:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise CLIError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        return parse_board(text, mines)
+    except BoardError as e:
+        raise CLIError(f"{path}: {e}") from None
+
+
+def solver_module(name: str):
+    try:
+        return get_solver(name)
+    except (ImportError, OSError, RuntimeError) as e:
+        raise CLIError(f"the {name} solver is not available: {e}") from None
+
+
+def cmd_analyze(args) -> None:
+    from .analysis import analyze
+    solver = solver_module(args.solver)
+    for path in args.boards:
+        result = analyze(read_board(path, args.mines), solver, args.encoding)
+        print(json.dumps(result.to_json(), separators=(",", ":")), flush=True)
+
+
+def cmd_cnf(args) -> None:
+    sys.stdout.write(formula(read_board(args.board, args.mines), args.encoding).to_dimacs())
+
+
+def cmd_ilp(args) -> None:
+    sys.stdout.write(ilp.reduce(read_board(args.board, args.mines)).to_lp())
+
+
+def cmd_solutions(args) -> None:
+    board = read_board(args.board, args.mines)
+    if args.method == "count":
+        from .counting import LayoutSpace
+        space = LayoutSpace(board)
+        layouts = iter(space.layouts(args.offset, args.limit) if args.limit is not None
+                       else (space.layout(i) for i in range(args.offset, space.count)))
+    else:
+        from .solve import iter_layouts
+        found = iter_layouts(formula(board, args.encoding), solver_module(args.solver))
+        layouts = islice(found, args.offset, None if args.limit is None else args.offset + args.limit)
+    for number, layout in enumerate(layouts, args.offset + 1):
+        sys.stdout.write(f"# layout {number}\n{format_layout(board, layout)}\n")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="python -m minesat", description="Minesweeper analysis by SAT and exact counting.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    def nonnegative(text: str) -> int:
+        if not text.isdigit():
+            raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
+        return int(text)
+
+    def common(p, solver: bool = True) -> None:
+        p.add_argument("--mines", type=nonnegative, help="total number of mines on the board")
+        p.add_argument("--encoding", choices=sorted(ENCODINGS), default="binomial")
+        if solver:
+            p.add_argument("--solver", choices=sorted(SOLVERS), default="native",
+                           help="pycosat's C extension, or picosat compiled to WebAssembly")
+
+    p = sub.add_parser("analyze", help="JSON: count, forced cells, probabilities, conflict")
+    p.add_argument("boards", nargs="+", metavar="BOARD", help="a board file, or - for standard input")
+    common(p)
+    p.set_defaults(run=cmd_analyze)
+
+    p = sub.add_parser("cnf", help="the board's CNF in DIMACS format")
+    p.add_argument("board", metavar="BOARD")
+    common(p, solver=False)
+    p.set_defaults(run=cmd_cnf)
+
+    p = sub.add_parser("ilp", help="the board's 0/1 ILP in CPLEX LP format")
+    p.add_argument("board", metavar="BOARD")
+    p.add_argument("--mines", type=nonnegative)
+    p.set_defaults(run=cmd_ilp)
+
+    p = sub.add_parser("solutions", help="layouts drawn as boards (mines as *)")
+    p.add_argument("board", metavar="BOARD")
+    common(p)
+    p.add_argument("--limit", type=nonnegative, help="at most this many layouts")
+    p.add_argument("--offset", type=nonnegative, default=0, help="skip this many layouts first")
+    p.add_argument("--method", choices=["sat", "count"], default="sat",
+                   help="sat: picosat's enumeration order; count: the counting engine's order (random access)")
+    p.set_defaults(run=cmd_solutions)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        args.run(args)
+    except CLIError as e:
+        print(f"minesat: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return 0

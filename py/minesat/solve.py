@@ -1,0 +1,166 @@
+"""Solving the CNF of a board with pycosat: consistency, layouts, forced cells, conflicts.
+
+`solver` is any module with pycosat's API: the native C extension (`pycosat`)
+or the same picosat compiled to WebAssembly (`picosat_wasm`; in the browser it
+is installed under the name `pycosat`).  Everything here gives the same answers
+with either.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Iterator
+from types import ModuleType
+
+from . import binomial, sortnet
+from .board import Board, Cell
+from .cnf import CNF
+
+ENCODINGS = {"binomial": binomial.reduce, "sortnet": sortnet.reduce}
+SOLVERS = {"native": "pycosat", "wasm": "picosat_wasm"}
+
+
+def get_solver(name: str | None = None) -> ModuleType:
+    """The pycosat-shaped module: 'native', 'wasm', or None for whatever `pycosat` is here."""
+    if name is not None and name not in SOLVERS:
+        raise ValueError(f"unknown solver {name!r}; choose one of {', '.join(SOLVERS)}")
+    return importlib.import_module(SOLVERS[name] if name else "pycosat")
+
+
+def formula(board: Board, encoding: str = "binomial") -> CNF:
+    """The board's CNF in the chosen encoding, plus a unary counter for the total, if known."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
+    cnf = ENCODINGS[encoding](board)
+    if board.mines is not None:
+        sortnet.add_total(cnf, board.mines)
+    return cnf
+
+
+def is_sat(result) -> bool:
+    return isinstance(result, list)
+
+
+def find_layout(cnf: CNF, solver: ModuleType) -> frozenset[Cell] | None:
+    """One layout, or None when the board is contradictory."""
+    result = solver.solve(cnf.clauses, vars=cnf.num_vars)
+    return cnf.layout(result) if is_sat(result) else None
+
+
+def iter_layouts(cnf: CNF, solver: ModuleType) -> Iterator[frozenset[Cell]]:
+    """Every layout exactly once, lazily, in the order picosat's `itersolve` finds them.
+
+    The order is deterministic for a given formula (picosat uses no randomness).
+    Auxiliary variables are defined by equivalences, so blocking whole models
+    never yields one layout twice.
+    """
+    for model in solver.itersolve(cnf.clauses, vars=cnf.num_vars):
+        yield cnf.layout(model)
+
+
+# -- components ------------------------------------------------------------------
+def components(clauses: list[list[int]], num_vars: int) -> list[tuple[list[int], list[int]]]:
+    """Split clauses into independent groups: (clause indices, variables), by first variable."""
+    parent = list(range(num_vars + 1))
+
+    def find(v: int) -> int:
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    for clause in clauses:
+        if clause:
+            root = find(abs(clause[0]))
+            for lit in clause[1:]:
+                other = find(abs(lit))
+                if other != root:
+                    parent[other] = root
+    groups: dict[int, tuple[list[int], list[int]]] = {}
+    for j, clause in enumerate(clauses):
+        key = find(abs(clause[0])) if clause else -1 - j
+        groups.setdefault(key, ([], []))[0].append(j)
+    for v in range(1, num_vars + 1):
+        if find(v) in groups:
+            groups[find(v)][1].append(v)
+    return sorted(groups.values(), key=lambda g: g[0][0])
+
+
+# -- forced cells ----------------------------------------------------------------
+def backbone(cnf: CNF, solver: ModuleType,
+             witnesses: Iterable[frozenset[Cell]] = ()) -> tuple[list[Cell], list[Cell]] | None:
+    """Cells that are surely safe and surely mines, or None when the formula is UNSAT.
+
+    A cell is safe when "mine here" is unsatisfiable, and a mine when "safe here"
+    is (seed 003).  Few solver calls: the formula is split into independent
+    components; every model found rules out each cell whose value it flips;
+    `witnesses` (known layouts, checked against the board first) rule out more.
+    Cells in no clause are free and need no call.
+    """
+    k = len(cnf.cells)
+    free_seen: dict[int, set[bool]] = {v: set() for v in range(1, k + 1)}
+    for layout in witnesses:
+        if cnf.board.is_layout(layout):
+            for v, cell in enumerate(cnf.cells, 1):
+                free_seen[v].add(cell in layout)
+    safe: list[Cell] = []
+    mines: list[Cell] = []
+    for clause_ids, variables in components(cnf.clauses, cnf.num_vars):
+        clauses = [cnf.clauses[j] for j in clause_ids]
+        model = solver.solve(clauses, vars=cnf.num_vars)
+        if not is_sat(model):
+            return None
+        inside = set(variables)
+        value = {abs(lit): lit > 0 for lit in model}
+        candidates = [v for v in variables if v <= k and len(free_seen[v]) < 2]
+        for v in candidates:
+            free_seen[v].add(value[v])
+        for v in candidates:
+            if len(free_seen[v]) == 2:
+                continue
+            lit = v if value[v] else -v
+            other = solver.solve(clauses + [[-lit]], vars=cnf.num_vars)
+            if is_sat(other):
+                for u in other:
+                    if abs(u) <= k and abs(u) in inside:
+                        free_seen[abs(u)].add(u > 0)
+            else:
+                (mines if value[v] else safe).append(cnf.cells[v - 1])
+    return sorted(safe), sorted(mines)
+
+
+# -- conflicts -------------------------------------------------------------------
+def conflict(board: Board, solver: ModuleType, encoding: str = "binomial") -> list[Cell] | None:
+    """A minimal set of clues that contradict each other (with the flags and the total).
+
+    None when the board is consistent.  No proper subset of the returned clues
+    is contradictory; an empty list means the flags and total alone contradict.
+    Found by deletion: drop each clue in turn and keep it out while still UNSAT.
+    """
+    cnf = formula(board, encoding)
+    if is_sat(solver.solve(cnf.clauses, vars=cnf.num_vars)):
+        return None
+    by_clue: dict[Cell | None, list[list[int]]] = {}
+    for clause, origin in zip(cnf.clauses, cnf.origin):
+        by_clue.setdefault(origin, []).append(clause)
+    for clue, clauses in by_clue.items():
+        if clue is not None and [] in clauses:
+            return [clue]  # a single clue nobody can satisfy
+    hard = by_clue.pop(None, [])
+
+    def unsat(clues: list[Cell]) -> bool:
+        clauses = hard + [c for clue in clues for c in by_clue[clue]]
+        return not is_sat(solver.solve(clauses, vars=cnf.num_vars))
+
+    active = sorted(by_clue)
+    if board.mines is None:  # the contradiction lies inside one component of clues
+        for clause_ids, _ in components(cnf.clauses, cnf.num_vars):
+            part = sorted({cnf.origin[j] for j in clause_ids} - {None})
+            if unsat(part):
+                active = part
+                break
+    for clue in list(active):
+        trial = [c for c in active if c != clue]
+        if unsat(trial):
+            active = trial
+    return active

@@ -1,0 +1,110 @@
+"""Minesweeper -> SAT with counting networks (seed 004).
+
+Each clue's hidden neighbours go through a bubble sorting network of
+comparators (max = OR, min = AND); the sorted outputs are a thermometer code of
+the number of mines, so "exactly c" fixes output c-1 true and output c false.
+Every gate is a full Tseitin equivalence, so the auxiliary wires are functions
+of the cells: each layout of the cells extends to exactly one model, and
+enumeration yields no duplicates.  A d-input network has d(d-1)/2 comparators,
+2 auxiliary variables and 6 clauses each.
+
+The total number of mines uses the same idea at board scale: a sequential
+unary counter, s[i][j] <-> "at least j of the first i cells are mines", for
+j <= total + 1 only, so its size is O(|U| * total) rather than the binomial
+C(|U|, total + 1).
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .cnf import CNF, unsatisfiable_clue
+
+ENCODING = "sortnet"
+
+
+def gate_or(cnf: CNF, a: int, b: int, origin) -> int:
+    out = cnf.new_var()
+    for clause in ([-a, out], [-b, out], [-out, a, b]):
+        cnf.add(clause, origin)
+    return out
+
+
+def gate_and(cnf: CNF, a: int, b: int, origin) -> int:
+    out = cnf.new_var()
+    for clause in ([a, -out], [b, -out], [out, -a, -b]):
+        cnf.add(clause, origin)
+    return out
+
+
+def comparator(cnf: CNF, a: int, b: int, origin) -> tuple[int, int]:
+    """(max, min) of two bits: (a OR b, a AND b)."""
+    return gate_or(cnf, a, b, origin), gate_and(cnf, a, b, origin)
+
+
+def bubble_ladder(cnf: CNF, wires: list[int], origin) -> list[int]:
+    """One pass of bubble sort: the largest bit rises to the front."""
+    if len(wires) == 1:
+        return wires
+    rest = bubble_ladder(cnf, wires[1:], origin)
+    high, low = comparator(cnf, wires[0], rest[0], origin)
+    return [high, low] + rest[1:]
+
+
+def sorting_network(cnf: CNF, wires: list[int], origin) -> list[int]:
+    """Bits sorted in decreasing order: output i is true iff at least i+1 inputs are."""
+    if len(wires) <= 1:
+        return wires
+    ladder = bubble_ladder(cnf, wires, origin)
+    return [ladder[0]] + sorting_network(cnf, ladder[1:], origin)
+
+
+def fix_level(cnf: CNF, thermometer: list[int], count: int, origin) -> None:
+    """Exactly `count` true inputs: output count-1 is true, output count is false."""
+    if count > 0:
+        cnf.add([thermometer[count - 1]], origin)
+    if count < len(thermometer):
+        cnf.add([-thermometer[count]], origin)
+
+
+def reduce(board: Board) -> CNF:
+    """The sorting-network CNF of a board's clues and flags."""
+    cnf = CNF(board, ENCODING, board.hidden)
+    var = {cell: i + 1 for cell, i in board.index.items()}
+    for clue in board.clues:
+        if unsatisfiable_clue(board, clue):
+            cnf.add([], clue.cell)
+            continue
+        outputs = sorting_network(cnf, [var[n] for n in clue.neighbours], clue.cell)
+        fix_level(cnf, outputs, clue.count, clue.cell)
+    for flag in board.flags:
+        cnf.add([var[flag]], None)
+    return cnf
+
+
+def add_total(cnf: CNF, total: int) -> CNF:
+    """Add "exactly `total` of the cell variables are true" with a sequential unary counter."""
+    cells = list(range(1, len(cnf.cells) + 1))
+    if total > len(cells):
+        cnf.add([], None)
+        return cnf
+    # level[j] is the variable for "at least j of the cells seen so far" (j = 1..total+1);
+    # None stands for constant false, and "at least 0" is constant true.
+    level: list[int | None] = [None] * (total + 2)
+    for x in cells:
+        new: list[int | None] = [None] * (total + 2)
+        for j in range(1, total + 2):
+            below, carry = level[j], level[j - 1] if j > 1 else True
+            if below is None and carry is None:
+                continue
+            if carry is True:
+                new[j] = x if below is None else gate_or(cnf, below, x, None)
+            elif below is None:
+                new[j] = gate_and(cnf, carry, x, None)
+            else:
+                new[j] = gate_or(cnf, below, gate_and(cnf, carry, x, None), None)
+        level = new
+    if total > 0:
+        cnf.add([level[total]] if level[total] else [], None)
+    if level[total + 1] is not None:
+        cnf.add([-level[total + 1]], None)
+    return cnf

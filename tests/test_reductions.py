@@ -1,0 +1,157 @@
+"""The three reductions: seed examples verbatim, sizes, formats, closed loops against brute force."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+import highspy
+import pycosat
+import pytest
+
+from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, random_board
+from minesat import binomial, ilp, sortnet
+from minesat.board import Board, parse_board
+from minesat.brute import brute_layouts
+from minesat.solve import formula, iter_layouts
+
+
+def test_seed_binomial_example_verbatim():
+    cnf = binomial.reduce(parse_board(SEED_3X3))
+    assert cnf.cells == ((0, 1), (0, 2), (1, 2), (2, 2))
+    assert (cnf.num_vars, cnf.num_clauses) == (4, 12)
+    expected = [[1], [1],
+                [-1, -2, -3], [-1, -2, -4], [-1, -3, -4], [-2, -3, -4],
+                [1, 2, 3], [1, 2, 4], [1, 3, 4], [2, 3, 4],
+                [-3, -4], [3, 4]]
+    assert cnf.clauses == expected
+    assert cnf.origin == [(0, 0), (1, 0)] + [(1, 1)] * 8 + [(2, 1)] * 2
+    models = sorted(sorted(m) for m in pycosat.itersolve(cnf.clauses, vars=4))
+    assert models == [[-4, -2, 1, 3], [-3, -2, 1, 4]]
+
+
+def test_seed_ilp_example_verbatim():
+    model = ilp.reduce(parse_board(SEED_3X3))
+    assert (model.num_vars, model.num_constraints) == (4, 4)  # (2,0)=0 has no hidden neighbour
+    assert [(c.variables, c.rhs) for c in model.constraints] == [
+        ((0,), 1), ((0,), 1), ((0, 1, 2, 3), 2), ((2, 3), 1)]
+    feasible = [x for n in range(16) for x in [[(n >> i) & 1 for i in range(4)]] if model.is_feasible(x)]
+    assert sorted(feasible) == [[1, 0, 0, 1], [1, 0, 1, 0]]
+
+
+@pytest.mark.parametrize("text,layouts", [(INSTANCE_1, 8), (INSTANCE_2, 0), (SEED_3X3, 2)])
+def test_reduction_library_instances(text, layouts):
+    board = parse_board(text)
+    for encoding in ("binomial", "sortnet"):
+        assert len(list(iter_layouts(formula(board, encoding), pycosat))) == layouts
+
+
+def test_exactly_k_clause_counts():
+    for d in range(9):
+        for c in range(d + 1):
+            clauses = binomial.exactly(list(range(1, d + 1)), c)
+            assert len(clauses) == comb(d, c + 1) + comb(d, d - c + 1)
+            assert len(clauses) <= 112
+
+
+def test_binomial_bound_holds_on_a_worst_case_board():
+    board = parse_board("???\n?4?\n???\n" * 1)
+    cnf = binomial.reduce(board)
+    assert cnf.num_clauses == 112 == cnf.bound
+    rng = random.Random(7)
+    for _ in range(200):
+        b = random_board(rng, max_side=6, max_hidden=30, flags=False, total=False)
+        assert binomial.reduce(b).num_clauses <= 112 * len(b.clues) or not b.clues
+
+
+def test_sortnet_size_metadata():
+    board = parse_board("???\n?4?\n???\n")
+    cnf = sortnet.reduce(board)
+    comparators = 8 * 7 // 2
+    assert cnf.num_aux == 2 * comparators
+    assert cnf.num_clauses == 6 * comparators + 2
+    assert len(list(iter_layouts(cnf, pycosat))) == comb(8, 4)
+
+
+@pytest.mark.parametrize("clue_board", ["?3\n??\n", "5?\n??\n"])
+def test_impossible_clue_is_explicitly_unsat(clue_board):
+    board = parse_board(clue_board)  # 3 or 5 above the hidden neighbours (3)
+    for cnf in (binomial.reduce(board), sortnet.reduce(board)):
+        expected_empty = board.clues[0].count > len(board.clues[0].neighbours)
+        assert ([] in cnf.clauses) == expected_empty
+        assert pycosat.solve(cnf.clauses, vars=cnf.num_vars) == "UNSAT" or not expected_empty
+
+
+def test_too_many_flags_is_explicitly_unsat():
+    board = parse_board("F1\nF?\n")
+    assert [] in binomial.reduce(board).clauses
+    assert pycosat.solve(binomial.reduce(board).clauses) == "UNSAT"
+
+
+def test_dimacs_names_every_variable_and_parses_back():
+    board = parse_board("mines=3\n1??\n12?\n01F\n")
+    for encoding in ("binomial", "sortnet"):
+        cnf = formula(board, encoding)
+        text = cnf.to_dimacs()
+        header = [line for line in text.splitlines() if line.startswith("p ")]
+        assert header == [f"p cnf {cnf.num_vars} {cnf.num_clauses}"]
+        for i, (r, c) in enumerate(cnf.cells, 1):
+            assert f"c var {i} = cell {r} {c}" in text
+        body = [[int(t) for t in line.split()] for line in text.splitlines() if line and line[0] not in "cp"]
+        assert [clause[:-1] for clause in body] == cnf.clauses
+        assert all(clause[-1] == 0 for clause in body)
+
+
+def solve_lp_all(text: str, tmp_path) -> set[frozenset[int]]:
+    """Every 0/1 solution of an LP file, found by HiGHS with no-good cuts: sets of 1-based variables."""
+    path = tmp_path / "board.lp"
+    path.write_text(text)
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    assert h.readModel(str(path)) == highspy.HighsStatus.kOk
+    names = list(h.getLp().col_names_)
+    found: set[frozenset[int]] = set()
+    for _ in range(2000):
+        h.run()
+        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            break
+        x = [round(v) for v in h.getSolution().col_value]
+        ones = [i for i, v in enumerate(x) if v == 1]
+        found.add(frozenset(int(names[i][1:]) for i in ones))
+        # no-good cut: sum_{i in ones} (1 - x_i) + sum_{i not in ones} x_i >= 1
+        coeffs = [-1.0 if v == 1 else 1.0 for v in x]
+        h.addRow(1 - len(ones), highspy.kHighsInf, len(x), list(range(len(x))), coeffs)
+    return found
+
+
+def test_closed_loop_random_boards(tmp_path):
+    """Binomial SAT, sorting-network SAT, ILP by HiGHS and brute force: the same layouts."""
+    rng = random.Random(2026)
+    boards = [random_board(rng, max_hidden=10) for _ in range(300)]
+    assert sum(not brute_layouts(b) for b in boards) > 20  # contradictory boards are covered
+    assert sum(b.mines is not None for b in boards) > 50
+    for n, board in enumerate(boards):
+        truth = set(brute_layouts(board))
+        for encoding in ("binomial", "sortnet"):
+            layouts = list(iter_layouts(formula(board, encoding), pycosat))
+            assert len(layouts) == len(set(layouts)), "a layout came out twice"
+            assert set(layouts) == truth, (encoding, str(board))
+        model = ilp.reduce(board)
+        assert {model.layout(x) for x in map(list, _all_01(model.num_vars)) if model.is_feasible(x)} == truth
+        if n % 2 == 0 and board.hidden:  # HiGHS on half of them keeps the test quick
+            ones = solve_lp_all(model.to_lp(), tmp_path)
+            assert {frozenset(board.hidden[i - 1] for i in s) for s in ones} == truth, str(board)
+
+
+def _all_01(n: int):
+    for bits in range(1 << n):
+        yield [(bits >> i) & 1 for i in range(n)]
+
+
+def test_total_counter_alone():
+    """The unary counter over free cells gives C(n, k) layouts."""
+    for n in range(1, 7):
+        for k in range(n + 2):
+            board = Board(1, n, ("?",) * n, None)
+            cnf = sortnet.add_total(binomial.reduce(board), k)
+            assert len(list(iter_layouts(cnf, pycosat))) == comb(n, k)
