@@ -93,7 +93,8 @@ def backbone(cnf: CNF, solver: ModuleType,
 
     A cell is safe when "mine here" is unsatisfiable, and a mine when "safe here"
     is (seed 003).  Few solver calls: the formula is split into independent
-    components; every model found rules out each cell whose value it flips;
+    components; one call asks whether any remaining candidate can flip (UNSAT proves
+    them all forced at once), and each model rules out every cell whose value it flips;
     `witnesses` (known layouts, checked against the board first) rule out more.
     Cells in no clause are free and need no call.
     """
@@ -115,17 +116,18 @@ def backbone(cnf: CNF, solver: ModuleType,
         candidates = [v for v in variables if v <= k and len(free_seen[v]) < 2]
         for v in candidates:
             free_seen[v].add(value[v])
-        for v in candidates:
-            if len(free_seen[v]) == 2:
-                continue
-            lit = v if value[v] else -v
-            other = solver.solve(clauses + [[-lit]], vars=cnf.num_vars)
-            if is_sat(other):
-                for u in other:
-                    if abs(u) <= k and abs(u) in inside:
-                        free_seen[abs(u)].add(u > 0)
-            else:
-                (mines if value[v] else safe).append(cnf.cells[v - 1])
+        # Ask at once whether any remaining candidate can flip: UNSAT proves them all forced,
+        # a model rules out every candidate it flips (at least one).
+        while candidates := [v for v in candidates if len(free_seen[v]) < 2]:
+            flip_any = [-v if value[v] else v for v in candidates]
+            other = solver.solve(clauses + [flip_any], vars=cnf.num_vars)
+            if not is_sat(other):
+                for v in candidates:
+                    (mines if value[v] else safe).append(cnf.cells[v - 1])
+                break
+            for u in other:
+                if abs(u) <= k and abs(u) in inside:
+                    free_seen[abs(u)].add(u > 0)
     return sorted(safe), sorted(mines)
 
 

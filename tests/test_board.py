@@ -1,0 +1,125 @@
+"""Boards: parsing, formatting, bad input, share links."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boards import SEED_3X3
+from minesat.board import MAX_SIDE, Board, BoardError, format_board, format_layout, parse_board
+from minesat.share import MAX_FRAGMENT, board_from_fragment, board_to_fragment
+
+
+@st.composite
+def boards(draw, max_side: int = 8) -> Board:
+    rows = draw(st.integers(1, max_side))
+    cols = draw(st.integers(1, max_side))
+    cells = tuple(draw(st.lists(st.sampled_from("?F012345678"), min_size=rows * cols, max_size=rows * cols)))
+    board = Board(rows, cols, cells)
+    mines = draw(st.none() | st.integers(0, len(board.hidden)))
+    return board.with_mines(mines)
+
+
+@given(boards(), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_parse_format_round_trip(board, spaced):
+    assert parse_board(format_board(board, spaced)) == board
+
+
+@given(boards())
+@settings(max_examples=300, deadline=None)
+def test_share_fragment_round_trip(board):
+    assert board_from_fragment("#" + board_to_fragment(board)) == board
+
+
+@given(boards(), st.lists(st.sampled_from(["", "# a comment", "   "]), max_size=3))
+@settings(max_examples=100, deadline=None)
+def test_blank_and_comment_lines_are_ignored(board, noise):
+    lines = format_board(board, spaced=True).splitlines()
+    text = "\n".join(noise + [line for pair in zip(lines, [""] * len(lines)) for line in pair])
+    assert parse_board(text) == board
+
+
+@given(st.text(max_size=60))
+@settings(max_examples=500, deadline=None)
+def test_any_text_parses_or_raises_board_error(text):
+    try:
+        board = parse_board(text)
+    except BoardError as e:
+        assert str(e)
+    else:
+        assert parse_board(format_board(board)) == board
+
+
+@given(st.text(max_size=80))
+@settings(max_examples=500, deadline=None)
+def test_any_fragment_loads_or_raises_board_error(text):
+    try:
+        board_from_fragment(text)
+    except BoardError as e:
+        assert str(e)
+
+
+def test_seed_board_with_spaces_and_aliases():
+    board = parse_board(SEED_3X3)
+    assert board.hidden == ((0, 1), (0, 2), (1, 2), (2, 2))
+    assert parse_board("1HH\n12h\n01?") == board
+    assert parse_board("1*?\n12f\n01?").flags == ((0, 1), (1, 2))
+    assert parse_board("mines=2\n" + SEED_3X3).mines == 2
+    assert parse_board("3x3x2\n" + SEED_3X3).mines == 2  # JSMinesweeper's header
+    assert parse_board(SEED_3X3, mines=1).mines == 1
+
+
+@pytest.mark.parametrize("text,where,words", [
+    ("1??\n12\n", (2, None), "row has 2 cells"),
+    ("1?x\n", (1, 3), "unknown cell 'x'"),
+    ("1 ? 9\n", (1, 5), "at most 8"),
+    ("", (None, None), "empty"),
+    ("# only a comment\n\n", (None, None), "empty"),
+    ("mines=-1\n1?\n", (1, None), "whole number"),
+    ("mines=3\n1?\n", (None, None), "more than the 1 hidden"),
+    ("?" * (MAX_SIDE + 1) + "\n", (1, None), "larger than"),
+    ("?\n" * (MAX_SIDE + 1), (MAX_SIDE + 1, None), "larger than"),
+])
+def test_bad_input_names_line_and_column(text, where, words):
+    with pytest.raises(BoardError) as info:
+        parse_board(text)
+    assert (info.value.line, info.value.column) == where
+    assert words in str(info.value)
+    if where[0]:
+        assert str(info.value).startswith(f"line {where[0]}")
+
+
+def test_total_out_of_range_in_constructor():
+    with pytest.raises(BoardError):
+        Board(1, 2, ("?", "1"), 2)
+    with pytest.raises(BoardError):
+        Board(1, 2, ("?", "1"), -1)
+
+
+@pytest.mark.parametrize("fragment,words", [
+    ("", "no board"),
+    ("#mines=3", "no board"),
+    ("#board=1?/123", "row has"),
+    ("#board=1?x", "unknown cell"),
+    ("#board=1?&mines=x", "whole number"),
+    ("#board=??&mines=5", "more than"),
+    ("#board=" + "?" * (MAX_FRAGMENT + 1), "too long"),
+    ("#garbage", "key=value"),
+])
+def test_broken_fragments(fragment, words):
+    with pytest.raises(BoardError) as info:
+        board_from_fragment(fragment)
+    assert words in str(info.value)
+
+
+def test_fragment_form_is_canonical_and_tolerates_encoding():
+    board = parse_board("mines=3\n1??\n12?\n01F\n")
+    assert board_to_fragment(board) == "board=1??/12?/01F&mines=3"
+    assert board_from_fragment("#board=1%3F%3F/12%3F/01F&mines=3") == board
+
+
+def test_layout_drawing():
+    board = parse_board(SEED_3X3)
+    assert format_layout(board, {(0, 1), (1, 2)}) == "1*.\n12*\n01.\n"

@@ -1,0 +1,131 @@
+"""SAT solving: forced cells (backbone) and minimal conflicts, against brute force."""
+
+from __future__ import annotations
+
+import random
+
+import pycosat
+import pytest
+
+from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
+from minesat.board import parse_board
+from minesat.brute import brute_layouts
+from minesat.solve import backbone, components, conflict, find_layout, formula, get_solver
+
+
+class CountingSolver:
+    """pycosat with a count of solve calls."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def solve(self, clauses, **kw):
+        self.calls += 1
+        return pycosat.solve(clauses, **kw)
+
+    def itersolve(self, clauses, **kw):
+        return pycosat.itersolve(clauses, **kw)
+
+
+def forced_by_brute(board):
+    layouts = brute_layouts(board)
+    safe = sorted(c for c in board.hidden if not any(c in lay for lay in layouts))
+    mines = sorted(c for c in board.hidden if all(c in lay for lay in layouts))
+    return layouts, safe, mines
+
+
+def test_backbone_equals_brute_force():
+    rng = random.Random(11)
+    for _ in range(300):
+        board = random_board(rng, max_hidden=12)
+        layouts, safe, mines = forced_by_brute(board)
+        for encoding in ("binomial", "sortnet"):
+            result = backbone(formula(board, encoding), pycosat)
+            assert result == (None if not layouts else (safe, mines)), str(board)
+
+
+def test_backbone_witnesses_are_checked_and_save_calls():
+    board = parse_board(SEED_9X9)
+    cnf = formula(board)
+    plain, helped = CountingSolver(), CountingSolver()
+    expected = backbone(cnf, plain)
+    layouts = []
+    for layout in [find_layout(cnf, pycosat)]:
+        layouts.append(layout)
+    bogus = frozenset(board.hidden)  # not a layout: must be ignored
+    assert backbone(cnf, helped, layouts + [bogus]) == expected
+    assert helped.calls <= plain.calls
+
+
+def test_seed_9x9_safe_cells_with_few_calls():
+    board = parse_board(SEED_9X9)
+    solver = CountingSolver()
+    safe, mines = backbone(formula(board), solver)
+    assert safe == SEED_9X9_SAFE
+    frontier = {n for clue in board.clues for n in clue.neighbours}
+    # seed 003 asks two questions per hidden cell; here most cells are forced, and one
+    # UNSAT answer per component proves them all
+    assert solver.calls <= len(frontier) // 2
+
+
+def test_backbone_spares_calls_when_little_is_forced():
+    board = parse_board("?????????\n???1?1???\n?????????\n???1?1???\n?????????\n")
+    solver = CountingSolver()
+    assert backbone(formula(board), solver) == ([], [])
+    frontier = {n for clue in board.clues for n in clue.neighbours}
+    assert solver.calls < len(frontier)
+
+
+def test_conflict_is_minimal_and_contradictory():
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(400):
+        board = random_board(rng, max_hidden=12)
+        found = conflict(board, pycosat)
+        if brute_layouts(board):
+            assert found is None
+            continue
+        checked += 1
+        assert found is not None
+        clue_cells = {c.cell for c in board.clues}
+        assert set(found) <= clue_cells
+
+        def consistent(keep):
+            cells = list(board.cells)
+            for clue in board.clues:
+                if clue.cell not in keep:
+                    cells[clue.cell[0] * board.cols + clue.cell[1]] = "0"  # a clue we drop...
+            # ...is dropped by checking layouts against the kept clues only
+            return any(all(sum(n in lay for n in c.neighbours) == c.count for c in board.clues if c.cell in keep)
+                       and set(board.flags) <= lay
+                       and (board.mines is None or len(lay) == board.mines)
+                       for lay in _all_layouts(board))
+
+        assert not consistent(set(found))
+        for dropped in found:
+            assert consistent(set(found) - {dropped}), (str(board), found, dropped)
+    assert checked > 30
+
+
+def _all_layouts(board):
+    hidden = board.hidden
+    for bits in range(1 << len(hidden)):
+        yield frozenset(c for i, c in enumerate(hidden) if bits >> i & 1)
+
+
+def test_contradictory_instance_2_names_clues():
+    found = conflict(parse_board(INSTANCE_2), pycosat)
+    assert found and len(found) >= 2
+
+
+def test_components_split_independent_clues():
+    board = parse_board("1?????1\n???????\n")
+    parts = components(formula(board).clauses, len(board.hidden))
+    assert len(parts) == 2
+
+
+def test_unknown_solver_and_encoding():
+    with pytest.raises(ValueError):
+        get_solver("minisat")
+    with pytest.raises(ValueError):
+        formula(parse_board("1?"), "totalizer")
