@@ -1,0 +1,128 @@
+"""The command line: JSON shape and values, formats, bad input (exit 2, one line)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from boards import INSTANCE_2, SEED_3X3, SEED_9X9, SEED_9X9_SAFE
+from minesat.board import parse_board
+from minesat.brute import brute_layouts
+from minesat.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """`python -m minesat ...` from the repository root, as the README says."""
+    env = dict(os.environ, PYTHONPATH="py")
+    return subprocess.run([sys.executable, "-m", "minesat", *args], cwd=ROOT, env=env,
+                          input=stdin, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def board_file(tmp_path):
+    def write(text: str, name: str = "board.txt") -> str:
+        path = tmp_path / name
+        path.write_text(text)
+        return str(path)
+    return write
+
+
+def analyze_json(capsys, *args: str) -> list[dict]:
+    assert main(["analyze", *args]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_analyze_seed_9x9(capsys, board_file):
+    path = board_file(SEED_9X9)
+    [plain] = analyze_json(capsys, path)
+    assert plain["satisfiable"] is True
+    assert [tuple(c) for c in plain["safe"]] == SEED_9X9_SAFE
+    [with_total] = analyze_json(capsys, path, "--mines", "10")
+    assert with_total["count"] == "65"
+    assert with_total["probability"]["8,6"] == pytest.approx(45 / 65)
+    assert set(with_total) == {"rows", "cols", "satisfiable", "count", "safe", "mines", "probability"}
+
+
+def test_analyze_matches_brute_force(capsys, board_file):
+    for text in (SEED_3X3, "mines=3\n1??\n12?\n???\n", "F1?\n???\n"):
+        board = parse_board(text)
+        layouts = brute_layouts(board)
+        [out] = analyze_json(capsys, board_file(text))
+        assert out["count"] == str(len(layouts))
+        for cell in board.hidden:
+            exact = Fraction(sum(cell in lay for lay in layouts), len(layouts))
+            assert out["probability"][f"{cell[0]},{cell[1]}"] == pytest.approx(float(exact), abs=1e-12)
+        assert out["safe"] == [list(c) for c in board.hidden if not any(c in lay for lay in layouts)]
+        assert out["mines"] == [list(c) for c in board.hidden if all(c in lay for lay in layouts)]
+
+
+def test_analyze_several_boards_and_stdin(board_file):
+    result = run("analyze", board_file(SEED_3X3, "a.txt"), "-", stdin=INSTANCE_2)
+    assert result.returncode == 0, result.stderr
+    first, second = map(json.loads, result.stdout.splitlines())
+    assert (first["satisfiable"], first["count"]) == (True, "2")
+    assert (second["satisfiable"], second["count"]) == (False, "0")
+    assert second["conflict"] and all(parse_board(INSTANCE_2)[tuple(c)] in "012345678"
+                                      for c in second["conflict"])
+
+
+def test_huge_count_has_all_digits(capsys, board_file):
+    [out] = analyze_json(capsys, board_file("?" * 100 + "\n" + "?" * 99 + "1\n"))
+    assert out["count"] == str(3 * 2 ** 196)  # the clue's 3 neighbours hold exactly one mine
+
+
+def test_cnf_and_ilp_output(capsys, board_file):
+    path = board_file(SEED_3X3)
+    assert main(["cnf", path]) == 0
+    assert "p cnf 4 12" in capsys.readouterr().out
+    assert main(["cnf", path, "--encoding", "sortnet"]) == 0
+    assert "p cnf " in capsys.readouterr().out
+    assert main(["ilp", path]) == 0
+    lp = capsys.readouterr().out
+    assert "Subject To" in lp and "x1 + x2 + x3 + x4 = 2" in lp and lp.rstrip().endswith("End")
+
+
+def test_solutions_paging(capsys, board_file):
+    path = board_file("???\n?1?\n???\n")
+    assert main(["solutions", path]) == 0
+    everything = capsys.readouterr().out
+    assert everything.count("# layout") == 8
+    assert main(["solutions", path, "--offset", "2", "--limit", "3"]) == 0
+    page = capsys.readouterr().out
+    assert page.count("# layout") == 3 and "# layout 3\n" in page
+    assert page.split("# layout 3\n")[1] == everything.split("# layout 3\n")[1][:len(page.split("# layout 3\n")[1])]
+    assert main(["solutions", path, "--method", "count", "--limit", "8"]) == 0
+    by_count = capsys.readouterr().out
+    assert sorted(by_count.split("# layout")[1:]) != [] and by_count.count("*") == 8
+
+
+@pytest.mark.parametrize("args,text,words", [
+    (["analyze"], "1?x\n", "line 1, column 3"),
+    (["analyze"], "", "empty"),
+    (["cnf"], "1??\n12\n", "line 2"),
+    (["analyze", "--mines", "7"], SEED_3X3, "more than the 4 hidden"),
+    (["analyze", "--mines", "-1"], SEED_3X3, "--mines"),
+    (["solutions", "--limit", "x"], SEED_3X3, "--limit"),
+    (["analyze", "--solver", "z3"], SEED_3X3, "--solver"),
+])
+def test_bad_input_exit_2_one_line(args, text, words, board_file):
+    result = run(*args, board_file(text))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and words in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_file_and_no_command():
+    result = run("analyze", "/nonexistent/board.txt")
+    assert (result.returncode, "cannot read" in result.stderr) == (2, True)
+    result = run()
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
