@@ -1,0 +1,1 @@
+"""The browser layer of minesat: editing state (editor) and the page (app)."""

@@ -1,0 +1,132 @@
+"""The page's editing state, without any browser import: a board, a cursor, undo and redo.
+
+Every edit returns whether it changed the board; the page then re-renders,
+writes the URL fragment and local storage, and re-runs the analysis.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from minesat.board import CANONICAL, FLAG, HIDDEN, Board, BoardError, Cell
+
+HISTORY = 500  # undo steps kept
+
+PRESETS: dict[str, tuple[int, int, int]] = {  # name: (rows, cols, mines)
+    "beginner": (9, 9, 10),
+    "intermediate": (16, 16, 40),
+    "expert": (16, 30, 99),
+}
+
+EXAMPLE_ROWS = [  # the 9x9 board of the sorting-network blog post (seed 004); 10 mines
+    "01?10001?", "01?100011", "011100000", "000000000", "111110011",
+    "????1001?", "????3101?", "?????211?", "?????????"]
+
+
+def blank(rows: int, cols: int, mines: int | None = None) -> Board:
+    """A board whose cells are all hidden."""
+    return Board(rows, cols, (HIDDEN,) * (rows * cols), mines)
+
+
+def preset(name: str) -> Board:
+    if name == "example":
+        return Board.from_rows(EXAMPLE_ROWS, 10)
+    if name not in PRESETS:
+        raise BoardError(f"unknown preset {name!r}")
+    rows, cols, mines = PRESETS[name]
+    return blank(rows, cols, mines)
+
+
+def with_cell(board: Board, cell: Cell, ch: str) -> Board:
+    """The board with one cell changed; the total is dropped if it no longer fits."""
+    if ch not in CANONICAL:
+        raise BoardError(f"unknown cell {ch!r}; use ?, F or 0-8")
+    r, c = cell
+    cells = list(board.cells)
+    cells[r * board.cols + c] = ch
+    return fit_mines(board.rows, board.cols, tuple(cells), board.mines)
+
+
+def resized(board: Board, rows: int, cols: int) -> Board:
+    """The board cut or extended (with hidden cells) to rows x cols, keeping the top-left corner."""
+    cells = tuple(board[r, c] if r < board.rows and c < board.cols else HIDDEN
+                  for r in range(rows) for c in range(cols))
+    return fit_mines(rows, cols, cells, board.mines)
+
+
+def fit_mines(rows: int, cols: int, cells: tuple[str, ...], mines: int | None) -> Board:
+    """A board, keeping the total of mines only while it is at most the number of unknowns."""
+    unknown = sum(ch in (HIDDEN, FLAG) for ch in cells)
+    return Board(rows, cols, cells, mines if mines is None or mines <= unknown else None)
+
+
+def toggled_flag(board: Board, cell: Cell) -> Board:
+    """Flag a hidden cell, or hide a flagged one; a revealed number becomes a flag."""
+    return with_cell(board, cell, HIDDEN if board[cell] == FLAG else FLAG)
+
+
+@dataclass
+class Editor:
+    """A board with a cursor and a linear undo/redo history of whole boards (boards are immutable)."""
+
+    board: Board
+    cursor: Cell = (0, 0)
+    past: list[Board] = field(default_factory=list)
+    future: list[Board] = field(default_factory=list)
+
+    def apply(self, board: Board) -> bool:
+        """Make `board` current, remembering the old one for undo; False if nothing changed."""
+        if board == self.board:
+            return False
+        self.past.append(self.board)
+        del self.past[:-HISTORY]
+        self.future.clear()
+        self.board = board
+        self.clamp_cursor()
+        return True
+
+    def set(self, cell: Cell, ch: str) -> bool:
+        return self.apply(with_cell(self.board, cell, ch))
+
+    def flag(self, cell: Cell) -> bool:
+        return self.apply(toggled_flag(self.board, cell))
+
+    def resize(self, rows: int, cols: int) -> bool:
+        return self.apply(resized(self.board, rows, cols))
+
+    def set_mines(self, mines: int | None) -> bool:
+        return self.apply(self.board.with_mines(mines))
+
+    def clear(self) -> bool:
+        return self.apply(blank(self.board.rows, self.board.cols, self.board.mines))
+
+    def undo(self) -> bool:
+        if not self.past:
+            return False
+        self.future.append(self.board)
+        self.board = self.past.pop()
+        self.clamp_cursor()
+        return True
+
+    def redo(self) -> bool:
+        if not self.future:
+            return False
+        self.past.append(self.board)
+        self.board = self.future.pop()
+        self.clamp_cursor()
+        return True
+
+    def move(self, dr: int, dc: int) -> None:
+        r, c = self.cursor
+        self.cursor = (min(max(r + dr, 0), self.board.rows - 1), min(max(c + dc, 0), self.board.cols - 1))
+
+    def clamp_cursor(self) -> None:
+        self.move(0, 0)
+
+
+def parse_int(text: str, low: int, high: int, what: str) -> int:
+    """A whole number typed into a field, within [low, high]; BoardError says what is wrong."""
+    text = text.strip()
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise BoardError(f"{what} must be a whole number from {low} to {high}, not {text!r}")
+    return int(text)

@@ -1,0 +1,104 @@
+"""Serve the site (the repository root) on 127.0.0.1, as GitHub Pages would, with the right MIME types.
+
+    python tools/serve.py [--port 8000]
+
+Importable: `start(port=0)` runs the server in a thread and returns it (tests use this).
+Before serving, static/vendor/py.zip is rebuilt when a source under py/ is newer,
+so edits to the engine are picked up on the next request.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import vendor  # noqa: E402
+
+MIME = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".json": "application/json",
+    ".toml": "application/toml",
+    ".zip": "application/zip",
+    ".py": "text/x-python",
+    ".txt": "text/plain",
+}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files with fixed MIME types, quiet logs and a fresh py.zip."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith("/static/vendor/py.zip"):
+            try:
+                vendor.build_py_zip(Path(self.directory))
+            except (vendor.VendorError, OSError) as e:
+                self.send_error(500, f"cannot build py.zip: {e}")
+                return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    verbose = False
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}/"
+
+
+def make_server(port: int = 8000, root: Path = ROOT, verbose: bool = False) -> Server:
+    server = Server(("127.0.0.1", port), functools.partial(Handler, directory=str(root)))
+    server.verbose = verbose
+    return server
+
+
+def start(port: int = 0, root: Path = ROOT) -> Server:
+    """Serve `root` in a daemon thread (port 0: a free port); stop with server.shutdown()."""
+    server = make_server(port, root)
+    threading.Thread(target=server.serve_forever, name="minesat-serve", daemon=True).start()
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the minesat site on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    parser.add_argument("--verbose", action="store_true", help="log every request")
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.port, verbose=args.verbose)
+    except OSError as e:
+        print(f"serve: cannot listen on 127.0.0.1:{args.port}: {e.strerror}", file=sys.stderr)
+        return 1
+    print(f"minesat: serving {ROOT} at {server.url}  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""Copy the browser runtime from node_modules into static/vendor/ and pack the Python code.
+
+After `npm ci`, this puts into static/vendor/ (git-ignored) only what the page loads:
+
+    static/vendor/pyscript/   PyScript's ES modules (core.js and its chunks) and core.css
+    static/vendor/pyodide/    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+                              python_stdlib.zip, pyodide-lock.json
+    static/vendor/py.zip      the packages under py/ (minesat, minesat_web) as one archive,
+                              unpacked by PyScript into Pyodide's working directory
+
+Nothing is downloaded: a missing file is reported with the command that provides it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+PY_PACKAGES = ("minesat", "minesat_web")  # under py/, zipped into static/vendor/py.zip
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json")
+PYSCRIPT_REQUIRED = ("core.js", "core.css")
+
+
+class VendorError(Exception):
+    """A file the page needs is missing."""
+
+
+def _require(path: Path, hint: str) -> Path:
+    if not path.is_file():
+        raise VendorError(f"missing {path.relative_to(ROOT)} ({hint})")
+    return path
+
+
+def pyscript_files(node: Path = NODE) -> list[Path]:
+    """PyScript's dist: core.js, every chunk it may import (*.js, no source maps) and the CSS."""
+    dist = node / "@pyscript" / "core" / "dist"
+    for name in PYSCRIPT_REQUIRED:
+        _require(dist / name, "run `npm ci`")
+    return sorted(p for p in dist.iterdir() if p.suffix in (".js", ".css") and p.is_file())
+
+
+def pyodide_files(node: Path = NODE) -> list[Path]:
+    """The Pyodide core runtime; no package wheels (the page needs none)."""
+    return [_require(node / "pyodide" / name, "run `npm ci`") for name in PYODIDE_FILES]
+
+
+def copy_all(files: list[Path], dest: Path) -> int:
+    """Copy files into a fresh dest folder; return the bytes copied."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for f in files:
+        shutil.copy2(f, dest / f.name)
+    return sum(f.stat().st_size for f in files)
+
+
+def python_sources(root: Path = ROOT) -> list[Path]:
+    """Every .py file of the packages the page imports, relative to py/."""
+    base = root / "py"
+    return sorted(p.relative_to(base) for pkg in PY_PACKAGES if (base / pkg).is_dir()
+                  for p in (base / pkg).rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def build_py_zip(root: Path = ROOT, dest: Path | None = None) -> Path:
+    """Write py.zip (the page's Python packages) unless it is newer than every source."""
+    dest = dest or root / "static" / "vendor" / "py.zip"
+    sources = python_sources(root)
+    if not any(s.parts[0] == "minesat" for s in sources):
+        raise VendorError("missing py/minesat/ (the engine)")
+    newest = max((root / "py" / s).stat().st_mtime for s in sources)
+    if dest.is_file() and dest.stat().st_mtime >= newest and _zip_names(dest) == {s.as_posix() for s in sources}:
+        return dest
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
+        for s in sources:
+            z.write(root / "py" / s, s.as_posix())
+    tmp.replace(dest)
+    return dest
+
+
+def _zip_names(path: Path) -> set[str]:
+    try:
+        with zipfile.ZipFile(path) as z:
+            return set(z.namelist())
+    except zipfile.BadZipFile:
+        return set()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
+    try:
+        n1 = copy_all(pyscript_files(), VENDOR / "pyscript")
+        n2 = copy_all(pyodide_files(), VENDOR / "pyodide")
+        z = build_py_zip()
+    except VendorError as e:
+        print(f"vendor: {e}", file=sys.stderr)
+        return 1
+    print(f"vendor: static/vendor/pyscript ({n1 / 1e6:.1f} MB), static/vendor/pyodide ({n2 / 1e6:.1f} MB), "
+          f"{z.relative_to(ROOT)} ({z.stat().st_size / 1e3:.0f} kB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
