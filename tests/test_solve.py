@@ -10,7 +10,8 @@ import pytest
 from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
 from minesat.board import parse_board
 from minesat.brute import brute_layouts
-from minesat.solve import backbone, components, conflict, find_layout, formula, get_solver
+from minesat.solve import (backbone, components, conflict, find_layout, forced_cells, formula,
+                           frontier_mine_bounds, get_solver)
 
 
 class CountingSolver:
@@ -90,15 +91,13 @@ def test_conflict_is_minimal_and_contradictory():
         clue_cells = {c.cell for c in board.clues}
         assert set(found) <= clue_cells
 
+        # the total takes part only when the clues and flags alone are consistent
+        use_total = bool(brute_layouts(board.with_mines(None)))
+
         def consistent(keep):
-            cells = list(board.cells)
-            for clue in board.clues:
-                if clue.cell not in keep:
-                    cells[clue.cell[0] * board.cols + clue.cell[1]] = "0"  # a clue we drop...
-            # ...is dropped by checking layouts against the kept clues only
             return any(all(sum(n in lay for n in c.neighbours) == c.count for c in board.clues if c.cell in keep)
                        and set(board.flags) <= lay
-                       and (board.mines is None or len(lay) == board.mines)
+                       and (not use_total or len(lay) == board.mines)
                        for lay in _all_layouts(board))
 
         assert not consistent(set(found))
@@ -129,3 +128,19 @@ def test_unknown_solver_and_encoding():
         get_solver("minisat")
     with pytest.raises(ValueError):
         formula(parse_board("1?"), "totalizer")
+
+
+def test_forced_cells_with_a_total_equal_brute_force():
+    rng = random.Random(21)
+    shortcut = 0
+    for _ in range(300):
+        board = random_board(rng, max_side=6, max_hidden=14, total=True)
+        layouts, safe, mines = forced_by_brute(board)
+        assert forced_cells(board, pycosat) == (None if not layouts else (safe, mines)), str(board)
+        low, high = frontier_mine_bounds(board)
+        if layouts:
+            frontier_mines = {len(lay & {n for c in board.clues for n in c.neighbours} | set(board.flags))
+                              for lay in layouts}
+            assert low <= min(frontier_mines) and max(frontier_mines) <= high
+        shortcut += board.mines is not None and low >= board.mines - len(board.hidden)
+    assert shortcut > 0

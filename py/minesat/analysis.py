@@ -9,7 +9,7 @@ from types import ModuleType
 
 from .board import Board, Cell
 from .counting import LayoutSpace
-from .solve import backbone, conflict, formula, get_solver
+from .solve import conflict, forced_cells, get_solver
 
 WITNESSES = 8  # layouts sampled from the count to spare SAT calls in the backbone
 
@@ -46,7 +46,7 @@ def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "bin
     space = LayoutSpace(board)
     rng = random.Random(0)
     witnesses = [space.sample(rng) for _ in range(WITNESSES)] if space.count else []
-    forced = backbone(formula(board, encoding), solver, witnesses)
+    forced = forced_cells(board, solver, encoding, witnesses)
     if forced is None:
         return Analysis(board, False, 0, [], [], {}, conflict(board, solver, encoding) or [])
     safe, mines = forced

@@ -138,10 +138,17 @@ def conflict(board: Board, solver: ModuleType, encoding: str = "binomial") -> li
     None when the board is consistent.  No proper subset of the returned clues
     is contradictory; an empty list means the flags and total alone contradict.
     Found by deletion: drop each clue in turn and keep it out while still UNSAT.
+    When the clues and flags contradict without the total, the total is left out
+    (the set is minimal without it) and the search stays inside one component.
     """
-    cnf = formula(board, encoding)
-    if is_sat(solver.solve(cnf.clauses, vars=cnf.num_vars)):
-        return None
+    cnf = ENCODINGS[encoding](board)
+    with_total = is_sat(solver.solve(cnf.clauses, vars=cnf.num_vars))
+    if with_total:
+        if board.mines is None:
+            return None
+        cnf = formula(board, encoding)
+        if is_sat(solver.solve(cnf.clauses, vars=cnf.num_vars)):
+            return None
     by_clue: dict[Cell | None, list[list[int]]] = {}
     for clause, origin in zip(cnf.clauses, cnf.origin):
         by_clue.setdefault(origin, []).append(clause)
@@ -155,7 +162,7 @@ def conflict(board: Board, solver: ModuleType, encoding: str = "binomial") -> li
         return not is_sat(solver.solve(clauses, vars=cnf.num_vars))
 
     active = sorted(by_clue)
-    if board.mines is None:  # the contradiction lies inside one component of clues
+    if not with_total:
         for clause_ids, _ in components(cnf.clauses, cnf.num_vars):
             part = sorted({cnf.origin[j] for j in clause_ids} - {None})
             if unsat(part):
@@ -166,3 +173,51 @@ def conflict(board: Board, solver: ModuleType, encoding: str = "binomial") -> li
         if unsat(trial):
             active = trial
     return active
+
+
+# -- the total number of mines -------------------------------------------------
+def frontier_mine_bounds(board: Board) -> tuple[int, int]:
+    """Cheap bounds (low, high) on the number of mines among cells next to clues or flagged.
+
+    high: clues covering the frontier each hold at most their count (greedy cover);
+    low: clues with disjoint neighbourhoods hold exactly their counts (greedy packing).
+    """
+    clues = [c for c in board.clues if c.neighbours]
+    frontier = {n for c in clues for n in c.neighbours}
+    lonely_flags = sum(1 for f in board.flags if f not in frontier)
+    uncovered, high = set(frontier), 0
+    while uncovered:
+        best = min((c for c in clues if uncovered.intersection(c.neighbours)),
+                   key=lambda c: (c.count / len(uncovered.intersection(c.neighbours)), c.cell))
+        high += best.count
+        uncovered.difference_update(best.neighbours)
+    used: set[Cell] = set()
+    low = 0
+    for clue in sorted(clues, key=lambda c: (-c.count, c.cell)):
+        if used.isdisjoint(clue.neighbours):
+            low += clue.count
+            used.update(clue.neighbours)
+    return low + lonely_flags, min(high, len(frontier)) + lonely_flags
+
+
+def forced_cells(board: Board, solver: ModuleType, encoding: str = "binomial",
+                 witnesses: Iterable[frozenset[Cell]] = ()) -> tuple[list[Cell], list[Cell]] | None:
+    """The backbone of the board, total included; None when contradictory.
+
+    With a total N, cells off the frontier are a pool of size o, and a frontier
+    layout with m mines extends iff N - o <= m <= N.  When cheap bounds on m show
+    that always holds (and that the pool can hold both a mine and a safe cell),
+    the total changes nothing and the per-component backbone without it is
+    exact; otherwise the whole formula with its unary counter is solved.
+    """
+    witnesses = list(witnesses)
+    clues_only = ENCODINGS[encoding](board)
+    if board.mines is None:
+        return backbone(clues_only, solver, witnesses)
+    in_clauses = {abs(lit) for clause in clues_only.clauses for lit in clause}
+    pool = len(board.hidden) - len(in_clauses)
+    low, high = frontier_mine_bounds(board)
+    total = board.mines
+    if total - pool <= low and high <= total and (pool == 0 or (high <= total - 1 and low >= total - pool + 1)):
+        return backbone(clues_only, solver, witnesses)
+    return backbone(formula(board, encoding), solver, witnesses)
