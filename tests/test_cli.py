@@ -52,9 +52,10 @@ def test_analyze_seed_9x9(capsys, board_file):
 
 
 def test_analyze_matches_brute_force(capsys, board_file):
-    for text in (SEED_3X3, "mines=3\n1??\n12?\n???\n", "F1?\n???\n"):
+    for text in (SEED_3X3, "mines=3\n1???\n12??\n01??\n", "F1?\n???\n", "mines=4\n?????\n?2???\n"):
         board = parse_board(text)
         layouts = brute_layouts(board)
+        assert layouts
         [out] = analyze_json(capsys, board_file(text))
         assert out["count"] == str(len(layouts))
         for cell in board.hidden:
