@@ -1,0 +1,482 @@
+"""pycosat 0.6.6's API on picosat compiled to WebAssembly (static/picosat.wasm).
+
+    solve(clauses, vars=-1, verbose=0, prop_limit=0)      -> list of ints, "UNSAT" or "UNKNOWN"
+    itersolve(clauses, vars=-1, verbose=0, prop_limit=0)  -> iterator over solutions
+
+Same arguments, defaults, answers and errors as native pycosat, from the same picosat C code.
+Extension: `Solver`, an incremental session with assumptions (pycosat has none).
+
+The module runs the wasm with the browser's WebAssembly under Pyodide (through the `js`
+module) and with `wasmtime` in CPython. The wasm bytes come from `load(bytes)` if called,
+else the file named by $MINESAT_PICOSAT_WASM, else `picosat.wasm` in the working directory
+(Pyodide only), else `../static/picosat.wasm` next to this file. In the browser this file is
+installed as `pycosat.py`, so it must never import pycosat itself.
+
+Deliberate difference: a literal outside picosat's int range raises OverflowError, where
+native pycosat truncates it to a C int (or aborts the process on -2**31).
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+import sys
+import weakref
+from array import array
+from functools import partial
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, Callable, Union
+
+__version__ = "0.6.6"
+__all__ = ["solve", "itersolve", "Solver", "load", "backend", "PicosatError"]
+
+Result = Union[list, str]        # a model, "UNSAT" or "UNKNOWN"
+SAT, UNSAT = 10, 20              # picosat's answers; anything else means UNKNOWN
+INT_MAX = 2**31 - 1
+U64 = 2**64 - 1
+ENV_VAR = "MINESAT_PICOSAT_WASM"
+EXPORTS = ("ms_new", "ms_free", "ms_buffer", "ms_adjust", "ms_limit", "ms_add", "ms_assume",
+           "ms_sat", "ms_variables", "ms_failed", "ms_print", "ms_output", "ms_output_len",
+           "ms_output_clear")
+FAST_TYPES = {int, bool}
+IN_BROWSER = sys.platform == "emscripten"
+
+
+class PicosatError(RuntimeError):
+    """picosat aborted inside the wasm module (the module is then restarted)."""
+
+
+# ------------------------------------------------------------------ backends
+
+class _Wasmtime:
+    """The module under wasmtime (CPython)."""
+
+    name = "wasmtime"
+
+    def __init__(self, wasm: bytes):
+        try:
+            import wasmtime
+        except ImportError as err:
+            raise ImportError("picosat_wasm needs the `wasmtime` package in CPython: "
+                              "run `make setup`") from err
+        self._wasmtime = wasmtime
+        self._engine = wasmtime.Engine()
+        self._module = wasmtime.Module(self._engine, wasm)
+        self.traps: tuple[type[BaseException], ...] = (wasmtime.Trap, wasmtime.WasmtimeError)
+
+    def start(self) -> dict[str, Callable[..., int]]:
+        """A fresh instance; returns its exported functions, bound to their store."""
+        store = self._wasmtime.Store(self._engine)
+        exports = self._wasmtime.Instance(store, self._module, []).exports(store)
+        self._store, self._memory = store, exports["memory"]
+        exports["_initialize"](store)
+        try:
+            return {name: self._unchecked(store, exports[name]) for name in EXPORTS}
+        except (ImportError, AttributeError):   # another wasmtime-py: the public, slower call
+            return {name: partial(exports[name], store) for name in EXPORTS}
+
+    def _unchecked(self, store: Any, func: Any) -> Callable[..., int]:
+        """A call without wasmtime-py's per-call type checks (10x faster; all our exports
+        take at most 4 i32 and return at most one i32)."""
+        from ctypes import POINTER, byref
+        from wasmtime import _ffi as ffi
+        context, handle, call = store._context(), byref(func._func), ffi.wasmtime_func_call_unchecked
+        slots = (ffi.wasmtime_val_raw_t * 4)()
+        trap_t, trap_from, error_from = POINTER(ffi.wasm_trap_t), self._wasmtime.Trap._from_ptr, \
+            self._wasmtime.WasmtimeError._from_ptr
+
+        def fast(*args: int) -> int:
+            for i, arg in enumerate(args):
+                slots[i].i32 = arg
+            trap = trap_t()
+            error = call(context, handle, slots, 4, byref(trap))
+            if error:
+                raise error_from(error)
+            if trap:
+                raise trap_from(trap)
+            return slots[0].i32
+        return fast
+
+    def read(self, ptr: int, size: int) -> bytes:
+        return bytes(self._memory.read(self._store, ptr, ptr + size))
+
+    def write(self, ptr: int, data: bytes) -> None:
+        self._memory.write(self._store, data, ptr)
+
+
+class _Browser:
+    """The module under the JavaScript engine's WebAssembly (Pyodide)."""
+
+    name = "pyodide"
+
+    def __init__(self, wasm: bytes):
+        import js
+        self._js = js
+        source = js.Uint8Array.new(len(wasm))
+        source.assign(wasm)
+        self._module = js.WebAssembly.Module.new(source)
+        self.traps = (Exception,)       # a wasm trap surfaces as pyodide.ffi.JsException
+
+    def start(self) -> dict[str, Callable[..., int]]:
+        instance = self._js.WebAssembly.Instance.new(self._module, self._js.Object.new())
+        exports = instance.exports
+        self._memory = exports.memory
+        exports._initialize()
+        return {name: getattr(exports, name) for name in EXPORTS}
+
+    def view(self, ptr: int, size: int) -> Any:
+        # memory.buffer is replaced whenever the memory grows: never keep a view.
+        return self._js.Uint8Array.new(self._memory.buffer, ptr, size)
+
+    def read(self, ptr: int, size: int) -> bytes:
+        return self.view(ptr, size).to_bytes() if size else b""
+
+    def write(self, ptr: int, data: bytes) -> None:
+        if data:
+            self.view(ptr, len(data)).assign(data)
+
+
+class _Runtime:
+    """One instance of the module, shared by every solver; restarted after a trap."""
+
+    def __init__(self, wasm: bytes):
+        self.backend = _Browser(wasm) if IN_BROWSER else _Wasmtime(wasm)
+        self.generation = 0
+        self._start()
+
+    def _start(self) -> None:
+        raw = self.backend.start()
+        traps = self.backend.traps
+
+        def guard(name: str, func: Callable[..., int]) -> Callable[..., int]:
+            def call(*args: int) -> int:
+                try:
+                    return func(*args)
+                except traps as err:
+                    raise self._crashed(name, err) from None
+            return call
+        self.fn = {name: guard(name, func) for name, func in raw.items()}
+
+    def _crashed(self, name: str, err: BaseException) -> Exception:
+        """Turn a trap into a Python error carrying picosat's last words, and restart."""
+        try:
+            said = self.output(2).decode(errors="replace").strip()
+        except Exception:       # the memory itself may be unusable
+            said = ""
+        self.generation += 1
+        self._start()
+        message = said or f"picosat crashed in {name}: {err}"
+        return (MemoryError if "out of memory" in message else PicosatError)(message)
+
+    def read_ints(self, ptr: int, count: int) -> list[int]:
+        ints = array("i")
+        ints.frombytes(self.backend.read(ptr, 4 * count))
+        if sys.byteorder == "big":
+            ints.byteswap()
+        return ints.tolist()
+
+    def write_ints(self, ptr: int, ints: array) -> None:
+        if sys.byteorder == "big":
+            ints = array("i", ints)
+            ints.byteswap()
+        self.backend.write(ptr, ints.tobytes())
+
+    def output(self, fd: int) -> bytes:
+        size = self.fn["ms_output_len"](fd)
+        return self.backend.read(self.fn["ms_output"](fd), size) if size else b""
+
+    def flush_output(self) -> None:
+        """Print what picosat wrote to stdout/stderr since the last flush."""
+        for fd, stream in ((1, sys.stdout), (2, sys.stderr)):
+            text = self.output(fd)
+            if text:
+                stream.write(text.decode(errors="replace"))
+                stream.flush()
+        self.fn["ms_output_clear"]()
+
+
+_runtime: _Runtime | None = None
+
+
+def load(wasm: bytes) -> None:
+    """Use these bytes of picosat.wasm from now on (the page may pass what it fetched)."""
+    global _runtime
+    _runtime = _Runtime(bytes(wasm))
+
+
+def wasm_path() -> Path:
+    """Where picosat.wasm is read from when `load` was not called."""
+    if os.environ.get(ENV_VAR):
+        return Path(os.environ[ENV_VAR])
+    if IN_BROWSER and Path("picosat.wasm").is_file():
+        return Path("picosat.wasm")
+    return Path(__file__).resolve().parent.parent / "static" / "picosat.wasm"
+
+
+def _rt() -> _Runtime:
+    if _runtime is None:
+        path = wasm_path()
+        try:
+            wasm = path.read_bytes()
+        except OSError as err:
+            raise FileNotFoundError(
+                f"picosat WebAssembly module not found at {path} ({err.strerror}): "
+                f"run `make setup` (it builds static/picosat.wasm) or set {ENV_VAR}") from None
+        load(wasm)
+    assert _runtime is not None
+    return _runtime
+
+
+def backend() -> str:
+    """Which engine runs the wasm: "pyodide" or "wasmtime" (loads the module if needed)."""
+    return _rt().backend.name
+
+
+# ------------------------------------------------------------------ clauses
+
+def _flatten(clauses: Iterable[Iterable[int]]) -> tuple[array, int]:
+    """The clauses as one int array of 0-terminated literals, and their number.
+
+    Raises what pycosat raises, in the same order: TypeError for a non-iterable or a
+    non-int literal, ValueError for a literal 0.
+    """
+    flat: list = []
+    ends: list[int] = []
+    extend, append, end = flat.extend, flat.append, ends.append
+    try:
+        for clause in clauses:
+            extend(clause)
+            append(0)
+            end(len(flat))
+    except BaseException:
+        _check_literals(flat, ends)     # an earlier bad literal is pycosat's first error
+        raise
+    if (not set(map(type, flat)) <= FAST_TYPES or flat.count(0) != len(ends)
+            or (flat and (max(flat) > INT_MAX or min(flat) < -INT_MAX))):
+        _check_literals(flat, ends)
+    return array("i", flat), len(ends)
+
+
+def _check_literals(flat: list, ends: list[int]) -> None:
+    """Raise pycosat's error for the first bad literal (terminators sit at ends[i] - 1)."""
+    start = 0
+    for stop in [*ends, len(flat) + 1]:
+        for lit in flat[start:stop - 1]:
+            _check_literal(lit)
+        start = stop
+
+
+def _check_literal(lit: Any) -> None:
+    if not isinstance(lit, int):
+        raise TypeError("integer expected")
+    if lit == 0:
+        raise ValueError("non-zero integer expected")
+    if not -INT_MAX <= lit <= INT_MAX:
+        raise OverflowError(f"literal {lit} out of picosat's range (|literal| < 2**31)")
+
+
+def _c_int(value: Any) -> int:
+    """A C int argument, converted as pycosat's argument parser does ("i")."""
+    value = operator.index(value)
+    if value > INT_MAX:
+        raise OverflowError("signed integer is greater than maximum")
+    if value < -INT_MAX - 1:
+        raise OverflowError("signed integer is less than minimum")
+    return value
+
+
+def _c_ulonglong(value: Any) -> int:
+    """An unsigned long long argument, converted as pycosat's parser does ("K": wraps)."""
+    if not isinstance(value, int):
+        kind = "None" if value is None else type(value).__name__
+        raise TypeError(f"(iter)solve() argument 4 must be int, not {kind}")
+    return value & U64
+
+
+# ------------------------------------------------------------------ solver handle
+
+class _Handle:
+    """One picosat solver inside the shared module."""
+
+    def __init__(self, verbose: int = 0):
+        self.rt = _rt()
+        self.generation = self.rt.generation
+        self.verbose = verbose
+        self.ptr = self.rt.fn["ms_new"](verbose)
+        if not self.ptr:
+            raise MemoryError("picosat: out of memory creating a solver")
+        self._free = weakref.finalize(self, _free, self.rt, self.generation, self.ptr)
+
+    def call(self, name: str, *args: int) -> int:
+        if self.generation != self.rt.generation or not self._free.alive:
+            raise PicosatError("this solver is gone (closed, or lost when picosat crashed)")
+        return self.rt.fn[name](self.ptr, *args)
+
+    def put(self, ints: array) -> None:
+        """Copy ints into the solver's buffer."""
+        ptr = self.call("ms_buffer", len(ints))
+        if not ptr:
+            raise MemoryError("picosat: out of memory for the clause buffer")
+        self.rt.write_ints(ptr, ints)
+
+    def add(self, flat: array) -> None:
+        if flat:
+            self.put(flat)
+            self.call("ms_add", len(flat))
+
+    def assume(self, lits: array) -> None:
+        if lits:
+            self.put(lits)
+            self.call("ms_assume", len(lits))
+
+    def limit(self, props: int, relative: bool) -> None:
+        self.call("ms_limit", _i32(props & 0xFFFFFFFF), _i32(props >> 32), int(relative))
+
+    def sat(self, block: bool = False) -> Result:
+        """Solve; on SAT return the model (and block it when asked)."""
+        res = self.call("ms_sat", int(block))
+        if self.verbose:
+            self.rt.flush_output()
+        if res == UNSAT:
+            return "UNSAT"
+        if res == -1:
+            raise MemoryError("picosat: out of memory copying the model")
+        if res != SAT:
+            return "UNKNOWN"
+        return self.rt.read_ints(self.call("ms_buffer", 0), self.call("ms_variables"))
+
+    def failed(self) -> list[int]:
+        count = self.call("ms_failed")
+        return self.rt.read_ints(self.call("ms_buffer", 0), count) if count > 0 else []
+
+    def print_formula(self) -> None:
+        self.call("ms_print")
+        self.rt.flush_output()
+
+    def close(self) -> None:
+        self._free()
+        if self.verbose:
+            self.rt.flush_output()
+
+
+def _free(rt: _Runtime, generation: int, ptr: int) -> None:
+    if rt.generation == generation:
+        rt.fn["ms_free"](ptr)
+
+
+def _i32(u32: int) -> int:
+    """An unsigned 32-bit value as the signed i32 the wasm call expects."""
+    return u32 - (1 << 32) if u32 >= 1 << 31 else u32
+
+
+def _setup(clauses: Any, vars: Any, verbose: Any, prop_limit: Any) -> _Handle:
+    """A solver loaded as pycosat's setup does it (arguments checked first, then clauses)."""
+    vars, verbose, prop_limit = _c_int(vars), _c_int(verbose), _c_ulonglong(prop_limit)
+    flat, _ = _flatten(clauses)
+    handle = _Handle(verbose)
+    try:
+        if vars != -1:
+            handle.call("ms_adjust", vars)
+        if prop_limit:
+            handle.limit(prop_limit, relative=False)
+        handle.add(flat)
+        if verbose >= 2:
+            handle.print_formula()
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
+# ------------------------------------------------------------------ pycosat's API
+
+def solve(clauses: Iterable[Iterable[int]], vars: int = -1, verbose: int = 0,
+          prop_limit: int = 0) -> Result:
+    """Solve the CNF `clauses`: a model (list of +/-v for v = 1..n), "UNSAT" or "UNKNOWN"."""
+    handle = _setup(clauses, vars, verbose, prop_limit)
+    try:
+        return handle.sat()
+    finally:
+        handle.close()
+
+
+def itersolve(clauses: Iterable[Iterable[int]], vars: int = -1, verbose: int = 0,
+              prop_limit: int = 0) -> Iterator[list[int]]:
+    """An iterator over the models of `clauses`, each blocked once found, in picosat's order.
+
+    The clauses are read (and bad ones rejected) at once, as pycosat does.
+    """
+    return _models(_setup(clauses, vars, verbose, prop_limit))
+
+
+def _models(handle: _Handle) -> Iterator[list[int]]:
+    try:
+        while True:
+            model = handle.sat(block=True)
+            if not isinstance(model, list):
+                return
+            yield model
+    finally:
+        handle.close()
+
+
+# ------------------------------------------------------------------ extension
+
+class Solver:
+    """An incremental picosat session: add clauses, solve under assumptions, repeat.
+
+    >>> with Solver([[1, 2], [-1, 2]]) as s:
+    ...     s.solve(), s.solve(assumptions=[-2])
+    ([1, 2], 'UNSAT')
+    """
+
+    def __init__(self, clauses: Iterable[Iterable[int]] = (), vars: int = 0):
+        vars = _c_int(vars)
+        flat, _ = _flatten(clauses)
+        self._handle = _Handle()
+        if vars:
+            self._handle.call("ms_adjust", vars)
+        self._handle.add(flat)
+
+    def add_clauses(self, clauses: Iterable[Iterable[int]]) -> int:
+        """Add clauses (all checked before any is added); returns how many."""
+        flat, count = _flatten(clauses)
+        self._handle.add(flat)
+        return count
+
+    def add_clause(self, clause: Iterable[int]) -> None:
+        """Add one clause."""
+        self.add_clauses([clause])
+
+    def solve(self, assumptions: Iterable[int] = (), prop_limit: int = 0) -> Result:
+        """Solve with the literals in `assumptions` true for this call only.
+
+        A model, "UNSAT" (under these assumptions) or "UNKNOWN" when more than `prop_limit`
+        propagations (0: no limit) would be needed in this call.
+        """
+        lits = list(assumptions)
+        for lit in lits:
+            _check_literal(lit)
+        self._handle.limit(_c_ulonglong(prop_limit), relative=True)
+        self._handle.assume(array("i", lits))
+        return self._handle.sat()
+
+    def failed_assumptions(self) -> list[int]:
+        """After "UNSAT" under assumptions: the assumptions that took part in refuting."""
+        return self._handle.failed()
+
+    @property
+    def nvars(self) -> int:
+        """The largest variable index seen so far."""
+        return self._handle.call("ms_variables")
+
+    def close(self) -> None:
+        """Free the solver's memory in the module (also done when it is garbage collected)."""
+        self._handle.close()
+
+    def __enter__(self) -> Solver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
