@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
+PY_SOURCES := $(shell find py -name '*.py' -not -path '*/__pycache__/*')
 
 .PHONY: setup setup-browser serve test bench clean
 
@@ -21,7 +22,7 @@ node_modules/.installed: package.json package-lock.json
 static/picosat.wasm: tools/build_wasm.py csrc/minesat_picosat.c $(VENV)/.installed
 	$(PY) tools/build_wasm.py
 
-static/vendor/.installed: tools/vendor.py node_modules/.installed
+static/vendor/.installed: tools/vendor.py node_modules/.installed $(PY_SOURCES)
 	$(PY) tools/vendor.py
 	touch $@
 
