@@ -1,0 +1,559 @@
+"""Exact counting of layouts: how many, per-cell mine counts, and layout number i.
+
+`LayoutSpace(board)` counts every layout of the unknown cells (``board.hidden``, flags
+included) consistent with the clues, the flags and, when known, the total number of mines,
+without listing them.  The method, in short:
+
+1. Flags are mines.  Trivial clues (0 left, or as many left as unknown neighbours) fix their
+   cells; this repeats until no clue is trivial.  A clue asking for more mines than it has
+   unknown neighbours, or fewer than 0, makes the board contradictory (count 0).
+2. The remaining unknown cells touching an open clue are grouped into classes (same set of
+   adjacent clues; a class of size s holding m mines has C(s, m) layouts).  Cells touching no
+   clue form the *outside*.  Classes linked by clues form independent components.
+3. Each component is counted by dynamic programming along an elimination order of its classes
+   (greedy, keeping few clues open): the state is the vector of partial sums of the clues
+   still open, packed in one int (5 bits per clue, biased so that one mask test detects a clue
+   overfull or unfillable).  Values are polynomials in the number of mines, packed into one
+   big int (Kronecker substitution), so adding and shifting them costs one int operation.
+   The cost grows with the number of states (the width of the clue graph along the order),
+   not with the number of layouts.  A backward pass gives, for every state, the completions
+   per number of mines; a forward pass multiplies prefix and suffix to get, for every class,
+   the mines it holds summed over all layouts, per component total.
+4. Components and the outside (binomial C(outside, t)) are combined under the total number of
+   mines by convolution; prefix products and suffix completion tables give every component's
+   weight per number of its own mines, hence exact per-cell mine counts.
+
+Order of layouts (for `layout(i)`): layouts are sorted lexicographically by the key
+
+    (k_1, ..., k_J, t,                       # mines per component, then outside mines
+     m_1, r_1, m_2, r_2, ...,                # per class, in component order, then class order:
+                                             #   its mine count m and the rank r of its mines
+     r_out)                                  # rank of the outside mines
+
+where components are numbered by their first cell (row-major), classes follow each
+component's elimination order (a deterministic function of the board), and a rank r is the
+position of the chosen cells in the lexicographic order of the size-m subsets of the class's
+cells sorted row-major.  Cells fixed by step 1 are the same in every layout.  All numbers are
+Python ints (exact); no numpy, so it runs in Pyodide too.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import cached_property
+from math import comb
+
+from minesat.board import Board, Cell
+
+_FIELD = 5  # bits per open clue in a packed DP state
+_HIGH = 1 << (_FIELD - 1)  # the bit that flags a field out of range
+_FULL = _HIGH - 1  # field value of a satisfied clue (partial sum == count)
+_BIN = [[comb(s, m) for m in range(s + 1)] for s in range(65)]
+
+
+class Contradiction(Exception):
+    """The board has no layout."""
+
+
+# -- step 1: flags and trivial clues ---------------------------------------------------
+def _propagate(board: Board) -> tuple[dict[Cell, bool], list[tuple[int, list[Cell]]]]:
+    """Fixed cells (cell -> is mine) and the open clues as (mines left, unknown neighbours)."""
+    fixed: dict[Cell, bool] = {cell: True for cell in board.flags}
+    clues = [[clue.count, list(clue.neighbours)] for clue in board.clues]
+    touching: dict[Cell, list[int]] = {}
+    for k, (_, cells) in enumerate(clues):
+        for cell in cells:
+            touching.setdefault(cell, []).append(k)
+    queue = list(range(len(clues)))
+    while queue:
+        k = queue.pop()
+        need, cells = clues[k]
+        free = [c for c in cells if c not in fixed]
+        need -= sum(1 for c in cells if fixed.get(c))
+        clues[k] = [need, free]
+        if need < 0 or need > len(free):
+            raise Contradiction
+        if free and (need == 0 or need == len(free)):
+            for cell in free:
+                fixed[cell] = need > 0
+                queue.extend(touching[cell])
+    return fixed, [(need, cells) for need, cells in clues if cells]
+
+
+# -- step 2: classes and components ----------------------------------------------------
+def _classes(clues: list[tuple[int, list[Cell]]]) -> list[tuple[tuple[Cell, ...], tuple[int, ...]]]:
+    """Cells grouped by their set of clues: (sorted cells, sorted clue ids), sorted by first cell."""
+    keys: dict[Cell, list[int]] = {}
+    for k, (_, cells) in enumerate(clues):
+        for cell in cells:
+            keys.setdefault(cell, []).append(k)
+    groups: dict[tuple[int, ...], list[Cell]] = {}
+    for cell, ks in keys.items():
+        groups.setdefault(tuple(ks), []).append(cell)
+    return sorted((tuple(sorted(cells)), ks) for ks, cells in groups.items())
+
+
+def _components(classes, n_clues: int) -> list[list[int]]:
+    """Class indices grouped into connected components, each sorted, ordered by first cell."""
+    parent = list(range(len(classes)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    owner: list[int | None] = [None] * n_clues
+    for i, (_, ks) in enumerate(classes):
+        for k in ks:
+            if owner[k] is None:
+                owner[k] = i
+            else:
+                a, b = find(owner[k]), find(i)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(classes)):
+        groups.setdefault(find(i), []).append(i)
+    return sorted(groups.values())
+
+
+# -- step 3: one component ---------------------------------------------------------------
+def _elimination_order(members: list[int], classes, clue_classes: dict[int, list[int]]) -> list[int]:
+    """A class order that keeps few clues open: start far away, then greedily close clues."""
+    neighbours = {i: {j for k in classes[i][1] for j in clue_classes[k] if j != i} for i in members}
+
+    def farthest(start: int) -> int:
+        seen, frontier, last = {start}, [start], start
+        while frontier:
+            nxt = []
+            for i in frontier:
+                for j in sorted(neighbours[i]):
+                    if j not in seen:
+                        seen.add(j)
+                        nxt.append(j)
+            if nxt:
+                last = nxt[-1]
+            frontier = nxt
+        return last
+
+    left = {k: len(clue_classes[k]) for i in members for k in classes[i][1]}
+    opened: set[int] = set()
+    done: set[int] = set()
+    order: list[int] = []
+    candidates = {farthest(farthest(members[0]))}
+    while candidates:
+        def score(i: int) -> tuple:
+            ks = classes[i][1]
+            new = sum(1 for k in ks if k not in opened)
+            closes = sum(1 for k in ks if left[k] == 1)
+            return (new - closes, -(len(ks) - new), i)
+        best = min(candidates, key=score)
+        candidates.discard(best)
+        done.add(best)
+        order.append(best)
+        for k in classes[best][1]:
+            left[k] -= 1
+            if k not in opened:
+                opened.add(k)
+                candidates.update(j for j in clue_classes[k] if j not in done)
+            if left[k] == 0:
+                opened.discard(k)
+        if not candidates and len(order) < len(members):
+            candidates = {min(i for i in members if i not in done)}
+    return order
+
+
+class _Component:
+    """Counts of one component of classes: per number of mines, per class, per state."""
+
+    def __init__(self, order: list[int], classes, clues, clue_classes):
+        self.cells = [classes[i][0] for i in order]
+        self.sizes = [len(c) for c in self.cells]
+        self.steps = self._masks(order, classes, clues, clue_classes)
+        counts = self._forward_counts()
+        self.total = counts
+        if not counts:
+            raise Contradiction
+        self.width = counts.bit_length() + 4
+        self._backward()
+        self._marginals()
+
+    @staticmethod
+    def _masks(order, classes, clues, clue_classes) -> list[tuple[int, int, int, int, int, int]]:
+        """Per class: (size, open, inc, high, low, close) masks on the packed state."""
+        left = {k: sum(len(classes[j][0]) for j in clue_classes[k]) for i in order for k in classes[i][1]}
+        slot: dict[int, int] = {}
+        free: list[int] = []
+        top = 0
+        steps = []
+        for i in order:
+            cells, ks = classes[i]
+            size = len(cells)
+            opn = inc = high = low = close = 0
+            for k in ks:
+                if k not in slot:
+                    if free:
+                        free.sort()
+                        slot[k] = free.pop(0)
+                    else:
+                        slot[k], top = top, top + 1
+                    opn += (_FULL - clues[k][0]) << (_FIELD * slot[k])
+                shift = _FIELD * slot[k]
+                left[k] -= size
+                inc += 1 << shift
+                high += _HIGH << shift
+                low += (left[k] + 1) << shift
+                if left[k] == 0:
+                    close += _FULL << shift
+            for k in ks:
+                if left[k] == 0:
+                    free.append(slot.pop(k))
+            steps.append((size, opn, inc, high, low, close))
+        return steps
+
+    def _transitions(self, step, state):
+        """(m, next state) for every mine count m of the class allowed from `state`."""
+        size, opn, inc, high, low, close = step
+        t = state + opn
+        out = []
+        for m in range(size + 1):
+            if m:
+                t += inc
+            if t & high:
+                break
+            if (t + low) & high == high:
+                out.append((m, t - close))
+        return out
+
+    def _forward_counts(self) -> int:
+        """Reachable states per layer (kept for the backward pass) and the total count."""
+        layers = [{0: 1}]
+        for step in self.steps:
+            size, opn, inc, high, low, close = step
+            weights = _BIN[size]
+            nxt: dict[int, int] = {}
+            get = nxt.get
+            for state, v in layers[-1].items():
+                t = state + opn
+                for m in range(size + 1):
+                    if m:
+                        t += inc
+                    if t & high:
+                        break
+                    if (t + low) & high == high:
+                        key = t - close
+                        nxt[key] = get(key, 0) + v * weights[m]
+            layers.append(nxt)
+        self._layers = layers
+        return layers[-1].get(0, 0)
+
+    def _backward(self) -> None:
+        """tables[i][state] = completions of classes i.. as a packed polynomial in mines."""
+        width = self.width
+        tables: list[dict[int, int]] = [{}] * len(self.steps) + [{0: 1}]
+        low_mines = [0] * (len(self.steps) + 1)
+        for i in range(len(self.steps) - 1, -1, -1):
+            size, opn, inc, high, low, close = self.steps[i]
+            weights = _BIN[size]
+            after = tables[i + 1]
+            table: dict[int, int] = {}
+            for state in self._layers[i]:
+                t = state + opn
+                v = 0
+                for m in range(size + 1):
+                    if m:
+                        t += inc
+                    if t & high:
+                        break
+                    if (t + low) & high == high:
+                        w = after.get(t - close)
+                        if w:
+                            v += (w * weights[m]) << (width * m)
+                if v:
+                    table[state] = v
+            trim = min(((v & -v).bit_length() - 1) // width for v in table.values()) if table else 0
+            if trim:
+                table = {s: v >> (width * trim) for s, v in table.items()}
+            tables[i] = table
+            low_mines[i] = low_mines[i + 1] + trim
+        self.tables, self.low_mines = tables, low_mines
+        del self._layers
+        self.poly = _unpack(tables[0][0], width, low_mines[0]) if tables[0] else {}
+
+    def _marginals(self) -> None:
+        """held[i] = {component mines: sum over layouts of the mines in class i}."""
+        width, tables = self.width, self.tables
+        current, offset = {0: 1}, 0
+        held = []
+        for i, step in enumerate(self.steps):
+            size, opn, inc, high, low, close = step
+            weights = _BIN[size]
+            after = tables[i + 1]
+            nxt: dict[int, int] = {}
+            get = nxt.get
+            acc = 0
+            for state, f in current.items():
+                t = state + opn
+                for m in range(size + 1):
+                    if m:
+                        t += inc
+                    if t & high:
+                        break
+                    if (t + low) & high == high:
+                        key = t - close
+                        w = after.get(key)
+                        if w:
+                            g = (f * weights[m]) << (width * m)
+                            nxt[key] = get(key, 0) + g
+                            if m:
+                                acc += m * g * w
+            held.append(_unpack(acc, width, offset + self.low_mines[i + 1]))
+            trim = min(((v & -v).bit_length() - 1) // width for v in nxt.values()) if nxt else 0
+            if trim:
+                nxt = {s: v >> (width * trim) for s, v in nxt.items()}
+            current, offset = nxt, offset + trim
+        self.held = held
+
+    def unrank(self, index: int, mines: int, out: list[Cell]) -> None:
+        """Append the mines of layout `index` among those with `mines` mines in this component."""
+        width, mask = self.width, (1 << self.width) - 1
+        state = 0
+        for i, step in enumerate(self.steps):
+            after, base = self.tables[i + 1], self.low_mines[i + 1]
+            weights = _BIN[step[0]]
+            for m, key in self._transitions(step, state):
+                e = mines - m - base
+                w = after.get(key)
+                if e < 0 or not w:
+                    continue
+                c = (w >> (width * e)) & mask
+                block = c * weights[m]
+                if index < block:
+                    rank, index = divmod(index, c)
+                    out.extend(_unrank_subset(self.cells[i], m, rank))
+                    state, mines = key, mines - m
+                    break
+                index -= block
+            else:
+                raise AssertionError("layout index out of range in a component")
+
+
+def _unpack(v: int, width: int, offset: int) -> dict[int, int]:
+    """{offset + j: coefficient j} of a packed polynomial, nonzero coefficients only."""
+    out = {}
+    mask = (1 << width) - 1
+    j = offset
+    while v:
+        c = v & mask
+        if c:
+            out[j] = c
+        v >>= width
+        j += 1
+    return out
+
+
+def _unrank_subset(cells, k: int, rank: int) -> list[Cell]:
+    """The size-k subset number `rank` of `cells` in lexicographic order of positions."""
+    out: list[Cell] = []
+    n = len(cells)
+    if not k:
+        return out
+    c = comb(n - 1, k - 1)  # subsets whose first chosen cell is cells[x], x = 0
+    for x in range(n):
+        a = n - x - 1  # cells after x
+        if rank < c:
+            out.append(cells[x])
+            k -= 1
+            if not k:
+                return out
+            c = c * k // a  # C(a-1, k-1) from C(a, k)
+        else:
+            rank -= c
+            c = c * (a - k + 1) // a if a else 0  # C(a-1, k-1) from C(a, k-1)
+    raise AssertionError("subset rank out of range")
+
+
+def _mul(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for i, a in p.items():
+        for j, b in q.items():
+            out[i + j] = out.get(i + j, 0) + a * b
+    return out
+
+
+# -- step 4: the whole board -----------------------------------------------------------
+class LayoutSpace:
+    """All layouts of a board, counted exactly; see the module docstring for the method and order.
+
+    count        number of layouts (0 when the board is contradictory)
+    mine_counts  {cell: layouts where the cell is a mine} for every cell of board.hidden
+    """
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.total = board.mines
+        self.count = 0
+        self.fixed_mines: list[Cell] = []
+        self.components: list[_Component] = []
+        self.outside: list[Cell] = []
+        self.mine_counts: dict[Cell, int] = dict.fromkeys(board.hidden, 0)
+        try:
+            self._build()
+        except Contradiction:
+            self.count = 0
+            self.mine_counts = dict.fromkeys(board.hidden, 0)
+
+    def _build(self) -> None:
+        board = self.board
+        fixed, clues = _propagate(board)
+        classes = _classes(clues)
+        clue_classes: dict[int, list[int]] = {}
+        for i, (_, ks) in enumerate(classes):
+            for k in ks:
+                clue_classes.setdefault(k, []).append(i)
+        in_class = {cell for cells, _ in classes for cell in cells}
+        self.fixed_mines = sorted(c for c, mine in fixed.items() if mine)
+        self.outside = [c for c in board.hidden if c not in fixed and c not in in_class]
+        self.components = [
+            _Component(_elimination_order(members, classes, clue_classes), classes, clues, clue_classes)
+            for members in _components(classes, len(clues))]
+        self._combine()
+
+    def _combine(self) -> None:
+        """Count, per-component weights and per-cell mine counts under the total."""
+        polys = [c.poly for c in self.components]
+        n_out = len(self.outside)
+        if self.total is None:
+            left = None
+        else:
+            left = self.total - len(self.fixed_mines)
+            if left < 0:
+                raise Contradiction
+        # prefix[j]: {mines: ways} of components < j
+        prefix = [{0: 1}]
+        for p in polys:
+            prefix.append(_mul(prefix[-1], p))
+        # after[j]: {mines used by components < j: ways to finish components >= j and the outside}
+        if left is None:
+            rest = 1 << n_out
+            after = [None] * (len(polys) + 1)
+            consts = [rest]
+            for p in reversed(polys):
+                consts.append(consts[-1] * sum(p.values()))
+            consts.reverse()
+            self._after = lambda j, d: consts[j]
+        else:
+            last = {d: comb(n_out, left - d) for d in prefix[-1] if 0 <= left - d <= n_out}
+            after = [None] * len(polys) + [last]
+            for j in range(len(polys) - 1, -1, -1):
+                nxt, p = after[j + 1], polys[j]
+                after[j] = {d: s for d in prefix[j]
+                            if (s := sum(w * nxt.get(d + k, 0) for k, w in p.items()))}
+            self._after = lambda j, d: after[j].get(d, 0)
+        self.count = self._after(0, 0)
+        if not self.count:
+            raise Contradiction
+        counts = self.mine_counts
+        for cell in self.fixed_mines:
+            counts[cell] = self.count
+        for j, comp in enumerate(self.components):
+            weight = {k: sum(a * self._after(j + 1, d + k) for d, a in prefix[j].items()) for k in comp.poly}
+            for cells, held in zip(comp.cells, comp.held):
+                per_cell = sum(h * weight.get(k, 0) for k, h in held.items()) // len(cells)
+                for cell in cells:
+                    counts[cell] = per_cell
+        if n_out:
+            if left is None:
+                per_cell = self.count // 2
+            else:
+                per_cell = sum(a * comb(n_out - 1, left - d - 1)
+                               for d, a in prefix[-1].items() if 0 <= left - d - 1 <= n_out - 1)
+            for cell in self.outside:
+                counts[cell] = per_cell
+        self._prefix = prefix
+        self._left = left
+
+    # -- conveniences --------------------------------------------------------------------
+    def probability(self, cell: Cell) -> Fraction:
+        """The exact probability that `cell` (a hidden cell) is a mine; ValueError if no layout."""
+        if not self.count:
+            raise ValueError("no layout is consistent with this board")
+        return Fraction(self.mine_counts[cell], self.count)
+
+    @cached_property
+    def safe(self) -> list[Cell]:
+        """Cells that are safe in every layout (empty when there is no layout)."""
+        return sorted(c for c, n in self.mine_counts.items() if self.count and n == 0)
+
+    @cached_property
+    def mines(self) -> list[Cell]:
+        """Cells that are mines in every layout (empty when there is no layout)."""
+        return sorted(c for c, n in self.mine_counts.items() if self.count and n == self.count)
+
+    @cached_property
+    def mines_distribution(self) -> dict[int, int]:
+        """{total number of mines: number of layouts}, for totals with at least one layout."""
+        if not self.count:
+            return {}
+        if self._left is not None:
+            return {self.total: self.count}
+        frontier = self._prefix[-1]
+        n_out, base = len(self.outside), len(self.fixed_mines)
+        out: dict[int, int] = {}
+        for d, a in frontier.items():
+            for t in range(n_out + 1):
+                out[base + d + t] = out.get(base + d + t, 0) + a * comb(n_out, t)
+        return dict(sorted(out.items()))
+
+    # -- layouts by number ----------------------------------------------------------------
+    def layout(self, index: int) -> frozenset[Cell]:
+        """Layout number `index` (0 <= index < count) in the order of the module docstring."""
+        if not isinstance(index, int) or not 0 <= index < self.count:
+            raise IndexError(f"layout index {index!r} out of range: there are {self.count} layouts")
+        mines = list(self.fixed_mines)
+        chosen, d, above = [], 0, 1
+        for j, comp in enumerate(self.components):
+            for k, ways in sorted(comp.poly.items()):
+                block = above * ways * self._after(j + 1, d + k)
+                if index < block:
+                    break
+                index -= block
+            else:
+                raise AssertionError("layout index out of range at a component")
+            chosen.append(k)
+            d += k
+            above *= ways
+        n_out = len(self.outside)
+        sizes = [comp.poly[k] for comp, k in zip(self.components, chosen)]
+        if self._left is None:
+            for t in range(n_out + 1):
+                block = above * comb(n_out, t)
+                if index < block:
+                    break
+                index -= block
+        else:
+            t = self._left - d
+        sizes.append(comb(n_out, t))
+        below = 1
+        for s in sizes[1:]:
+            below *= s
+        for j, comp in enumerate(self.components):
+            rank, index = divmod(index, below)
+            below //= sizes[j + 1]
+            comp.unrank(rank, chosen[j], mines)
+        mines.extend(_unrank_subset(self.outside, t, index))
+        return frozenset(mines)
+
+    def layouts(self, offset: int = 0, limit: int = 50) -> list[frozenset[Cell]]:
+        """Layouts number offset, offset+1, ... (at most `limit`, fewer at the end)."""
+        if offset < 0 or limit < 0:
+            raise IndexError("offset and limit must be >= 0")
+        return [self.layout(i) for i in range(offset, min(self.count, offset + limit))]
+
+    def sample(self, rng: random.Random) -> frozenset[Cell]:
+        """A layout drawn uniformly at random with `rng`; ValueError if there is none."""
+        if not self.count:
+            raise ValueError("no layout is consistent with this board")
+        return self.layout(rng.randrange(self.count))

@@ -1,0 +1,172 @@
+"""The counting engine against brute force, the SAT backbone and the seed examples."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from fractions import Fraction
+
+import pycosat
+import pytest
+
+from minesat.board import Board
+from minesat.brute import brute_layouts
+from minesat.counting import LayoutSpace
+from minesat.solve import backbone, formula
+
+SEED_004 = ["01?10001?", "01?100011", "011100000", "000000000", "111110011",
+            "????1001?", "????3101?", "?????211?", "?????????"]
+SEED_004_SAFE = [(1, 3), (6, 2), (6, 3), (7, 4), (7, 9), (8, 9)]  # 1-based, from the seed text
+
+
+def random_board(rng: random.Random, max_hidden: int = 14) -> Board:
+    """A small board from random mines: some clues revealed (a few of them wrong), some flags."""
+    while True:
+        rows, cols = rng.randint(1, 5), rng.randint(1, 5)
+        mines = {(r, c) for r in range(rows) for c in range(cols) if rng.random() < 0.3}
+        cells = []
+        for r in range(rows):
+            for c in range(cols):
+                if (r, c) in mines:
+                    cells.append("F" if rng.random() < 0.15 else "?")
+                elif rng.random() < 0.5:
+                    n = sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+                    if rng.random() < 0.08:
+                        n = min(8, max(0, n + rng.choice((-1, 1))))
+                    cells.append(str(n))
+                else:
+                    cells.append("?")
+        board = Board(rows, cols, tuple(cells))
+        if len(board.hidden) <= max_hidden:
+            return board.with_mines(rng.randint(0, len(board.hidden))) if rng.random() < 0.5 else board
+
+
+def test_seed_3x3():
+    space = LayoutSpace(Board.from_rows(["1??", "12?", "01?"]))
+    assert space.count == 2
+    assert space.mines == [(0, 1)] and (0, 2) in space.safe
+    assert space.probability((1, 2)) == Fraction(1, 2)
+
+
+def test_seed_004_with_total():
+    space = LayoutSpace(Board.from_rows(SEED_004, mines=10))
+    assert space.count == 65
+    assert space.mine_counts[(8, 6)] == 45
+    assert space.probability((8, 6)) == Fraction(45, 65)
+    assert sum(space.mine_counts.values()) == 10 * 65
+
+
+def test_seed_004_safe_cells_without_total():
+    space = LayoutSpace(Board.from_rows(SEED_004))
+    for r, c in SEED_004_SAFE:
+        assert space.probability((r - 1, c - 1)) == 0
+    assert space.safe == sorted((r - 1, c - 1) for r, c in SEED_004_SAFE)
+    assert space.mines_distribution[10] == 65
+    assert sum(space.mines_distribution.values()) == space.count
+
+
+def test_counts_and_marginals_equal_brute_force():
+    rng = random.Random(5)
+    seen = Counter()
+    for _ in range(600):
+        board = random_board(rng)
+        layouts = brute_layouts(board)
+        space = LayoutSpace(board)
+        assert space.count == len(layouts), board
+        for cell in board.hidden:
+            assert space.mine_counts[cell] == sum(cell in layout for layout in layouts), (board, cell)
+        seen["total" if board.mines is not None else "free", bool(layouts), bool(board.flags)] += 1
+    assert len(seen) == 8  # every mix of (total or not, contradictory or not, flags or not) was met
+
+
+def test_forced_cells_equal_sat_backbone():
+    rng = random.Random(6)
+    for _ in range(150):
+        board = random_board(rng).with_mines(None)
+        space = LayoutSpace(board)
+        result = backbone(formula(board), pycosat)
+        if result is None:
+            assert space.count == 0
+        else:
+            assert (space.safe, space.mines) == result, board
+
+
+def test_unranking_is_a_bijection_onto_the_layouts():
+    rng = random.Random(7)
+    for _ in range(200):
+        board = random_board(rng, max_hidden=12)
+        space = LayoutSpace(board)
+        listed = space.layouts(0, space.count + 5)
+        assert len(listed) == space.count
+        assert len(set(listed)) == space.count
+        assert set(listed) == set(brute_layouts(board))
+        for bad in (-1, space.count):
+            with pytest.raises(IndexError):
+                space.layout(bad)
+
+
+def test_uniform_sampling_chi_square():
+    space = LayoutSpace(Board.from_rows(SEED_004, mines=10))
+    rng = random.Random(2024)
+    draws = 65 * 80
+    tally = Counter(space.sample(rng) for _ in range(draws))
+    assert all(space.board.is_layout(layout) for layout in tally)
+    assert len(tally) == 65
+    expected = draws / 65
+    chi2 = sum((tally[layout] - expected) ** 2 / expected for layout in tally)
+    assert chi2 < 98.0  # chi-square, 64 degrees of freedom, p = 0.995
+
+
+def test_contradictions_count_zero():
+    cases = [
+        Board.from_rows(["1?1", "?0?", "1?1"]),   # the seed's contradictory instance
+        Board.from_rows(["4?", "??"]),           # a clue above its hidden neighbours
+        Board.from_rows(["FF", "1?"]),           # too many flags for a clue
+        Board.from_rows(["1??", "12?", "01?"], mines=1),  # total too small
+        Board.from_rows(["1??", "12?", "01?"], mines=4),  # total too large
+        Board.from_rows(["FF?", "???"], mines=1),         # more flags than the total
+    ]
+    for board in cases:
+        space = LayoutSpace(board)
+        assert space.count == 0 and space.safe == [] and space.mines == []
+        assert set(space.mine_counts) == set(board.hidden) and not any(space.mine_counts.values())
+        with pytest.raises(IndexError):
+            space.layout(0)
+        with pytest.raises(ValueError):
+            space.probability(board.hidden[0])
+
+
+def lattice_board(rows: int, cols: int, seed: int) -> Board:
+    """Random mines; every safe cell at an odd row and odd column revealed: one tangled frontier."""
+    rng = random.Random(seed)
+    mines = {(r, c) for r in range(rows) for c in range(cols) if rng.random() < 0.3}
+    cells = []
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) in mines or not (r % 2 and c % 2):
+                cells.append("?")
+            else:
+                cells.append(str(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))))
+    return Board(rows, cols, tuple(cells), len(mines))
+
+
+def test_large_tangled_board_random_access():
+    board = lattice_board(10, 21, seed=0)
+    space = LayoutSpace(board)
+    assert space.count > 10 ** 6
+    assert sum(space.mine_counts.values()) == board.mines * space.count
+    started = time.perf_counter()
+    for index in (0, space.count // 3, space.count - 1):
+        assert board.is_layout(space.layout(index))
+    assert time.perf_counter() - started < 5  # correctness of deep indices, loosely bounded
+    first, last = space.layout(0), space.layout(space.count - 1)
+    assert first != last
+    # with the probabilities from the layouts sampled: every cell's sampled frequency is plausible
+    rng = random.Random(1)
+    sample = [space.sample(rng) for _ in range(400)]
+    assert all(board.is_layout(layout) for layout in sample)
+    for cell in board.hidden:
+        p = float(space.probability(cell))
+        hits = sum(cell in layout for layout in sample)
+        assert abs(hits - 400 * p) <= 5 * (400 * p * (1 - p)) ** 0.5 + 1, cell
