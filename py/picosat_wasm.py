@@ -12,8 +12,10 @@ else the file named by $MINESAT_PICOSAT_WASM, else `picosat.wasm` in the working
 (Pyodide only), else `../static/picosat.wasm` next to this file. In the browser this file is
 installed as `pycosat.py`, so it must never import pycosat itself.
 
-Deliberate difference: a literal outside picosat's int range raises OverflowError, where
-native pycosat truncates it to a C int (or aborts the process on -2**31).
+Deliberate differences: a literal outside picosat's int range raises OverflowError, where
+native pycosat truncates it to a C int (or aborts the process on -2**31); a variable index
+above 2**25 (from a literal or vars=) raises MemoryError, as 32-bit WebAssembly cannot hold
+picosat's tables for it (natively that needs gigabytes too).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ __all__ = ["solve", "itersolve", "Solver", "load", "backend", "PicosatError"]
 Result = Union[list, str]        # a model, "UNSAT" or "UNKNOWN"
 SAT, UNSAT = 10, 20              # picosat's answers; anything else means UNKNOWN
 INT_MAX = 2**31 - 1
+MAX_VAR = 2**25                  # beyond this, picosat's array sizes overflow wasm32's size_t
 U64 = 2**64 - 1
 ENV_VAR = "MINESAT_PICOSAT_WASM"
 EXPORTS = ("ms_new", "ms_free", "ms_buffer", "ms_adjust", "ms_limit", "ms_add", "ms_assume",
@@ -253,7 +256,7 @@ def _flatten(clauses: Iterable[Iterable[int]]) -> tuple[array, int]:
         _check_literals(flat, ends)     # an earlier bad literal is pycosat's first error
         raise
     if (not set(map(type, flat)) <= FAST_TYPES or flat.count(0) != len(ends)
-            or (flat and (max(flat) > INT_MAX or min(flat) < -INT_MAX))):
+            or (flat and (max(flat) > MAX_VAR or min(flat) < -MAX_VAR))):
         _check_literals(flat, ends)
     return array("i", flat), len(ends)
 
@@ -274,6 +277,13 @@ def _check_literal(lit: Any) -> None:
         raise ValueError("non-zero integer expected")
     if not -INT_MAX <= lit <= INT_MAX:
         raise OverflowError(f"literal {lit} out of picosat's range (|literal| < 2**31)")
+    _check_var(abs(lit))
+
+
+def _check_var(index: int) -> None:
+    if index > MAX_VAR:
+        raise MemoryError(f"variable {index} is beyond what picosat can hold in 32-bit "
+                          f"WebAssembly (at most {MAX_VAR})")
 
 
 def _c_int(value: Any) -> int:
@@ -374,6 +384,8 @@ def _setup(clauses: Any, vars: Any, verbose: Any, prop_limit: Any) -> _Handle:
     """A solver loaded as pycosat's setup does it (arguments checked first, then clauses)."""
     vars, verbose, prop_limit = _c_int(vars), _c_int(verbose), _c_ulonglong(prop_limit)
     flat, _ = _flatten(clauses)
+    if vars != -1:
+        _check_var(abs(vars))
     handle = _Handle(verbose)
     try:
         if vars != -1:
@@ -433,6 +445,7 @@ class Solver:
 
     def __init__(self, clauses: Iterable[Iterable[int]] = (), vars: int = 0):
         vars = _c_int(vars)
+        _check_var(abs(vars))
         flat, _ = _flatten(clauses)
         self._handle = _Handle()
         if vars:

@@ -1,0 +1,137 @@
+"""picosat.wasm against native pycosat on random CNF: the very same answers.
+
+Same C code, so everything must match exactly: SAT/UNSAT, the model, the order of
+itersolve's models, prop_limit's cut-off. The Solver extension (assumptions, incremental
+clauses) has no native counterpart; it is checked against native solves of the equivalent
+formula (assumptions as unit clauses).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+import pytest
+
+import picosat_wasm
+import pycosat
+
+ITER_BOUND = 40          # models compared per itersolve sequence
+
+
+def random_cnf(rng: random.Random) -> tuple[list[list[int]], int]:
+    """A random formula of mixed shape (with duplicate literals, tautologies, rare empty
+    clauses) and its number of variables."""
+    n = rng.randint(1, 24)
+    m = rng.randint(0, 5 * n)
+    width = rng.choice((2, 3, 3, 4, 5))
+    clauses = []
+    for _ in range(m):
+        k = rng.randint(0 if rng.random() < 0.01 else 1, width)
+        clauses.append([rng.randint(1, n) * rng.choice((1, -1)) for _ in range(k)])
+    return clauses, n
+
+
+def random_3sat(rng: random.Random, n: int, ratio: float) -> list[list[int]]:
+    return [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), 3)]
+            for _ in range(round(ratio * n))]
+
+
+def satisfies(model: list[int], clauses: list[list[int]]) -> bool:
+    true = set(model)
+    return all(any(lit in true for lit in clause) for clause in clauses)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_solve_and_itersolve_identical(seed):
+    rng = random.Random(seed)
+    sat = 0
+    for _ in range(60):
+        clauses, n = random_cnf(rng)
+        vars = rng.choice((-1, -1, n, n + 3))
+        native = pycosat.solve(clauses, vars=vars)
+        assert picosat_wasm.solve(clauses, vars=vars) == native
+        sat += native != "UNSAT"
+        assert (list(islice(picosat_wasm.itersolve(clauses, vars=vars), ITER_BOUND))
+                == list(islice(pycosat.itersolve(clauses, vars=vars), ITER_BOUND)))
+    assert 5 < sat < 60                 # both kinds of answer were exercised
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_random_3sat_identical(seed):
+    rng = random.Random(100 + seed)
+    for n in (50, 80, 110):
+        clauses = random_3sat(rng, n, 4.26)
+        assert picosat_wasm.solve(clauses) == pycosat.solve(clauses)
+        assert (list(islice(picosat_wasm.itersolve(clauses), 10))
+                == list(islice(pycosat.itersolve(clauses), 10)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_prop_limit_cut_off_identical(seed):
+    rng = random.Random(200 + seed)
+    unknown = 0
+    for _ in range(20):
+        clauses = random_3sat(rng, 120, 4.26)
+        limit = rng.choice((100, 1_000, 10_000, 100_000))
+        native = pycosat.solve(clauses, prop_limit=limit)
+        assert picosat_wasm.solve(clauses, prop_limit=limit) == native
+        unknown += native == "UNKNOWN"
+        assert (list(picosat_wasm.itersolve(clauses, prop_limit=limit))
+                == list(pycosat.itersolve(clauses, prop_limit=limit)))
+    assert unknown > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_solver_assumptions_agree_with_native_units(seed):
+    rng = random.Random(300 + seed)
+    for _ in range(40):
+        clauses, n = random_cnf(rng)
+        with picosat_wasm.Solver(clauses) as solver:
+            for _ in range(5):
+                assumed = [v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1),
+                                                                       rng.randint(0, min(n, 4)))]
+                native = pycosat.solve(clauses + [[lit] for lit in assumed])
+                wasm = solver.solve(assumptions=assumed)
+                assert (wasm == "UNSAT") == (native == "UNSAT")
+                if wasm != "UNSAT":
+                    assert satisfies(wasm, clauses + [[lit] for lit in assumed])
+                else:
+                    failed = solver.failed_assumptions()
+                    assert set(failed) <= set(assumed)
+                    assert pycosat.solve(clauses + [[lit] for lit in failed]) == "UNSAT"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_solver_incremental_agrees_with_native(seed):
+    rng = random.Random(400 + seed)
+    for _ in range(20):
+        clauses, n = random_cnf(rng)
+        added: list[list[int]] = []
+        with picosat_wasm.Solver(vars=n) as solver:
+            for start in range(0, len(clauses), 7):
+                batch = clauses[start:start + 7]
+                solver.add_clauses(batch)
+                added += batch
+                wasm, native = solver.solve(), pycosat.solve(added, vars=n)
+                assert (wasm == "UNSAT") == (native == "UNSAT")
+                if wasm != "UNSAT":
+                    assert len(wasm) == n and satisfies(wasm, added)
+
+
+def test_backbone_with_one_solver_matches_native():
+    """The engine's use: which literals hold in every model (safe / mine cells)."""
+    rng = random.Random(500)
+    checked = 0
+    for _ in range(30):
+        clauses, n = random_cnf(rng)
+        if pycosat.solve(clauses, vars=n) == "UNSAT":
+            continue
+        native = {lit for v in range(1, n + 1) for lit in (v, -v)
+                  if pycosat.solve(clauses + [[-lit]], vars=n) == "UNSAT"}
+        with picosat_wasm.Solver(clauses, vars=n) as solver:
+            wasm = {lit for v in range(1, n + 1) for lit in (v, -v)
+                    if solver.solve(assumptions=[-lit]) == "UNSAT"}
+        assert wasm == native
+        checked += 1
+    assert checked > 10
