@@ -101,6 +101,9 @@ def test_unranking_is_a_bijection_onto_the_layouts():
         assert len(listed) == space.count
         assert len(set(listed)) == space.count
         assert set(listed) == set(brute_layouts(board))
+        shuffled = list(range(space.count))
+        rng.shuffle(shuffled)
+        assert [space.layout(i) for i in shuffled] == [listed[i] for i in shuffled]  # random access
         for bad in (-1, space.count):
             with pytest.raises(IndexError):
                 space.layout(bad)

@@ -41,8 +41,9 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, reduce
 from math import comb
+from operator import or_
 
 from minesat.board import Board, Cell
 
@@ -59,26 +60,39 @@ class Contradiction(Exception):
 # -- step 1: flags and trivial clues ---------------------------------------------------
 def _propagate(board: Board) -> tuple[dict[Cell, bool], list[tuple[int, list[Cell]]]]:
     """Fixed cells (cell -> is mine) and the open clues as (mines left, unknown neighbours)."""
-    fixed: dict[Cell, bool] = {cell: True for cell in board.flags}
-    clues = [[clue.count, list(clue.neighbours)] for clue in board.clues]
+    fixed: dict[Cell, bool] = dict.fromkeys(board.flags, True)
+    need = [clue.count for clue in board.clues]
+    cells = [list(clue.neighbours) for clue in board.clues]
     touching: dict[Cell, list[int]] = {}
-    for k, (_, cells) in enumerate(clues):
-        for cell in cells:
-            touching.setdefault(cell, []).append(k)
-    queue = list(range(len(clues)))
-    while queue:
-        k = queue.pop()
-        need, cells = clues[k]
-        free = [c for c in cells if c not in fixed]
-        need -= sum(1 for c in cells if fixed.get(c))
-        clues[k] = [need, free]
-        if need < 0 or need > len(free):
+    for k, nbrs in enumerate(cells):
+        for cell in nbrs:
+            if cell in touching:
+                touching[cell].append(k)
+            else:
+                touching[cell] = [k]
+    pending = list(range(len(need)))
+    queued = set(pending)
+    while pending:
+        k = pending.pop()
+        queued.discard(k)
+        nbrs = cells[k]
+        if fixed:
+            free = [c for c in nbrs if c not in fixed]
+            if len(free) < len(nbrs):
+                need[k] -= sum(1 for c in nbrs if fixed.get(c))
+                cells[k] = nbrs = free
+        n = need[k]
+        if n < 0 or n > len(nbrs):
             raise Contradiction
-        if free and (need == 0 or need == len(free)):
-            for cell in free:
-                fixed[cell] = need > 0
-                queue.extend(touching[cell])
-    return fixed, [(need, cells) for need, cells in clues if cells]
+        if nbrs and (n == 0 or n == len(nbrs)):
+            mine = n > 0
+            for cell in nbrs:
+                fixed[cell] = mine
+                for j in touching[cell]:
+                    if j not in queued:
+                        queued.add(j)
+                        pending.append(j)
+    return fixed, [(need[k], cells[k]) for k in range(len(need)) if cells[k]]
 
 
 # -- step 2: classes and components ----------------------------------------------------
@@ -122,21 +136,18 @@ def _components(classes, n_clues: int) -> list[list[int]]:
 # -- step 3: one component ---------------------------------------------------------------
 def _elimination_order(members: list[int], classes, clue_classes: dict[int, list[int]]) -> list[int]:
     """A class order that keeps few clues open: start far away, then greedily close clues."""
-    neighbours = {i: {j for k in classes[i][1] for j in clue_classes[k] if j != i} for i in members}
+    if len(members) == 1:
+        return members
 
     def farthest(start: int) -> int:
-        seen, frontier, last = {start}, [start], start
+        seen, frontier = {start}, [start]
         while frontier:
-            nxt = []
-            for i in frontier:
-                for j in sorted(neighbours[i]):
-                    if j not in seen:
-                        seen.add(j)
-                        nxt.append(j)
-            if nxt:
-                last = nxt[-1]
+            nxt = [j for i in frontier for k in classes[i][1] for j in clue_classes[k] if j not in seen
+                   and not seen.add(j)]
+            if not nxt:
+                return frontier[-1]
             frontier = nxt
-        return last
+        return start
 
     left = {k: len(clue_classes[k]) for i in members for k in classes[i][1]}
     opened: set[int] = set()
@@ -144,12 +155,18 @@ def _elimination_order(members: list[int], classes, clue_classes: dict[int, list
     order: list[int] = []
     candidates = {farthest(farthest(members[0]))}
     while candidates:
-        def score(i: int) -> tuple:
+        best, best_key = -1, None
+        for i in candidates:
             ks = classes[i][1]
-            new = sum(1 for k in ks if k not in opened)
-            closes = sum(1 for k in ks if left[k] == 1)
-            return (new - closes, -(len(ks) - new), i)
-        best = min(candidates, key=score)
+            new = closes = 0
+            for k in ks:
+                if k not in opened:
+                    new += 1
+                if left[k] == 1:
+                    closes += 1
+            key = (new - closes, new - len(ks), i)
+            if best_key is None or key < best_key:
+                best, best_key = i, key
         candidates.discard(best)
         done.add(best)
         order.append(best)
@@ -179,11 +196,13 @@ class _Component:
         self.width = counts.bit_length() + 4
         self._backward()
         self._marginals()
+        self._path: list[tuple] = []
+        self._path_mines = -1
 
     @staticmethod
     def _masks(order, classes, clues, clue_classes) -> list[tuple[int, int, int, int, int, int]]:
         """Per class: (size, open, inc, high, low, close) masks on the packed state."""
-        left = {k: sum(len(classes[j][0]) for j in clue_classes[k]) for i in order for k in classes[i][1]}
+        left = {k: len(clues[k][1]) for i in order for k in classes[i][1]}
         slot: dict[int, int] = {}
         free: list[int] = []
         top = 0
@@ -273,9 +292,7 @@ class _Component:
                             v += (w * weights[m]) << (width * m)
                 if v:
                     table[state] = v
-            trim = min(((v & -v).bit_length() - 1) // width for v in table.values()) if table else 0
-            if trim:
-                table = {s: v >> (width * trim) for s, v in table.items()}
+            table, trim = _trim(table, width)
             tables[i] = table
             low_mines[i] = low_mines[i + 1] + trim
         self.tables, self.low_mines = tables, low_mines
@@ -310,34 +327,61 @@ class _Component:
                             if m:
                                 acc += m * g * w
             held.append(_unpack(acc, width, offset + self.low_mines[i + 1]))
-            trim = min(((v & -v).bit_length() - 1) // width for v in nxt.values()) if nxt else 0
-            if trim:
-                nxt = {s: v >> (width * trim) for s, v in nxt.items()}
+            nxt, trim = _trim(nxt, width)
             current, offset = nxt, offset + trim
         self.held = held
 
     def unrank(self, index: int, mines: int, out: list[Cell]) -> None:
-        """Append the mines of layout `index` among those with `mines` mines in this component."""
+        """Append the mines of layout `index` among those with `mines` mines in this component.
+
+        The walk is cached: consecutive indices share all but the last steps, so a page of
+        layouts redoes only the tail of the walk.
+        """
         width, mask = self.width, (1 << self.width) - 1
-        state = 0
-        for i, step in enumerate(self.steps):
+        if self._path_mines != mines:
+            self._path, self._path_mines = [], mines
+        path = self._path
+        while path and not path[-1][0] <= index < path[-1][1]:
+            path.pop()
+        if path:
+            start, _, state, left, _ = path[-1]
+        else:
+            start, state, left = 0, 0, mines
+        rel = index - start
+        for i in range(len(path), len(self.steps)):
+            step = self.steps[i]
             after, base = self.tables[i + 1], self.low_mines[i + 1]
             weights = _BIN[step[0]]
             for m, key in self._transitions(step, state):
-                e = mines - m - base
+                e = left - m - base
                 w = after.get(key)
                 if e < 0 or not w:
                     continue
                 c = (w >> (width * e)) & mask
                 block = c * weights[m]
-                if index < block:
-                    rank, index = divmod(index, c)
-                    out.extend(_unrank_subset(self.cells[i], m, rank))
-                    state, mines = key, mines - m
+                if rel < block:
+                    rank, rel = divmod(rel, c)
+                    start = index - rel
+                    state, left = key, left - m
+                    path.append((start, start + c, state, left, _unrank_subset(self.cells[i], m, rank)))
                     break
-                index -= block
+                rel -= block
             else:
                 raise AssertionError("layout index out of range in a component")
+        for entry in path:
+            out.extend(entry[4])
+
+
+def _trim(table: dict[int, int], width: int) -> tuple[dict[int, int], int]:
+    """Divide packed polynomials by the largest power of x dividing them all: (table, power)."""
+    if not table:
+        return table, 0
+    low = reduce(or_, table.values())
+    power = ((low & -low).bit_length() - 1) // width
+    if power:
+        shift = width * power
+        table = {s: v >> shift for s, v in table.items()}
+    return table, power
 
 
 def _unpack(v: int, width: int, offset: int) -> dict[int, int]:

@@ -1,0 +1,219 @@
+"""Exact analysis, side by side: minesat.counting, the naive SAT route and ms_toollib.
+
+    .venv/bin/python bench/bench_analysis.py [--groups 30x16/99,...] [--cap SECONDS] [--no-naive]
+
+Per board: this engine's full analysis (count, every probability, forced cells, total known),
+best of a few runs; ms_toollib.cal_probability_onboard (native Rust, run in a worker process
+so a slow board can be stopped at the cap) with its probabilities checked against ours to
+1e-9; the naive route: the binomial CNF of the board through pycosat, one solver call per
+frontier cell for the forced cells (no total), then blocking-clause enumeration of the
+frontier layouts until the cap.  Prints per-board lines and per-group medians and ratios.
+Not part of the test suite: timings are noisy on shared machines, compare within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import random
+import statistics
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "py"))
+
+import pycosat  # noqa: E402
+
+from boards import suite  # noqa: E402
+from minesat.board import Board  # noqa: E402
+from minesat.counting import LayoutSpace  # noqa: E402
+
+try:
+    from minesat.binomial import reduce as binomial_reduce  # noqa: E402
+except ImportError:  # the lead's module is not there yet: the same encoding, inline
+    from itertools import combinations
+
+    class _CNF:
+        def __init__(self, clauses, num_vars):
+            self.clauses, self.num_vars = clauses, num_vars
+
+    def binomial_reduce(board: Board) -> _CNF:
+        var = {cell: i + 1 for i, cell in enumerate(board.hidden)}
+        clauses = []
+        for clue in board.clues:
+            vs = [var[n] for n in clue.neighbours]
+            clauses += [[-v for v in s] for s in combinations(vs, clue.count + 1)]
+            clauses += [list(s) for s in combinations(vs, len(vs) - clue.count + 1)]
+        clauses += [[var[f]] for f in board.flags]
+        return _CNF(clauses, len(board.hidden))
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:9.2f}"
+
+
+# -- this engine ---------------------------------------------------------------------------
+def engine(board: Board) -> tuple[LayoutSpace, float]:
+    """Full analysis: count, per-cell counts (probabilities), forced cells."""
+    start = time.perf_counter()
+    space = LayoutSpace(board)
+    space.safe, space.mines
+    return space, time.perf_counter() - start
+
+
+def engine_best(board: Board, runs: int) -> tuple[LayoutSpace, float]:
+    results = [engine(board) for _ in range(runs)]
+    return results[0][0], min(t for _, t in results)
+
+
+def page_time(space: LayoutSpace, rng: random.Random) -> float:
+    """Worst time for a page of 50 layouts: the first, the last and a few random pages."""
+    offsets = [0, max(0, space.count - 50)] + [rng.randrange(space.count) for _ in range(3)]
+    worst = 0.0
+    for offset in offsets:
+        start = time.perf_counter()
+        page = space.layouts(offset, 50)
+        worst = max(worst, time.perf_counter() - start)
+        assert all(space.board.is_layout(layout) for layout in page[:3])
+    return worst
+
+
+# -- ms_toollib in a worker -------------------------------------------------------------
+def _ms_worker(game_board, mines):
+    import ms_toollib
+    start = time.perf_counter()
+    probs, _ = ms_toollib.cal_probability_onboard(game_board, mines)
+    return time.perf_counter() - start, probs
+
+
+class Peer:
+    """ms_toollib in a worker process, stopped when a board takes longer than the cap."""
+
+    def __init__(self, cap: float):
+        self.cap, self.pool = cap, None
+
+    def run(self, board: Board):
+        if self.pool is None:
+            self.pool = mp.get_context("fork").Pool(1)
+        grid = [[10 if board[r, c] == "?" else 11 if board[r, c] == "F" else int(board[r, c])
+                 for c in range(board.cols)] for r in range(board.rows)]
+        job = self.pool.apply_async(_ms_worker, (grid, board.mines))
+        try:
+            return job.get(timeout=self.cap)
+        except mp.TimeoutError:
+            self.close()
+            return None, None
+        except Exception as error:  # the peer rejects the board
+            return None, str(error)[:60]
+
+    def close(self):
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+
+def disagreement(space: LayoutSpace, probs) -> float:
+    return max(abs(float(Fraction(space.mine_counts[r, c], space.count)) - probs[r][c])
+               for r, c in space.board.hidden)
+
+
+# -- the naive SAT route -----------------------------------------------------------------
+def naive(board: Board, cap: float) -> tuple[float, int, bool, tuple]:
+    """(seconds for forced cells by one call per frontier cell, layouts enumerated, finished, forced)."""
+    start = time.perf_counter()
+    cnf = binomial_reduce(board)
+    frontier = sorted({abs(lit) for clause in cnf.clauses for lit in clause})
+    renum = {v: i + 1 for i, v in enumerate(frontier)}
+    clauses = [[renum[abs(lit)] * (1 if lit > 0 else -1) for lit in clause] for clause in cnf.clauses]
+    n = len(frontier)
+    model = pycosat.solve(clauses, vars=n) if clauses else []
+    if model == "UNSAT":
+        return time.perf_counter() - start, 0, True, ([], [])
+    value = {abs(lit): lit > 0 for lit in model}
+    safe, mines = [], []
+    for v in range(1, n + 1):
+        if pycosat.solve(clauses + [[-v if value[v] else v]], vars=n) == "UNSAT":
+            (mines if value[v] else safe).append(board.hidden[frontier[v - 1] - 1])
+        if time.perf_counter() - start > cap:
+            return float("inf"), 0, False, None
+    forced_time = time.perf_counter() - start
+    start, found, finished = time.perf_counter(), 0, True
+    for _ in pycosat.itersolve(clauses, vars=n):
+        found += 1
+        if time.perf_counter() - start > cap:
+            finished = False
+            break
+    return forced_time, found, finished, (sorted(safe), sorted(mines))
+
+
+# -- the run ----------------------------------------------------------------------------
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--groups", help="comma-separated group names (default: all)")
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds per board for ms_toollib")
+    parser.add_argument("--naive-cap", type=float, default=1.0, help="seconds per board for each naive step")
+    parser.add_argument("--no-naive", action="store_true")
+    parser.add_argument("--verbose", "-v", action="store_true", help="one line per board")
+    args = parser.parse_args()
+    groups = suite()
+    if args.groups:
+        groups = {name: groups[name] for name in args.groups.split(",")}
+    peer = Peer(args.cap)
+    peer.run(Board.from_rows(["1??", "12?", "01?"], mines=2))  # start the worker, import ms_toollib
+    rng = random.Random(0)
+    summary = []
+    print(f"python {sys.version.split()[0]}; times in ms; ms_toollib cap {args.cap:g} s, naive cap {args.naive_cap:g} s")
+    for name, boards in groups.items():
+        ours, theirs, ratios, naive_times, pages, worst_diff = [], [], [], [], [], 0.0
+        enum_note = []
+        for i, board in enumerate(boards):
+            runs = 5 if len(board.hidden) < 1000 else 1
+            space, t = engine_best(board, runs)
+            ours.append(t)
+            peer_t, probs = peer.run(board)
+            if peer_t is not None:
+                theirs.append(peer_t)
+                ratios.append(t / peer_t)
+                worst_diff = max(worst_diff, disagreement(space, probs))
+            if name.startswith("30x16") or name.startswith("lattice"):
+                pages.append(page_time(space, rng))
+            line = (f"  {name} #{i:2d}: hidden {len(board.hidden):5d} layouts {float(space.count):9.3g}"
+                    f" ours {ms(t)}  ms_toollib {ms(peer_t) if peer_t is not None else f'  >{args.cap:g}s' if probs is None else ' error'}")
+            if not args.no_naive:
+                nt, found, finished, forced = naive(board, args.naive_cap)
+                naive_times.append(nt)
+                enum_note.append((found, finished))
+                if forced is not None:
+                    free = LayoutSpace(board.with_mines(None))
+                    assert forced == (free.safe, free.mines) or not space.count, f"forced cells differ on {name} #{i}"
+                line += f"  naive forced {ms(nt)}  enumerated {found}{'' if finished else '+'}"
+            if args.verbose:
+                print(line, flush=True)
+        row = [name, len(boards), statistics.median(ours), max(ours)]
+        msg = f"{name:14s} n={len(boards):2d}  ours median {ms(row[2])} max {ms(row[3])}"
+        if theirs:
+            msg += (f" | ms_toollib median {ms(statistics.median(theirs))} ({len(theirs)}/{len(boards)} within cap)"
+                    f"  ours/peer median {statistics.median(ratios):5.2f} worst {max(ratios):5.2f}"
+                    f"  max |dp| {worst_diff:.1e}")
+        else:
+            msg += f" | ms_toollib: none within {args.cap:g} s"
+        if naive_times:
+            finite = [x for x in naive_times if x != float("inf")]
+            done = sum(f for _, f in enum_note)
+            msg += (f" | naive forced median {ms(statistics.median(naive_times)) if finite else ' >cap'}"
+                    f" (ours x{statistics.median(naive_times) / statistics.median(ours):.0f} faster)"
+                    f", enumeration finished {done}/{len(boards)} in {args.naive_cap:g} s")
+        if pages:
+            msg += f" | page of 50 layouts worst {ms(max(pages))}"
+        print(msg, flush=True)
+        assert worst_diff <= 1e-9, "probabilities disagree with ms_toollib"
+    peer.close()
+
+
+if __name__ == "__main__":
+    main()
