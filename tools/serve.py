@@ -41,8 +41,10 @@ class Handler(SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         if self.path.split("?")[0].endswith("/static/vendor/py.zip"):
+            zip_path = Path(self.translate_path(self.path))
             try:
-                vendor.build_py_zip(Path(self.directory))
+                if zip_path.resolve().parent == (vendor.VENDOR).resolve():
+                    vendor.build_py_zip(vendor.ROOT)
             except (vendor.VendorError, OSError) as e:
                 self.send_error(500, f"cannot build py.zip: {e}")
                 return

@@ -92,12 +92,13 @@ class App:
             show_message("")
             self.changed()
 
-    def paint(self, cell: Cell) -> None:
+    def paint(self, cell: Cell, stroke: bool = False) -> None:
+        """A click or tap on a cell (or, with `stroke`, the drag that follows one)."""
         self.ed.cursor = cell
         if el("flag-mode").checked:
             self.edit(self.ed.flag(cell))
         elif self.brush != "select":
-            self.edit(self.ed.set(cell, self.brush))
+            self.edit(self.ed.set(cell, self.brush, merge=stroke))
         self.draw_cursor()
         self.describe(cell)
 
@@ -116,7 +117,8 @@ class App:
                 style = ""
                 verdict = forced.get((r, c))
                 if verdict:
-                    cls.append(verdict)
+                    if self.shown is None:
+                        cls.append(verdict)
                     attrs += f' data-verdict="{verdict}"'
                 if (r, c) in conflict:
                     cls.append("conflict")
@@ -131,11 +133,18 @@ class App:
         grid = el("grid")
         grid.style.gridTemplateColumns = f"repeat({b.cols}, var(--cell))"
         grid.innerHTML = "".join(parts)
-        el("rows").value = str(b.rows)
-        el("cols").value = str(b.cols)
-        el("mines").value = "" if b.mines is None else str(b.mines)
+        self.fill_inputs(force=False)
         el("undo").disabled = not self.ed.past
         el("redo").disabled = not self.ed.future
+
+    def fill_inputs(self, force: bool) -> None:
+        """Show the board's size and total, except in a field the user is typing in."""
+        b = self.ed.board
+        focused = document.activeElement
+        for id_, value in (("rows", b.rows), ("cols", b.cols), ("mines", b.mines)):
+            field = el(id_)
+            if force or field != focused:
+                field.value = "" if value is None else str(value)
 
     def cell_el(self, cell: Cell):
         return el("grid").children.item(cell[0] * self.ed.board.cols + cell[1])
@@ -321,6 +330,7 @@ def clauses_html(cnf) -> str:
         groups[-1][1].append(clause)
     out, shown = [], 0
     b = cnf.board
+    index = {cell: i for i, cell in enumerate(cnf.cells)}
     for origin, clauses in groups:
         if shown >= MAX_CLAUSES_SHOWN:
             break
@@ -329,10 +339,13 @@ def clauses_html(cnf) -> str:
         if origin is None:
             head, key = "flags and total number of mines", ""
         else:
-            head, key = f"clue {b[origin]} at {name(origin)}", f' data-clue="{origin[0]},{origin[1]}"'
+            cells = [n for n in b.neighbours(origin) if n in index]
+            names = ", ".join(f"{index[n] + 1}={name(n)}" for n in cells)
+            head = f"clue {b[origin]} at {name(origin)}" + (f" (variables {names})" if names else "")
+            key = f' data-clue="{origin[0]},{origin[1]}"'
         body = "".join(f"<span>{' '.join(map(str, c)) or '(empty: false)'} 0</span>" for c in clauses)
         out.append(f'<div class="clause-group"{key}><div class="head">{html.escape(head)}: '
-                   f'{len(clauses)} clauses</div>{body}</div>')
+                   f'{len(clauses)} clause{"s" if len(clauses) != 1 else ""}</div>{body}</div>')
     if shown < cnf.num_clauses:
         out.append(f"<p>… {cnf.num_clauses - shown:,} more clauses in the DIMACS download.</p>")
     if not cnf.clauses:
@@ -419,7 +432,7 @@ def wire(app: App) -> None:
         else:
             app.highlight(set(), None)
         if app.painting and evt.buttons:
-            app.paint(cell)
+            app.paint(cell, stroke=True)
 
     def pointerup(evt):
         app.painting = False
@@ -457,8 +470,6 @@ def wire(app: App) -> None:
         app.brush = str(button.dataset.brush)
         for b in list(document.querySelectorAll("#palette [data-brush]")):
             b.classList.toggle("active", b == button)
-        if app.brush != "select":
-            app.edit(ed.set(ed.cursor, app.brush))
 
     def preset_click(evt):
         button = evt.target.closest("[data-preset]")
@@ -472,7 +483,7 @@ def wire(app: App) -> None:
             app.edit(ed.resize(rows, cols))
         except BoardError as e:
             show_message(e.message, bad=True)
-            app.draw()
+            app.fill_inputs(force=True)
 
     def mines(evt):
         text = str(el("mines").value).strip()
@@ -481,7 +492,7 @@ def wire(app: App) -> None:
             app.edit(ed.set_mines(None if text == "" else parse_int(text, 0, limit, "The total of mines")))
         except BoardError as e:
             show_message(e.message + " (the number of hidden cells and flags)", bad=True)
-            app.draw()
+            app.fill_inputs(force=True)
 
     def paste(evt):
         try:

@@ -74,19 +74,23 @@ class Editor:
     past: list[Board] = field(default_factory=list)
     future: list[Board] = field(default_factory=list)
 
-    def apply(self, board: Board) -> bool:
-        """Make `board` current, remembering the old one for undo; False if nothing changed."""
+    def apply(self, board: Board, merge: bool = False) -> bool:
+        """Make `board` current, remembering the old one for undo; False if nothing changed.
+
+        With `merge` (the rest of a drag stroke) the change joins the previous undo step.
+        """
         if board == self.board:
             return False
-        self.past.append(self.board)
-        del self.past[:-HISTORY]
+        if not (merge and self.past):
+            self.past.append(self.board)
+            del self.past[:-HISTORY]
         self.future.clear()
         self.board = board
         self.clamp_cursor()
         return True
 
-    def set(self, cell: Cell, ch: str) -> bool:
-        return self.apply(with_cell(self.board, cell, ch))
+    def set(self, cell: Cell, ch: str, merge: bool = False) -> bool:
+        return self.apply(with_cell(self.board, cell, ch), merge)
 
     def flag(self, cell: Cell) -> bool:
         return self.apply(toggled_flag(self.board, cell))

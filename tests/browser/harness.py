@@ -1,0 +1,225 @@
+"""Helpers of the browser tests: server, Chromium, the shared app page, screenshots, the CLI.
+
+Fixtures are defined here and exported by conftest.py; tests import the helpers from here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+sys.path.insert(0, str(ROOT / "tools"))
+
+import serve  # noqa: E402
+
+CHROMIUM = os.environ.get("MINESAT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--no-first-run", "--disable-dev-shm-usage",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+START_TIMEOUT = 90_000   # ms: Pyodide takes 7-13 s on a shared 2-core machine; leave room
+STEP_TIMEOUT = 30_000    # ms: one analysis or UI step
+
+
+def subfolder_site(tmp: Path, skip: str | None = None) -> Path:
+    """A web root holding this repository as /minesat/, like a GitHub Pages project site.
+
+    `skip` names one file of static/vendor/pyodide/ to leave out (to test load failures).
+    """
+    site = tmp / "minesat"
+    if skip is None:
+        (tmp / "minesat").symlink_to(ROOT, target_is_directory=True)
+        return tmp
+    site.mkdir()
+    for entry in ROOT.iterdir():
+        if entry.name != "static":
+            (site / entry.name).symlink_to(entry)
+    for entry in (ROOT / "static").iterdir():
+        if entry.name != "vendor":
+            (site / "static" / entry.name).parent.mkdir(exist_ok=True)
+            (site / "static" / entry.name).symlink_to(entry)
+    for entry in (ROOT / "static" / "vendor").iterdir():
+        if entry.name != "pyodide":
+            (site / "static" / "vendor" / entry.name).parent.mkdir(exist_ok=True)
+            (site / "static" / "vendor" / entry.name).symlink_to(entry)
+    for entry in (ROOT / "static" / "vendor" / "pyodide").iterdir():
+        if entry.name != skip:
+            (site / "static" / "vendor" / "pyodide" / entry.name).parent.mkdir(exist_ok=True)
+            (site / "static" / "vendor" / "pyodide" / entry.name).symlink_to(entry)
+    return tmp
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The site served on a free port from a subfolder (/minesat/): its URL, ending in '/'."""
+    vendor = ROOT / "static" / "vendor"
+    missing = [p for p in ("pyodide/pyodide.mjs", "pyscript/core.js") if not (vendor / p).is_file()]
+    if missing:
+        pytest.fail(f"static/vendor is not set up (missing {', '.join(missing)}): run `make setup`")
+    server = serve.start(0, subfolder_site(tmp_path_factory.mktemp("web")))
+    yield server.url + "minesat/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} not found: run `make setup-browser` (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Watch:
+    """What a page did that a test must not allow: foreign requests, console errors, page errors."""
+
+    def __init__(self) -> None:
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+
+    def attach(self, context) -> None:
+        context.on("request", self.request)
+        context.on("page", lambda page: self.page(page))
+        for page in context.pages:
+            self.page(page)
+
+    def page(self, page) -> None:
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+    def request(self, request) -> None:
+        host = urlsplit(request.url).hostname
+        if request.url.startswith(("data:", "blob:")):
+            return
+        if host != "127.0.0.1":
+            self.foreign.append(request.url)
+
+    def check(self) -> None:
+        foreign, errors = self.foreign[:], self.errors[:]
+        self.foreign.clear()
+        self.errors.clear()
+        assert not foreign, f"requests left 127.0.0.1: {foreign}"
+        assert not errors, "the page reported errors:\n" + "\n".join(errors)
+
+
+def new_context(browser, watch: Watch, **options):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+    context.set_default_timeout(STEP_TIMEOUT)
+    watch.attach(context)
+    return context
+
+
+@pytest.fixture
+def watch():
+    """A fresh Watch checked at the end of the test."""
+    w = Watch()
+    yield w
+    w.check()
+
+
+@pytest.fixture
+def context(browser, watch):
+    ctx = new_context(browser, watch)
+    yield ctx
+    ctx.close()
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=START_TIMEOUT)
+
+
+def wait_analysis(page) -> str:
+    """Wait until the analysis of the current board is shown; return #layout-count's data-value."""
+    try:
+        page.wait_for_function(
+            "() => { const e = document.getElementById('layout-count'); return e && e.dataset.value; }",
+            timeout=STEP_TIMEOUT * 2)
+    except Exception:
+        screenshot(page, "failed-wait-analysis")
+        raise AssertionError("no analysis shown; the page says: " + page.inner_text("#analysis")
+                             + " / " + page.inner_text("#message") + " / " + page.url) from None
+    return page.get_attribute("#layout-count", "data-value")
+
+
+class AppPage:
+    """One loaded app page shared by a module's tests, with helpers to drive it."""
+
+    def __init__(self, page, url: str, watch: Watch):
+        self.page, self.url, self.watch = page, url, watch
+
+    def load_board(self, rows: list[str], mines: int | None = None) -> str:
+        """Put a board in the URL fragment (as a user following a link would) and wait for its analysis."""
+        fragment = "board=" + "/".join(rows) + (f"&mines={mines}" if mines is not None else "")
+        self.page.evaluate("f => { location.hash = f; }", fragment)
+        self.page.wait_for_function(
+            "f => decodeURIComponent(location.hash.slice(1)) === decodeURIComponent(f)", arg=fragment)
+        self.page.wait_for_function(
+            "n => document.querySelectorAll('#grid .cell').length === n", arg=len(rows) * len(rows[0]))
+        return wait_analysis(self.page)
+
+    def cell(self, r: int, c: int):
+        return self.page.locator(f'#grid .cell[data-row="{r}"][data-col="{c}"]')
+
+    def verdicts(self) -> dict[tuple[int, int], str]:
+        found = self.page.eval_on_selector_all(
+            "#grid .cell[data-verdict]", "els => els.map(e => [+e.dataset.row, +e.dataset.col, e.dataset.verdict])")
+        return {(r, c): v for r, c, v in found}
+
+    def fragment(self) -> str:
+        return self.page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
+
+    def shot(self, name: str) -> Path:
+        return screenshot(self.page, name)
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture(scope="module")
+def app(browser, site):
+    """The app loaded once per test module; each test's foreign requests and errors are checked."""
+    watch = Watch()
+    context = new_context(browser, watch)
+    page = context.new_page()
+    page.goto(site + "index.html")
+    wait_ready(page)
+    wait_analysis(page)
+    yield AppPage(page, site + "index.html", watch)
+    context.close()
+
+
+@pytest.fixture
+def app_page(app):
+    """The shared app page, checked for foreign requests and errors after the test."""
+    yield app
+    app.watch.check()
+
+
+def cli(*args: str) -> str:
+    """Run the minesat CLI of this checkout (python -m minesat) and return its output."""
+    import subprocess
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    done = subprocess.run([sys.executable, "-m", "minesat", *args], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def as_json(obj) -> str:
+    return json.dumps(obj)

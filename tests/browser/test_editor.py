@@ -1,0 +1,87 @@
+"""The page's editing state and packaging, in CPython (no browser): fast checks of what the UI relies on."""
+
+from __future__ import annotations
+
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from minesat.board import Board, BoardError
+from minesat.share import board_from_fragment, board_to_fragment
+from minesat_web.editor import HISTORY, Editor, blank, parse_int, preset, resized
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import vendor  # noqa: E402
+
+
+def test_presets_have_the_classic_sizes():
+    for name, (rows, cols, mines) in {"beginner": (9, 9, 10), "intermediate": (16, 16, 40),
+                                      "expert": (16, 30, 99)}.items():
+        b = preset(name)
+        assert (b.rows, b.cols, b.mines, set(b.cells)) == (rows, cols, mines, {"?"})
+    assert preset("example").mines == 10 and len(preset("example").clues) > 0
+    with pytest.raises(BoardError):
+        preset("nightmare")
+
+
+def test_edit_undo_redo_and_strokes():
+    ed = Editor(blank(2, 3))
+    assert ed.set((0, 0), "1") and not ed.set((0, 0), "1")
+    assert ed.set((0, 1), "2") and ed.set((0, 2), "2", merge=True)  # one drag stroke
+    assert "".join(ed.board.cells) == "122???"
+    assert ed.undo() and "".join(ed.board.cells) == "1?????"
+    assert ed.redo() and "".join(ed.board.cells) == "122???"
+    assert ed.undo() and ed.set((1, 1), "F")
+    assert not ed.redo()  # a new edit forgets the undone future
+    assert ed.flag((1, 1)) and ed.board[1, 1] == "?"
+
+
+def test_history_is_bounded():
+    ed = Editor(blank(1, 1))
+    for i in range(HISTORY + 50):
+        ed.set((0, 0), "0" if i % 2 else "1")
+    assert len(ed.past) == HISTORY
+
+
+def test_resize_keeps_the_corner_and_drops_an_impossible_total():
+    b = Board.from_rows(["1??", "12?", "01?"], 4)
+    assert resized(b, 2, 4).cells == tuple("1???12??")
+    assert resized(b, 1, 1).mines is None  # no hidden cell left for 4 mines
+    ed = Editor(b, cursor=(2, 2))
+    ed.resize(1, 2)
+    assert ed.cursor == (0, 1)
+
+
+def test_cursor_stays_on_the_board():
+    ed = Editor(blank(3, 4))
+    for _ in range(10):
+        ed.move(1, 1)
+    assert ed.cursor == (2, 3)
+    ed.move(-9, -9)
+    assert ed.cursor == (0, 0)
+
+
+def test_parse_int_says_what_is_wrong():
+    assert parse_int(" 12 ", 1, 100, "Rows") == 12
+    for bad in ("", "0", "101", "-3", "x", "1.5"):
+        with pytest.raises(BoardError, match="Rows must be a whole number from 1 to 100"):
+            parse_int(bad, 1, 100, "Rows")
+
+
+def test_every_preset_round_trips_through_the_url():
+    for name in ("beginner", "intermediate", "expert", "example"):
+        b = preset(name)
+        assert board_from_fragment(board_to_fragment(b)) == b
+
+
+def test_py_zip_holds_every_module_of_the_page(tmp_path):
+    """static/vendor/py.zip, which the page unpacks, has exactly the .py files under py/minesat{,_web}."""
+    z = vendor.build_py_zip(ROOT, tmp_path / "py.zip")
+    with zipfile.ZipFile(z) as f:
+        names = set(f.namelist())
+    expected = {p.relative_to(ROOT / "py").as_posix() for pkg in ("minesat", "minesat_web")
+                for p in (ROOT / "py" / pkg).glob("*.py")}
+    assert names == expected and "minesat/analysis.py" in names and "minesat_web/app.py" in names
