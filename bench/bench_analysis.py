@@ -53,7 +53,20 @@ except ImportError:  # the lead's module is not there yet: the same encoding, in
 
 
 def ms(seconds: float) -> str:
-    return f"{seconds * 1000:9.2f}"
+    return f"{seconds * 1000:9.2f}" if seconds != float("inf") else "     >cap"
+
+
+def approx(n: int) -> str:
+    """A huge count in short: 1.2e+345."""
+    if n < 10 ** 300:
+        return f"{float(n):9.3g}"
+    exponent = int((n.bit_length() - 1) * 0.30102999566398120)
+    if n.bit_length() >= 4000:
+        return f"~1e+{exponent}"
+    mantissa = n / 10 ** exponent
+    if mantissa >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.3g}e+{exponent}"
 
 
 # -- this engine ---------------------------------------------------------------------------
@@ -182,7 +195,7 @@ def main() -> None:
                 worst_diff = max(worst_diff, disagreement(space, probs))
             if name.startswith("30x16") or name.startswith("lattice"):
                 pages.append(page_time(space, rng))
-            line = (f"  {name} #{i:2d}: hidden {len(board.hidden):5d} layouts {float(space.count):9.3g}"
+            line = (f"  {name} #{i:2d}: hidden {len(board.hidden):5d} layouts {approx(space.count)}"
                     f" ours {ms(t)}  ms_toollib {ms(peer_t) if peer_t is not None else f'  >{args.cap:g}s' if probs is None else ' error'}")
             if not args.no_naive:
                 nt, found, finished, forced = naive(board, args.naive_cap)

@@ -43,7 +43,7 @@ import random
 from fractions import Fraction
 from functools import cached_property, reduce
 from math import comb
-from operator import or_
+from operator import mul, or_
 
 from minesat.board import Board, Cell
 
@@ -419,6 +419,38 @@ def _unrank_subset(cells, k: int, rank: int) -> list[Cell]:
     raise AssertionError("subset rank out of range")
 
 
+def _dense(poly: dict[int, int]) -> tuple[int, list[int]]:
+    """A polynomial {degree: coefficient} as (lowest degree, coefficients from there)."""
+    lo = min(poly)
+    return lo, [poly.get(d, 0) for d in range(lo, max(poly) + 1)]
+
+
+def _conv(p: tuple[int, list[int]], q: tuple[int, list[int]]) -> tuple[int, list[int]]:
+    """The product of two dense polynomials."""
+    a, b = p[1], q[1]
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return p[0] + q[0], out
+
+
+def _binomials(n: int, lo: int, hi: int) -> list[int]:
+    """[C(n, t) for t in lo..hi] (0 outside 0..n), by the multiplicative recurrence."""
+    out: list[int] = []
+    t = min(max(lo, 0), hi + 1)
+    out.extend([0] * (t - lo))
+    if t <= min(hi, n):
+        c = comb(n, t)
+        out.append(c)
+        for u in range(t + 1, min(hi, n) + 1):
+            c = c * (n - u + 1) // u
+            out.append(c)
+    out.extend([0] * (hi - lo + 1 - len(out)))
+    return out
+
+
 def _mul(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
     out: dict[int, int] = {}
     for i, a in p.items():
@@ -467,57 +499,83 @@ class LayoutSpace:
 
     def _combine(self) -> None:
         """Count, per-component weights and per-cell mine counts under the total."""
-        polys = [c.poly for c in self.components]
-        n_out = len(self.outside)
-        if self.total is None:
-            left = None
-        else:
-            left = self.total - len(self.fixed_mines)
-            if left < 0:
-                raise Contradiction
-        # prefix[j]: {mines: ways} of components < j
-        prefix = [{0: 1}]
-        for p in polys:
-            prefix.append(_mul(prefix[-1], p))
-        # after[j]: {mines used by components < j: ways to finish components >= j and the outside}
-        if left is None:
-            rest = 1 << n_out
-            after = [None] * (len(polys) + 1)
-            consts = [rest]
-            for p in reversed(polys):
-                consts.append(consts[-1] * sum(p.values()))
-            consts.reverse()
-            self._after = lambda j, d: consts[j]
-        else:
-            last = {d: comb(n_out, left - d) for d in prefix[-1] if 0 <= left - d <= n_out}
-            after = [None] * len(polys) + [last]
-            for j in range(len(polys) - 1, -1, -1):
-                nxt, p = after[j + 1], polys[j]
-                after[j] = {d: s for d in prefix[j]
-                            if (s := sum(w * nxt.get(d + k, 0) for k, w in p.items()))}
-            self._after = lambda j, d: after[j].get(d, 0)
-        self.count = self._after(0, 0)
-        if not self.count:
+        comps, n_out = self.components, len(self.outside)
+        left = None if self.total is None else self.total - len(self.fixed_mines)
+        if left is not None and left < 0:
             raise Contradiction
+        self._left = left
+        # Components whose number of mines is fixed are a constant factor (and shift).
+        scalar, shift, varying = 1, 0, []
+        for j, comp in enumerate(comps):
+            if len(comp.poly) == 1:
+                (k, ways), = comp.poly.items()
+                scalar, shift = scalar * ways, shift + k
+            else:
+                varying.append(j)
+        dense = {j: _dense(comps[j].poly) for j in varying}
+        weights: dict[int, dict[int, int]] = {}
+        if left is None:
+            ways = {j: sum(comps[j].poly.values()) for j in varying}
+            count = scalar << n_out
+            for w in ways.values():
+                count *= w
+            for j in varying:
+                weights[j] = dict.fromkeys(comps[j].poly, count // ways[j])
+            outside_each = count // 2
+        else:
+            # Long polynomials first keeps the prefix products short while they are multiplied.
+            order = sorted(varying, key=lambda j: -len(dense[j][1]))
+            prefix = [(shift, [1])]
+            for j in order:
+                prefix.append(_conv(prefix[-1], dense[j]))
+            lo, top = prefix[-1]
+            outside = _binomials(n_out, left - lo - len(top) + 1, left - lo)[::-1]  # ways for D = lo + i
+            count = scalar * sum(a * b for a, b in zip(top, outside))
+            if not count:
+                raise Contradiction
+            tail = outside  # ways to finish the components after j and the outside, by prefix index
+            for j, pre in zip(reversed(order), reversed(prefix[:-1])):
+                lo_j, poly = dense[j]
+                pre_ways = pre[1]
+                n, m = len(pre_ways), len(poly)
+                weights[j] = {lo_j + t: scalar * sum(map(mul, pre_ways, tail[t:t + n]))
+                              for t, w in enumerate(poly) if w}
+                tail = [sum(map(mul, poly, tail[i:i + m])) for i in range(n)]
+            inner = _binomials(n_out - 1, left - lo - len(top), left - lo - 1)[::-1] if n_out else []
+            outside_each = scalar * sum(a * b for a, b in zip(top, inner))
+        self.count = count
         counts = self.mine_counts
         for cell in self.fixed_mines:
-            counts[cell] = self.count
-        for j, comp in enumerate(self.components):
-            weight = {k: sum(a * self._after(j + 1, d + k) for d, a in prefix[j].items()) for k in comp.poly}
+            counts[cell] = count
+        for j, comp in enumerate(comps):
+            weight = weights.get(j) or {k: count // w for k, w in comp.poly.items()}
             for cells, held in zip(comp.cells, comp.held):
                 per_cell = sum(h * weight.get(k, 0) for k, h in held.items()) // len(cells)
                 for cell in cells:
                     counts[cell] = per_cell
-        if n_out:
-            if left is None:
-                per_cell = self.count // 2
-            else:
-                per_cell = sum(a * comb(n_out - 1, left - d - 1)
-                               for d, a in prefix[-1].items() if 0 <= left - d - 1 <= n_out - 1)
-            for cell in self.outside:
-                counts[cell] = per_cell
-        self._prefix = prefix
-        self._left = left
+        for cell in self.outside:
+            counts[cell] = outside_each
+
+    @cached_property
+    def _after(self):
+        """after(j, d): ways to finish components j.. and the outside when d mines are used before j."""
+        polys, n_out, left = [c.poly for c in self.components], len(self.outside), self._left
+        if left is None:
+            consts = [1 << n_out]
+            for p in reversed(polys):
+                consts.append(consts[-1] * sum(p.values()))
+            consts.reverse()
+            return lambda j, d: consts[j]
+        prefix = [{0: 1}]
+        for p in polys:
+            prefix.append(_mul(prefix[-1], p))
+        lo, hi = min(prefix[-1]), max(prefix[-1])
+        row = _binomials(n_out, left - hi, left - lo)
+        after: list[dict[int, int]] = [{}] * len(polys) + [{d: row[left - d - (left - hi)] for d in prefix[-1]}]
+        for j in range(len(polys) - 1, -1, -1):
+            nxt, p = after[j + 1], polys[j]
+            after[j] = {d: s for d in prefix[j] if (s := sum(w * nxt.get(d + k, 0) for k, w in p.items()))}
+        return lambda j, d: after[j].get(d, 0)
 
     # -- conveniences --------------------------------------------------------------------
     def probability(self, cell: Cell) -> Fraction:
@@ -543,7 +601,9 @@ class LayoutSpace:
             return {}
         if self._left is not None:
             return {self.total: self.count}
-        frontier = self._prefix[-1]
+        frontier = {0: 1}
+        for comp in self.components:
+            frontier = _mul(frontier, comp.poly)
         n_out, base = len(self.outside), len(self.fixed_mines)
         out: dict[int, int] = {}
         for d, a in frontier.items():
