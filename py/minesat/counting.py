@@ -398,17 +398,16 @@ def _unpack(v: int, width: int, offset: int) -> dict[int, int]:
     return out
 
 
-def _unrank_subset(cells, k: int, rank: int) -> list[Cell]:
-    """The size-k subset number `rank` of `cells` in lexicographic order of positions."""
-    out: list[Cell] = []
-    n = len(cells)
+def _unrank_positions(n: int, k: int, rank: int) -> list[int]:
+    """The size-k subset number `rank` of range(n), in lexicographic order, as sorted positions."""
+    out: list[int] = []
     if not k:
         return out
-    c = comb(n - 1, k - 1)  # subsets whose first chosen cell is cells[x], x = 0
+    c = comb(n - 1, k - 1)  # subsets whose first chosen position is x, x = 0
     for x in range(n):
-        a = n - x - 1  # cells after x
+        a = n - x - 1  # positions after x
         if rank < c:
-            out.append(cells[x])
+            out.append(x)
             k -= 1
             if not k:
                 return out
@@ -417,6 +416,23 @@ def _unrank_subset(cells, k: int, rank: int) -> list[Cell]:
             rank -= c
             c = c * (a - k + 1) // a if a else 0  # C(a-1, k-1) from C(a, k-1)
     raise AssertionError("subset rank out of range")
+
+
+def _unrank_subset(cells, k: int, rank: int) -> list[Cell]:
+    """The size-k subset number `rank` of `cells` in lexicographic order of positions."""
+    return [cells[p] for p in _unrank_positions(len(cells), k, rank)]
+
+
+def _next_positions(positions: list[int], n: int) -> None:
+    """Step sorted positions to the next size-k subset of range(n) in lexicographic order."""
+    k = len(positions)
+    i = k - 1
+    while i >= 0 and positions[i] == n - k + i:
+        i -= 1
+    if i >= 0:
+        positions[i] += 1
+        for j in range(i + 1, k):
+            positions[j] = positions[j - 1] + 1
 
 
 def _dense(poly: dict[int, int]) -> tuple[int, list[int]]:
@@ -616,6 +632,27 @@ class LayoutSpace:
         """Layout number `index` (0 <= index < count) in the order of the module docstring."""
         if not isinstance(index, int) or not 0 <= index < self.count:
             raise IndexError(f"layout index {index!r} out of range: there are {self.count} layouts")
+        mines, t, rank = self._locate(index)
+        return frozenset(mines + [self.outside[p] for p in _unrank_positions(len(self.outside), t, rank)])
+
+    def layouts(self, offset: int = 0, limit: int = 50) -> list[frozenset[Cell]]:
+        """Layouts number offset, offset+1, ... (at most `limit`, fewer at the end)."""
+        if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or limit < 0:
+            raise IndexError("offset and limit must be whole numbers >= 0")
+        out: list[frozenset[Cell]] = []
+        index, end, outside = offset, min(self.count, offset + limit), self.outside
+        while index < end:  # within one block only the outside subset changes: step it
+            mines, t, rank = self._locate(index)
+            positions = _unrank_positions(len(outside), t, rank)
+            span = min(end - index, comb(len(outside), t) - rank)
+            for _ in range(span):
+                out.append(frozenset(mines + [outside[p] for p in positions]))
+                _next_positions(positions, len(outside))
+            index += span
+        return out
+
+    def _locate(self, index: int) -> tuple[list[Cell], int, int]:
+        """(mines of the fixed cells and components, outside mines t, rank of the outside subset)."""
         mines = list(self.fixed_mines)
         chosen, d, above = [], 0, 1
         for j, comp in enumerate(self.components):
@@ -641,20 +678,13 @@ class LayoutSpace:
             t = self._left - d
         sizes.append(comb(n_out, t))
         below = 1
-        for s in sizes[1:]:
-            below *= s
+        for size in sizes[1:]:
+            below *= size
         for j, comp in enumerate(self.components):
             rank, index = divmod(index, below)
             below //= sizes[j + 1]
             comp.unrank(rank, chosen[j], mines)
-        mines.extend(_unrank_subset(self.outside, t, index))
-        return frozenset(mines)
-
-    def layouts(self, offset: int = 0, limit: int = 50) -> list[frozenset[Cell]]:
-        """Layouts number offset, offset+1, ... (at most `limit`, fewer at the end)."""
-        if offset < 0 or limit < 0:
-            raise IndexError("offset and limit must be >= 0")
-        return [self.layout(i) for i in range(offset, min(self.count, offset + limit))]
+        return mines, t, index
 
     def sample(self, rng: random.Random) -> frozenset[Cell]:
         """A layout drawn uniformly at random with `rng`; ValueError if there is none."""
