@@ -149,7 +149,7 @@ class _Runtime:
         self._start()
 
     def _start(self) -> None:
-        raw = self.backend.start()
+        raw = self._raw = self.backend.start()
         traps = self.backend.traps
 
         def guard(name: str, func: Callable[..., int]) -> Callable[..., int]:
@@ -164,9 +164,11 @@ class _Runtime:
     def _crashed(self, name: str, err: BaseException) -> Exception:
         """Turn a trap into a Python error carrying picosat's last words, and restart."""
         try:
-            said = self.output(2).decode(errors="replace").strip()
-        except Exception:       # the memory itself may be unusable
+            size = self._raw["ms_output_len"](2)
+            said = self.backend.read(self._raw["ms_output"](2), size).decode(errors="replace")
+        except Exception:       # the instance may be beyond reading
             said = ""
+        said = said.strip()
         self.generation += 1
         self._start()
         message = said or f"picosat crashed in {name}: {err}"
@@ -317,6 +319,7 @@ class _Handle:
         if not self.ptr:
             raise MemoryError("picosat: out of memory creating a solver")
         self._free = weakref.finalize(self, _free, self.rt, self.generation, self.ptr)
+        self._free.atexit = False       # no calls into wasm while the interpreter shuts down
 
     def call(self, name: str, *args: int) -> int:
         if self.generation != self.rt.generation or not self._free.alive:
@@ -474,6 +477,28 @@ class Solver:
         self._handle.limit(_c_ulonglong(prop_limit), relative=True)
         self._handle.assume(array("i", lits))
         return self._handle.sat()
+
+    def iter_projected(self, variables: Iterable[int], limit: int | None = None
+                       ) -> Iterator[list[int]]:
+        """The distinct assignments of `variables` in the models, each as +/-v in the order
+        given: after each, a clause over these variables only excludes it (so models that
+        differ only in other, e.g. auxiliary, variables come out once). Those blocking
+        clauses stay in the solver. Stops after `limit` assignments if given."""
+        variables = list(variables)
+        for var in variables:
+            _check_literal(var)
+            if var < 0:
+                raise ValueError("variables must be positive")
+        count = 0
+        while limit is None or count < limit:
+            model = self.solve()
+            if not isinstance(model, list):
+                return
+            true = set(model)
+            assignment = [v if v in true else -v for v in variables]
+            yield assignment
+            count += 1
+            self.add_clause([-lit for lit in assignment])
 
     def failed_assumptions(self) -> list[int]:
         """After "UNSAT" under assumptions: the assumptions that took part in refuting."""
