@@ -166,6 +166,71 @@ def naive(board: Board, cap: float) -> tuple[float, int, bool, tuple]:
     return forced_time, found, finished, (sorted(safe), sorted(mines))
 
 
+# -- the same engine in Pyodide (Node), for the browser ratio --------------------------------
+PYODIDE_SCRIPT = r"""
+import { readFileSync } from "node:fs";
+const [pyodideDir, root, boardsJson] = process.argv.slice(1);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.FS.mkdirTree("/home/pyodide/minesat");
+for (const name of ["__init__.py", "board.py", "counting.py"])
+  pyodide.FS.writeFile("/home/pyodide/minesat/" + name, readFileSync(root + "/py/minesat/" + name));
+pyodide.globals.set("BOARDS", readFileSync(boardsJson, "utf8"));
+console.log(pyodide.runPython(`
+import json, sys, time
+sys.path.insert(0, "/home/pyodide")
+from minesat.board import parse_board
+from minesat.counting import LayoutSpace
+times = []
+for text in json.loads(BOARDS):
+    board = parse_board(text)
+    best = 1e9
+    for _ in range(5):
+        start = time.perf_counter()
+        space = LayoutSpace(board)
+        space.safe, space.mines
+        best = min(best, time.perf_counter() - start)
+    times.append(best)
+json.dumps({"python": sys.version.split()[0], "times": times})
+`));
+"""
+
+
+def pyodide_times(boards: list[Board]) -> tuple[str, list[float]] | None:
+    """Best-of-5 analysis times of the boards in Pyodide under Node, or None without Node/Pyodide."""
+    import json
+    import shutil
+    import subprocess
+    import tempfile
+    from minesat.board import format_board
+    pyodide_dir = HERE.parent / "node_modules" / "pyodide"
+    if not shutil.which("node") or not (pyodide_dir / "pyodide.mjs").exists():
+        return None
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump([format_board(b) for b in boards], f)
+        f.flush()
+        out = subprocess.run(["node", "--input-type=module", "-e", PYODIDE_SCRIPT, str(pyodide_dir),
+                              str(HERE.parent), f.name], capture_output=True, text=True, timeout=600)
+    if out.returncode:
+        print("pyodide run failed:", out.stderr[-500:])
+        return None
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    return result["python"], result["times"]
+
+
+def pyodide_report(boards: list[Board], name: str) -> None:
+    got = pyodide_times(boards)
+    if got is None:
+        print(f"{name:14s} pyodide: not available (needs node and node_modules/pyodide)")
+        return
+    version, times = got
+    ours = [engine_best(b, 5)[1] for b in boards]
+    ratios = [p / c for p, c in zip(times, ours)]
+    print(f"{name:14s} Pyodide {version} in Node: median {ms(statistics.median(times))} max {ms(max(times))}"
+          f" | CPython median {ms(statistics.median(ours))} | Pyodide/CPython median {statistics.median(ratios):.2f}"
+          f" worst {max(ratios):.2f}", flush=True)
+
+
 # -- the run ----------------------------------------------------------------------------
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -174,6 +239,8 @@ def main() -> None:
     parser.add_argument("--naive-cap", type=float, default=1.0, help="seconds per board for each naive step")
     parser.add_argument("--no-naive", action="store_true")
     parser.add_argument("--verbose", "-v", action="store_true", help="one line per board")
+    parser.add_argument("--pyodide", action="store_true",
+                        help="also time the expert boards in Pyodide (Node), the browser's Python")
     args = parser.parse_args()
     groups = suite()
     if args.groups:
@@ -228,6 +295,8 @@ def main() -> None:
         print(msg, flush=True)
         assert worst_diff <= 1e-9, "probabilities disagree with ms_toollib"
     peer.close()
+    if args.pyodide:
+        pyodide_report(suite()["30x16/99"], "30x16/99")
 
 
 if __name__ == "__main__":

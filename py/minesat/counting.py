@@ -61,8 +61,13 @@ class Contradiction(Exception):
 def _propagate(board: Board) -> tuple[dict[Cell, bool], list[tuple[int, list[Cell]]]]:
     """Fixed cells (cell -> is mine) and the open clues as (mines left, unknown neighbours)."""
     fixed: dict[Cell, bool] = dict.fromkeys(board.flags, True)
-    need = [clue.count for clue in board.clues]
-    cells = [list(clue.neighbours) for clue in board.clues]
+    need, cells = [], []
+    for clue in board.clues:
+        if clue.neighbours:
+            need.append(clue.count)
+            cells.append(list(clue.neighbours))
+        elif clue.count:
+            raise Contradiction
     touching: dict[Cell, list[int]] = {}
     for k, nbrs in enumerate(cells):
         for cell in nbrs:
