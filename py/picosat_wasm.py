@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any, Callable, Union
 
 __version__ = "0.6.6"
-__all__ = ["solve", "itersolve", "Solver", "load", "backend", "PicosatError"]
+__all__ = ["__version__", "solve", "itersolve", "Solver", "load", "backend", "wasm_path",
+           "PicosatError"]
 
 Result = Union[list, str]        # a model, "UNSAT" or "UNKNOWN"
 SAT, UNSAT = 10, 20              # picosat's answers; anything else means UNKNOWN
@@ -451,6 +452,7 @@ class Solver:
         _check_var(abs(vars))
         flat, _ = _flatten(clauses)
         self._handle = _Handle()
+        self._limited = False           # whether the last solve set a propagation limit
         if vars:
             self._handle.call("ms_adjust", vars)
         self._handle.add(flat)
@@ -474,7 +476,10 @@ class Solver:
         lits = list(assumptions)
         for lit in lits:
             _check_literal(lit)
-        self._handle.limit(_c_ulonglong(prop_limit), relative=True)
+        prop_limit = _c_ulonglong(prop_limit)
+        if prop_limit or self._limited:     # a call per solve saved in the common case
+            self._handle.limit(prop_limit, relative=True)
+            self._limited = bool(prop_limit)
         self._handle.assume(array("i", lits))
         return self._handle.sat()
 

@@ -223,6 +223,14 @@ def test_backend_in_cpython():
     assert picosat_wasm.backend() == "wasmtime"
 
 
+def test_star_import_gives_the_whole_api():
+    namespace: dict = {}
+    exec("from picosat_wasm import *", namespace)       # what a pycosat.py shim would do
+    assert namespace["__version__"] == "0.6.6"
+    assert namespace["solve"]([[1], [-2]]) == [1, -2]
+    assert {"itersolve", "Solver", "load", "backend"} <= set(namespace)
+
+
 def test_load_accepts_bytes():
     wasm = picosat_wasm.wasm_path().read_bytes()
     picosat_wasm.load(bytearray(wasm))
@@ -269,6 +277,10 @@ def test_solver_prop_limit_is_per_call():
     with picosat_wasm.Solver(pigeonhole(9, 8)) as solver:
         assert solver.solve(prop_limit=2_000) == "UNKNOWN"
         assert solver.solve(prop_limit=2_000) == "UNKNOWN"      # a fresh budget, not used up
+    with picosat_wasm.Solver(pigeonhole(6, 5)) as solver:
+        assert solver.solve(prop_limit=10) == "UNKNOWN"
+        assert solver.solve() == "UNSAT"                        # no limit left behind
+        assert solver.solve(prop_limit=10) == "UNSAT"           # UNSAT is now known at once
     with picosat_wasm.Solver(SMALL) as solver:
         assert solver.solve(prop_limit=2_000) != "UNKNOWN"
 

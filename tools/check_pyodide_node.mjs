@@ -77,6 +77,9 @@ printed = io.StringIO()
 with contextlib.redirect_stdout(printed):
     pycosat.solve([[1, 2]], verbose=2)
 verbose_ok = "p cnf 2 1" in printed.getvalue()
+with open("picosat.wasm", "rb") as f:
+    pycosat.load(f.read())                 # what a page that fetched the bytes itself does
+verbose_ok = verbose_ok and pycosat.solve([[1, 2], [-1]]) == [-1, 2]
 json.dumps({"backend": pycosat.backend(), "python": sys.version.split()[0], "verbose_ok": verbose_ok,
             "memory": [first_mb, memory()],
             "cases": cases, "results": results, "errors": errors()})
