@@ -12,7 +12,7 @@ import pytest
 
 from minesat.board import Board
 from minesat.brute import brute_layouts
-from minesat.counting import LayoutSpace
+from minesat.counting import LayoutSpace, TooTangled
 from minesat.solve import backbone, formula
 
 SEED_004 = ["01?10001?", "01?100011", "011100000", "000000000", "111110011",
@@ -173,3 +173,10 @@ def test_large_tangled_board_random_access():
         p = float(space.probability(cell))
         hits = sum(cell in layout for layout in sample)
         assert abs(hits - 400 * p) <= 5 * (400 * p * (1 - p)) ** 0.5 + 1, cell
+
+
+def test_state_budget_gives_a_clear_error():
+    board = lattice_board(10, 21, seed=0)
+    with pytest.raises(TooTangled, match="too tangled"):
+        LayoutSpace(board, max_states=20)
+    assert LayoutSpace(board, max_states=10 ** 6).count == LayoutSpace(board).count

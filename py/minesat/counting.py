@@ -57,6 +57,13 @@ class Contradiction(Exception):
     """The board has no layout."""
 
 
+class TooTangled(ValueError):
+    """A component's clue graph is too wide for exact counting within the state budget."""
+
+
+MAX_STATES = 2_000_000  # DP states allowed in one layer of one component (memory guard)
+
+
 # -- step 1: flags and trivial clues ---------------------------------------------------
 def _propagate(board: Board) -> tuple[dict[Cell, bool], list[tuple[int, list[Cell]]]]:
     """Fixed cells (cell -> is mine) and the open clues as (mines left, unknown neighbours)."""
@@ -190,7 +197,8 @@ def _elimination_order(members: list[int], classes, clue_classes: dict[int, list
 class _Component:
     """Counts of one component of classes: per number of mines, per class, per state."""
 
-    def __init__(self, order: list[int], classes, clues, clue_classes):
+    def __init__(self, order: list[int], classes, clues, clue_classes, max_states: int = MAX_STATES):
+        self.max_states = max_states
         self.cells = [classes[i][0] for i in order]
         self.sizes = [len(c) for c in self.cells]
         self.steps = self._masks(order, classes, clues, clue_classes)
@@ -269,6 +277,10 @@ class _Component:
                     if (t + low) & high == high:
                         key = t - close
                         nxt[key] = get(key, 0) + v * weights[m]
+            if len(nxt) > self.max_states:
+                raise TooTangled(
+                    f"a group of {len(self.steps)} linked cell classes is too tangled to count exactly "
+                    f"(more than {self.max_states} partial states)")
             layers.append(nxt)
         self._layers = layers
         return layers[-1].get(0, 0)
@@ -484,12 +496,20 @@ def _mul(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
 class LayoutSpace:
     """All layouts of a board, counted exactly; see the module docstring for the method and order.
 
-    count        number of layouts (0 when the board is contradictory)
-    mine_counts  {cell: layouts where the cell is a mine} for every cell of board.hidden
+    count               number of layouts (0 when the board is contradictory)
+    mine_counts         {cell: layouts where the cell is a mine} for every cell of board.hidden
+    probability(cell)   mine_counts[cell] / count as a Fraction
+    safe, mines         cells that are safe / mines in every layout, sorted
+    mines_distribution  {total number of mines: layouts}
+    layout(i), layouts(offset, limit), sample(rng)   layouts by number, uniform draws
+
+    Raises TooTangled (a ValueError with a readable message) when one component would need more
+    than `max_states` partial states in a layer (memory guard; never met on real positions).
     """
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board, max_states: int = MAX_STATES):
         self.board = board
+        self.max_states = max_states
         self.total = board.mines
         self.count = 0
         self.fixed_mines: list[Cell] = []
@@ -499,7 +519,7 @@ class LayoutSpace:
         try:
             self._build()
         except Contradiction:
-            self.count = 0
+            self.count, self.components = 0, []
             self.mine_counts = dict.fromkeys(board.hidden, 0)
 
     def _build(self) -> None:
@@ -514,7 +534,8 @@ class LayoutSpace:
         self.fixed_mines = sorted(c for c, mine in fixed.items() if mine)
         self.outside = [c for c in board.hidden if c not in fixed and c not in in_class]
         self.components = [
-            _Component(_elimination_order(members, classes, clue_classes), classes, clues, clue_classes)
+            _Component(_elimination_order(members, classes, clue_classes), classes, clues, clue_classes,
+                       self.max_states)
             for members in _components(classes, len(clues))]
         self._combine()
 
