@@ -4,7 +4,8 @@
     itersolve(clauses, vars=-1, verbose=0, prop_limit=0)  -> iterator over solutions
 
 Same arguments, defaults, answers and errors as native pycosat, from the same picosat C code.
-Extension: `Solver`, an incremental session with assumptions (pycosat has none).
+Extensions (pycosat has none of these): `Solver`, an incremental session with assumptions
+and projected enumeration; `load(bytes)`; `backend()`; `warm_up()` for the browser.
 
 The module runs the wasm with the browser's WebAssembly under Pyodide (through the `js`
 module) and with `wasmtime` in CPython. The wasm bytes come from `load(bytes)` if called,
@@ -25,14 +26,14 @@ import os
 import sys
 import weakref
 from array import array
-from functools import partial
 from collections.abc import Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Union
 
 __version__ = "0.6.6"
 __all__ = ["__version__", "solve", "itersolve", "Solver", "load", "backend", "wasm_path",
-           "PicosatError"]
+           "warm_up", "PicosatError"]
 
 Result = Union[list, str]        # a model, "UNSAT" or "UNKNOWN"
 SAT, UNSAT = 10, 20              # picosat's answers; anything else means UNKNOWN
@@ -232,6 +233,19 @@ def _rt() -> _Runtime:
         load(wasm)
     assert _runtime is not None
     return _runtime
+
+
+def warm_up(seconds: float = 0.1) -> None:
+    """Solve small random 3-SAT formulas for about `seconds`, so that a browser's engine
+    compiles picosat's hot functions with its optimizing tier before real work arrives
+    (V8 starts a module on its baseline compiler; the first large solve is then ~2x slower).
+    """
+    import random
+    import time
+    rng, deadline = random.Random(0), time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        solve([[v * rng.choice((1, -1)) for v in rng.sample(range(1, 91), 3)]
+               for _ in range(383)])
 
 
 def backend() -> str:
@@ -443,8 +457,8 @@ class Solver:
     """An incremental picosat session: add clauses, solve under assumptions, repeat.
 
     >>> with Solver([[1, 2], [-1, 2]]) as s:
-    ...     s.solve(), s.solve(assumptions=[-2])
-    ([1, 2], 'UNSAT')
+    ...     s.solve(assumptions=[1]), s.solve(assumptions=[-2]), s.failed_assumptions()
+    ([1, 2], 'UNSAT', [-2])
     """
 
     def __init__(self, clauses: Iterable[Iterable[int]] = (), vars: int = 0):

@@ -231,6 +231,11 @@ def test_star_import_gives_the_whole_api():
     assert {"itersolve", "Solver", "load", "backend"} <= set(namespace)
 
 
+def test_warm_up_leaves_the_module_working():
+    picosat_wasm.warm_up(0.05)
+    assert picosat_wasm.solve(SMALL) == pycosat.solve(SMALL)
+
+
 def test_load_accepts_bytes():
     wasm = picosat_wasm.wasm_path().read_bytes()
     picosat_wasm.load(bytearray(wasm))
