@@ -206,9 +206,12 @@ class _Runtime:
 _runtime: _Runtime | None = None
 
 
-def load(wasm: bytes) -> None:
-    """Use these bytes of picosat.wasm from now on (the page may pass what it fetched)."""
+def load(wasm: Any) -> None:
+    """Use this picosat.wasm from now on: bytes-like, or in Pyodide also a JavaScript
+    ArrayBuffer / Uint8Array (e.g. what the page fetched)."""
     global _runtime
+    if hasattr(wasm, "to_bytes"):       # a pyodide.ffi.JsBuffer
+        wasm = wasm.to_bytes()
     _runtime = _Runtime(bytes(wasm))
 
 

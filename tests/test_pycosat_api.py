@@ -219,6 +219,15 @@ def test_literal_outside_picosat_range():
     assert len(picosat_wasm.solve([[1]], vars=-1)) == 1
 
 
+def test_module_is_small_and_imports_nothing():
+    import wasmtime
+    wasm = picosat_wasm.wasm_path().read_bytes()
+    assert len(wasm) < 150_000
+    module = wasmtime.Module(wasmtime.Engine(), wasm)
+    assert list(module.imports) == []
+    assert {"memory", "ms_new", "ms_sat"} <= {export.name for export in module.exports}
+
+
 def test_backend_in_cpython():
     assert picosat_wasm.backend() == "wasmtime"
 

@@ -78,8 +78,14 @@ printed = io.StringIO()
 with contextlib.redirect_stdout(printed):
     pycosat.solve([[1, 2]], verbose=2)
 verbose_ok = "p cnf 2 1" in printed.getvalue()
+import js
 with open("picosat.wasm", "rb") as f:
-    pycosat.load(f.read())                 # what a page that fetched the bytes itself does
+    data = f.read()
+pycosat.load(data)
+verbose_ok = verbose_ok and pycosat.solve([[1, 2], [-1]]) == [-1, 2]
+fetched = js.Uint8Array.new(len(data))     # what a page that fetched the bytes itself has
+fetched.assign(data)
+pycosat.load(fetched.buffer)
 verbose_ok = verbose_ok and pycosat.solve([[1, 2], [-1]]) == [-1, 2]
 json.dumps({"backend": pycosat.backend(), "python": sys.version.split()[0], "verbose_ok": verbose_ok,
             "memory": [first_mb, grown_mb],
