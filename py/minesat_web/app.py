@@ -22,6 +22,7 @@ from minesat_web.editor import Editor, parse_int, preset
 STORAGE_KEY = "minesat.board"
 PAGE_SIZE = 12          # layouts per page
 MAX_CLAUSES_SHOWN = 3000  # clauses drawn in the reduction panel (the download has all)
+MAX_AUTO_GATES = 60_000   # above this size of the total-mines counter, the CNF is built on request
 
 document = js.document
 _proxies: list = []     # keep event handlers alive
@@ -299,7 +300,18 @@ class App:
             self.cnf = formula(self.ed.board, el("encoding").value)
         return self.cnf
 
-    def draw_reduction(self) -> None:
+    def draw_reduction(self, force: bool = False) -> None:
+        """The CNF's sizes and clauses; a big total-mines counter waits for a click."""
+        b = self.ed.board
+        gates = len(b.hidden) * (b.mines + 1) if b.mines is not None else 0
+        if gates > MAX_AUTO_GATES and not force and self.cnf is None:
+            for id_ in ("num-vars", "num-clauses", "ilp-vars", "ilp-constraints"):
+                el(id_).textContent = "…"
+            el("bound").textContent = str(112 * len(b.clues))
+            el("clauses").innerHTML = (
+                f"<p>With the total of {b.mines} mines over {len(b.hidden):,} unknown cells, the CNF has a "
+                f"counter of about {3 * gates:,} clauses. <button id='build-cnf'>Build it</button></p>")
+            return
         cnf = self.formula()
         lp = ilp.reduce(self.ed.board)
         el("num-vars").textContent = str(cnf.num_vars)
@@ -549,6 +561,11 @@ def wire(app: App) -> None:
         app.cnf = None
         app.draw_reduction()
 
+    def build_cnf(evt):
+        if evt.target.id == "build-cnf":
+            el("clauses").textContent = "building…"
+            js.setTimeout(create_proxy(lambda: app.draw_reduction(force=True)), 20)
+
     on(grid, "pointerdown", pointerdown)
     on(grid, "pointerover", pointerover)
     on(grid, "contextmenu", lambda evt: evt.preventDefault())
@@ -572,6 +589,7 @@ def wire(app: App) -> None:
     on(el("page-cancel"), "click", lambda evt: app.page_task and app.page_task.cancel())
     on(el("clauses"), "pointerover", clause_over)
     on(el("encoding"), "change", encoding)
+    on(el("clauses"), "click", build_cnf)
     on(el("download-cnf"), "click", lambda evt: download("minesat.cnf", app.formula().to_dimacs()))
     on(el("download-lp"), "click", lambda evt: download("minesat.lp", ilp.reduce(ed.board).to_lp()))
 
