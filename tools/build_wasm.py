@@ -2,12 +2,14 @@
 
 Run from the repository root: `.venv/bin/python tools/build_wasm.py`. The sdist is downloaded
 once into build/ and checked against its sha256; later runs need no network. The compiler is
-the zig toolchain from the `ziglang` package on PyPI (`python -m ziglang cc`).
+the zig toolchain from the `ziglang` package on PyPI (`python -m ziglang cc`); its cache goes
+to build/zig-cache (the first build compiles zig's wasm32-wasi libc: about a minute).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 import sys
 import tarfile
@@ -90,8 +92,11 @@ def compile_wasm(picosat_c: Path) -> None:
     partial = OUTPUT.with_suffix(".wasm.part")
     cmd = [sys.executable, "-m", "ziglang", "cc", *CFLAGS, f"-I{picosat_c.parent}",
            "-o", str(partial), str(WRAPPER), str(picosat_c)]
+    env = dict(os.environ)
+    for name in ("ZIG_GLOBAL_CACHE_DIR", "ZIG_LOCAL_CACHE_DIR"):   # keep zig's cache in build/
+        env.setdefault(name, str(BUILD / "zig-cache"))
     try:
-        result = subprocess.run(cmd, capture_output=True, text=True)
+        result = subprocess.run(cmd, capture_output=True, text=True, env=env)
     except OSError as err:
         raise BuildError(f"cannot run {sys.executable} -m ziglang: {err}") from err
     if result.returncode != 0:
@@ -102,6 +107,7 @@ def compile_wasm(picosat_c: Path) -> None:
     except BuildError:
         partial.unlink()
         raise
+    partial.chmod(0o644)
     partial.replace(OUTPUT)
 
 
