@@ -34,9 +34,10 @@ typedef struct {
 /* Make sure s->buf holds at least n ints (and exists); return it (NULL when out of memory). */
 static int *reserve(Solver *s, int n) {
   if (n < 1) n = 1;
+  if ((size_t)n > SIZE_MAX / sizeof(int)) return NULL;     /* wasm32: size_t is 32 bits */
   if (n > s->cap) {
     int cap = s->cap ? s->cap : 256;
-    while (cap < n) cap = cap > (1 << 28) ? n : 2 * cap;
+    while (cap < n) cap = cap > (1 << 27) ? n : 2 * cap;
     int *buf = realloc(s->buf, (size_t)cap * sizeof(int));
     if (!buf) return NULL;
     s->buf = buf;
