@@ -209,7 +209,10 @@ class App:
             raise
         except Exception as e:  # noqa: BLE001
             el("busy").hidden = True
-            el("verdict").textContent = f"The analysis failed: {type(e).__name__}: {e}"
+            el("verdict").textContent = (
+                f"This board is too large for the analysis in the browser's memory ({len(board.hidden):,} "
+                "unknown cells); try a smaller board." if isinstance(e, MemoryError)
+                else f"The analysis failed: {type(e).__name__}: {e}")
             el("verdict").className = "bad"
             js.console.error(f"minesat analysis: {e!r}")
             return
