@@ -470,6 +470,7 @@ class Solver:
         flat, _ = _flatten(clauses)
         self._handle = _Handle()
         self._limited = False           # whether the last solve set a propagation limit
+        self._selectors: set[int] = set()   # variables added by backbone(), now false
         if vars:
             self._handle.call("ms_adjust", vars)
         self._handle.add(flat)
@@ -521,6 +522,32 @@ class Solver:
             yield assignment
             count += 1
             self.add_clause([-lit for lit in assignment])
+
+    def backbone(self, variables: Iterable[int] | None = None) -> list[int] | str:
+        """The literals over `variables` (default: all but its own selectors) that are true
+        in every model, in the order given; "UNSAT" if there is no model. One solve per
+        round: each asks for a model flipping any remaining candidate, through a fresh
+        selector variable that is switched off afterwards (the clauses keep their meaning;
+        the selectors show up in later models, always false)."""
+        model = self.solve()
+        if not isinstance(model, list):
+            return model
+        value = set(model)
+        wanted = ([v for v in range(1, len(model) + 1) if v not in self._selectors]
+                  if variables is None else list(variables))
+        candidates = [v if v in value else -v for v in wanted]
+        remaining = set(candidates)
+        while remaining:
+            selector = self.nvars + 1
+            self._selectors.add(selector)
+            self.add_clause([-selector, *(-lit for lit in remaining)])
+            model = self.solve(assumptions=[selector])
+            self.add_clause([-selector])
+            if not isinstance(model, list):
+                break
+            value = set(model)
+            remaining = {lit for lit in remaining if lit in value}
+        return [lit for lit in candidates if lit in remaining]
 
     def failed_assumptions(self) -> list[int]:
         """After "UNSAT" under assumptions: the assumptions that took part in refuting."""

@@ -133,8 +133,15 @@ def test_backbone_with_one_solver_matches_native():
             wasm = {lit for v in range(1, n + 1) for lit in (v, -v)
                     if solver.solve(assumptions=[-lit]) == "UNSAT"}
         assert wasm == native
+        with picosat_wasm.Solver(clauses, vars=n) as solver:
+            assert set(solver.backbone()) == native
+            shown = rng.sample(range(1, n + 1), n // 2)
+            assert set(solver.backbone(shown)) == {lit for lit in native if abs(lit) in shown}
+            assert set(solver.backbone()) == native         # selectors left no trace
         checked += 1
     assert checked > 10
+    with picosat_wasm.Solver([[1], [-1]]) as solver:
+        assert solver.backbone() == "UNSAT"
 
 
 def test_projected_enumeration_matches_native_itersolve():
