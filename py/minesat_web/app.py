@@ -126,7 +126,8 @@ class App:
                 if self.shown is not None and ch in (HIDDEN, FLAG):
                     cls.append("lay-mine" if (r, c) in self.shown else "lay-safe")
                 if a and a.satisfiable and (r, c) in a.probability:
-                    style = f' style="--p:{float(a.probability[(r, c)]):.3f}"'
+                    p = a.probability[(r, c)]
+                    style = f' style="--p:{float(p):.3f}" title="{name((r, c))}: mine {p} ≈ {percent(p)}"'
                 if (r, c) == self.ed.cursor:
                     cls.append("cursor")
                 text = ch if ch in NUMBERS else ""
