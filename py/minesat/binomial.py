@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board
-from .cnf import CNF, unsatisfiable_clue
+from .board import Board, Cell
+from .cnf import CNF, encode_board
 
 ENCODING = "binomial"
 
@@ -25,16 +25,11 @@ def exactly(variables: list[int], count: int) -> list[list[int]]:
     return at_most + at_least
 
 
+def add_exactly(cnf: CNF, variables: list[int], count: int, clue: Cell) -> None:
+    for clause in exactly(variables, count):
+        cnf.add(clause, clue)
+
+
 def reduce(board: Board) -> CNF:
     """The binomial CNF of a board's clues and flags (the total, if any, is not encoded here)."""
-    cnf = CNF(board, ENCODING, board.hidden)
-    var = {cell: i + 1 for cell, i in board.index.items()}
-    for clue in board.clues:
-        if unsatisfiable_clue(board, clue):
-            cnf.add([], clue.cell)
-            continue
-        for clause in exactly([var[n] for n in clue.neighbours], clue.count):
-            cnf.add(clause, clue.cell)
-    for flag in board.flags:
-        cnf.add([var[flag]], None)
-    return cnf
+    return encode_board(board, ENCODING, add_exactly)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .board import Board, Cell
@@ -75,6 +76,23 @@ class CNF:
                 previous = origin
             lines.append(" ".join(map(str, clause + [0])))
         return "\n".join(lines) + "\n"
+
+
+def encode_board(board: Board, encoding: str,
+                 encode_clue: Callable[[CNF, list[int], int, Cell], None]) -> CNF:
+    """The CNF of a board's clues and flags, each clue written by `encode_clue(cnf, variables, count, cell)`.
+
+    A clue no layout can meet gets the empty clause; a flag gets a unit clause.
+    """
+    cnf = CNF(board, encoding, board.hidden)
+    for clue in board.clues:
+        if unsatisfiable_clue(board, clue):
+            cnf.add([], clue.cell)
+        else:
+            encode_clue(cnf, [board.index[n] + 1 for n in clue.neighbours], clue.count, clue.cell)
+    for flag in board.flags:
+        cnf.add([board.index[flag] + 1], None)
+    return cnf
 
 
 def unsatisfiable_clue(board: Board, clue) -> bool:

@@ -16,8 +16,8 @@ C(|U|, total + 1).
 
 from __future__ import annotations
 
-from .board import Board
-from .cnf import CNF, unsatisfiable_clue
+from .board import Board, Cell
+from .cnf import CNF, encode_board
 
 ENCODING = "sortnet"
 
@@ -66,19 +66,13 @@ def fix_level(cnf: CNF, thermometer: list[int], count: int, origin) -> None:
         cnf.add([-thermometer[count]], origin)
 
 
+def add_clue(cnf: CNF, variables: list[int], count: int, clue: Cell) -> None:
+    fix_level(cnf, sorting_network(cnf, variables, clue), count, clue)
+
+
 def reduce(board: Board) -> CNF:
     """The sorting-network CNF of a board's clues and flags."""
-    cnf = CNF(board, ENCODING, board.hidden)
-    var = {cell: i + 1 for cell, i in board.index.items()}
-    for clue in board.clues:
-        if unsatisfiable_clue(board, clue):
-            cnf.add([], clue.cell)
-            continue
-        outputs = sorting_network(cnf, [var[n] for n in clue.neighbours], clue.cell)
-        fix_level(cnf, outputs, clue.count, clue.cell)
-    for flag in board.flags:
-        cnf.add([var[flag]], None)
-    return cnf
+    return encode_board(board, ENCODING, add_clue)
 
 
 def add_total(cnf: CNF, total: int) -> CNF:
