@@ -62,6 +62,7 @@ class TooTangled(ValueError):
 
 
 MAX_STATES = 2_000_000  # DP states allowed in one layer of one component (memory guard)
+SWEEP_ABOVE = 24  # components with more classes also try geometric sweeps as elimination orders
 
 
 # -- step 1: flags and trivial clues ---------------------------------------------------
@@ -194,16 +195,50 @@ def _elimination_order(members: list[int], classes, clue_classes: dict[int, list
     return order
 
 
+def _candidate_orders(members: list[int], classes, clue_classes) -> list[list[int]]:
+    """Orders to count along, most promising first: for large components the greedy order and
+    column and row sweeps, ranked by sum over steps of 2 ** (clues open after the step)."""
+    greedy = _elimination_order(members, classes, clue_classes)
+    if len(members) <= SWEEP_ABOVE:
+        return [greedy]
+    columns = sorted(members, key=lambda i: (min(c for _, c in classes[i][0]), classes[i][0][0][0]))
+    orders = [greedy, columns, sorted(members)]
+
+    def estimate(order: list[int]) -> int:
+        left = {k: len(clue_classes[k]) for i in order for k in classes[i][1]}
+        opened: set[int] = set()
+        total = 0
+        for i in order:
+            for k in classes[i][1]:
+                left[k] -= 1
+                if left[k]:
+                    opened.add(k)
+                else:
+                    opened.discard(k)
+            total += 1 << len(opened)
+        return total
+
+    return sorted(orders, key=estimate)
+
+
 class _Component:
     """Counts of one component of classes: per number of mines, per class, per state."""
 
-    def __init__(self, order: list[int], classes, clues, clue_classes, max_states: int = MAX_STATES):
-        self.max_states = max_states
+    def __init__(self, orders: list[list[int]], classes, clues, clue_classes, max_states: int = MAX_STATES):
+        """Count along the first candidate order that stays within `max_states` states per layer."""
+        best, error = None, None
+        for order in orders:
+            steps = self._masks(order, classes, clues, clue_classes)
+            try:
+                best = (order, steps, self._forward_counts(steps, max_states))
+                break
+            except TooTangled as too_wide:
+                error = too_wide
+        if best is None:
+            raise error or AssertionError("no order to count along")
+        order, self.steps, self._layers = best
         self.cells = [classes[i][0] for i in order]
-        self.sizes = [len(c) for c in self.cells]
-        self.steps = self._masks(order, classes, clues, clue_classes)
-        counts = self._forward_counts()
-        self.total = counts
+        counts = self._layers[-1].get(0, 0)
         if not counts:
             raise Contradiction
         self.width = counts.bit_length() + 4
@@ -259,10 +294,11 @@ class _Component:
                 out.append((m, t - close))
         return out
 
-    def _forward_counts(self) -> int:
-        """Reachable states per layer (kept for the backward pass) and the total count."""
+    @staticmethod
+    def _forward_counts(steps, max_states: int) -> list[dict[int, int]]:
+        """Reachable states per layer with their counts (prefix layouts reaching each state)."""
         layers = [{0: 1}]
-        for step in self.steps:
+        for step in steps:
             size, opn, inc, high, low, close = step
             weights = _BIN[size]
             nxt: dict[int, int] = {}
@@ -277,13 +313,12 @@ class _Component:
                     if (t + low) & high == high:
                         key = t - close
                         nxt[key] = get(key, 0) + v * weights[m]
-            if len(nxt) > self.max_states:
+            if len(nxt) > max_states:
                 raise TooTangled(
-                    f"a group of {len(self.steps)} linked cell classes is too tangled to count exactly "
-                    f"(more than {self.max_states} partial states)")
+                    f"a group of {len(steps)} linked cell classes is too tangled to count exactly "
+                    f"(more than {max_states} partial states)")
             layers.append(nxt)
-        self._layers = layers
-        return layers[-1].get(0, 0)
+        return layers
 
     def _backward(self) -> None:
         """tables[i][state] = completions of classes i.. as a packed polynomial in mines."""
@@ -534,7 +569,7 @@ class LayoutSpace:
         self.fixed_mines = sorted(c for c, mine in fixed.items() if mine)
         self.outside = [c for c in board.hidden if c not in fixed and c not in in_class]
         self.components = [
-            _Component(_elimination_order(members, classes, clue_classes), classes, clues, clue_classes,
+            _Component(_candidate_orders(members, classes, clue_classes), classes, clues, clue_classes,
                        self.max_states)
             for members in _components(classes, len(clues))]
         self._combine()
