@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 from fractions import Fraction
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
 from minesat import ilp
+from minesat.analysis import Analysis
 from minesat.board import FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, parse_board
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat_web.editor import Editor, parse_int, preset
@@ -73,7 +75,9 @@ class App:
         self.shown: frozenset[Cell] | None = None   # a layout drawn on the grid
         self.task: asyncio.Task | None = None
         self.page_task: asyncio.Task | None = None
-        self.grid_shape: tuple[int, int] | None = None
+        self.worker = None          # the engine in a web worker, once started
+        self.worker_name = ""
+        self.worker_count = 0
 
     # -- edits -------------------------------------------------------------------
     def changed(self, moved_only: bool = False) -> None:
@@ -201,10 +205,9 @@ class App:
         await asyncio.sleep(0.03)  # let quick successive edits (a drag) coalesce
         board = self.ed.board
         try:
-            from minesat.analysis import analyze
-            from minesat.counting import LayoutSpace
-            result = analyze(board)
+            result = await self.engine_analysis(board)
             await asyncio.sleep(0)
+            from minesat.counting import LayoutSpace
             space = LayoutSpace(board) if result.satisfiable else None
         except asyncio.CancelledError:
             raise
@@ -215,7 +218,7 @@ class App:
                 "unknown cells); try a smaller board." if isinstance(e, MemoryError)
                 else f"The analysis failed: {type(e).__name__}: {e}")
             el("verdict").className = "bad"
-            js.console.error(f"minesat analysis: {e!r}")
+            (js.console.warn if isinstance(e, MemoryError) else js.console.error)(f"minesat analysis: {e!r}")
             return
         if board != self.ed.board:
             return
@@ -225,6 +228,53 @@ class App:
         el("busy").hidden = True
         self.draw_reduction()
         self.show_page(0)
+
+    async def engine_analysis(self, board: Board):
+        """The engine's analysis: in the worker once it is up (the tab stays responsive), else here."""
+        if self.worker is None:
+            from minesat.analysis import analyze
+            document.body.dataset.engine = "main"
+            return analyze(board)
+        document.body.dataset.engine = "worker"
+        el("analysis-cancel").hidden = False
+        try:
+            data = json.loads(str(await self.worker.analyse(board_to_fragment(board))))
+        finally:
+            el("analysis-cancel").hidden = True
+        if "error" in data:
+            raise MemoryError() if data["error"] == "memory" else RuntimeError(data["error"])
+        return analysis_from_json(board, data)
+
+    async def start_worker(self) -> None:
+        """Start the engine in a web worker (a second Pyodide), after the page is interactive."""
+        from pyscript import create_named_worker
+        self.worker_count += 1
+        name = f"minesat-engine-{self.worker_count}"
+        try:
+            worker = await create_named_worker(src="./py/minesat_web/worker.py", name=name,
+                                               config="./pyscript.toml")
+        except Exception as e:  # noqa: BLE001 - the main thread keeps analysing
+            js.console.warn(f"minesat: no worker, analysing on the main thread: {e!r}")
+            return
+        if self.worker_count == int(name.rsplit("-", 1)[1]):
+            self.worker, self.worker_name = worker, name
+            document.body.dataset.worker = "ready"
+
+    def cancel_analysis(self) -> None:
+        """Stop a running analysis: end the worker and start a fresh one."""
+        if self.task and not self.task.done():
+            self.task.cancel()
+        script = document.querySelector(f'script[name="{self.worker_name}"]')
+        if script and getattr(script, "xworker", None):
+            script.xworker.terminate()
+            script.remove()
+        self.worker = None
+        document.body.removeAttribute("data-worker")
+        el("analysis-cancel").hidden = True
+        el("busy").hidden = True
+        el("verdict").textContent = "Analysis cancelled. Edit the board to analyse again."
+        el("verdict").className = "bad"
+        asyncio.ensure_future(self.start_worker())
 
     def show_summary(self) -> None:
         a = self.analysis
@@ -324,6 +374,14 @@ class App:
         el("ilp-vars").textContent = str(lp.num_vars)
         el("ilp-constraints").textContent = str(lp.num_constraints)
         el("clauses").innerHTML = clauses_html(cnf)
+
+
+def analysis_from_json(board: Board, data: dict) -> Analysis:
+    """The worker's JSON answer as the engine's Analysis (exact numbers travel as strings)."""
+    cells = lambda key: [tuple(c) for c in data[key]]  # noqa: E731
+    probability = {(r, c): Fraction(int(n), int(d)) for r, c, n, d in data["probability"]}
+    return Analysis(board, data["satisfiable"], int(data["count"]), cells("safe"), cells("mines"),
+                    probability, cells("conflict"))
 
 
 def mini_layout(b: Board, layout: frozenset[Cell], index: int, shown) -> str:
@@ -594,6 +652,7 @@ def wire(app: App) -> None:
     on(el("clauses"), "pointerover", clause_over)
     on(el("encoding"), "change", encoding)
     on(el("clauses"), "click", build_cnf)
+    on(el("analysis-cancel"), "click", lambda evt: app.cancel_analysis())
     on(el("download-cnf"), "click", lambda evt: download("minesat.cnf", app.formula().to_dimacs()))
     on(el("download-lp"), "click", lambda evt: download("minesat.lp", ilp.reduce(ed.board).to_lp()))
 
@@ -611,4 +670,9 @@ async def start() -> App:
         show_message(problem, bad=True)
     document.body.setAttribute("data-ready", "")
     app.schedule_analysis()
+    try:
+        await app.task  # the first analysis runs here; the worker starts after it
+    except BaseException:  # noqa: BLE001 - cancelled by an early edit: start the worker anyway
+        pass
+    asyncio.ensure_future(app.start_worker())
     return app
