@@ -362,7 +362,7 @@ class _Component:
             after = tables[i + 1]
             nxt: dict[int, int] = {}
             get = nxt.get
-            acc = 0
+            mined: dict[int, int] = {}  # per next state: prefixes weighted by this class's mines
             for state, f in current.items():
                 t = state + opn
                 for m in range(size + 1):
@@ -372,12 +372,12 @@ class _Component:
                         break
                     if (t + low) & high == high:
                         key = t - close
-                        w = after.get(key)
-                        if w:
+                        if key in after:
                             g = (f * weights[m]) << (width * m)
                             nxt[key] = get(key, 0) + g
                             if m:
-                                acc += m * g * w
+                                mined[key] = mined.get(key, 0) + m * g
+            acc = sum([h * after[key] for key, h in mined.items()])
             held.append(_unpack(acc, width, offset + self.low_mines[i + 1]))
             nxt, trim = _trim(nxt, width)
             current, offset = nxt, offset + trim
