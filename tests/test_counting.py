@@ -83,7 +83,7 @@ def test_counts_and_marginals_equal_brute_force():
 def test_forced_cells_equal_sat_backbone():
     rng = random.Random(6)
     for _ in range(150):
-        board = random_board(rng).with_mines(None)
+        board = random_board(rng)  # with a total half of the time (a counter in the CNF)
         space = LayoutSpace(board)
         result = backbone(formula(board), pycosat)
         if result is None:
@@ -180,3 +180,29 @@ def test_state_budget_gives_a_clear_error():
     with pytest.raises(TooTangled, match="too tangled"):
         LayoutSpace(board, max_states=20)
     assert LayoutSpace(board, max_states=10 ** 6).count == LayoutSpace(board).count
+
+
+def test_layouts_follow_the_documented_order():
+    """Layouts sorted by (mines per component, outside mines, ..., outside subset rank)."""
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(150):
+        board = random_board(rng, max_hidden=12)
+        space = LayoutSpace(board)
+        if space.count < 2:
+            continue
+        groups = [frozenset(c for cells in comp.cells for c in cells) for comp in space.components]
+        positions = {cell: p for p, cell in enumerate(space.outside)}
+
+        def key(layout):
+            outside = sorted(positions[c] for c in layout if c in positions)
+            return [len(layout & g) for g in groups] + [len(outside)], outside
+
+        keys = [key(layout) for layout in space.layouts(0, space.count)]
+        heads = [k[0] for k in keys]
+        assert heads == sorted(heads), board
+        for a, b in zip(keys, keys[1:]):  # same everything else: the outside subsets go up
+            if a[0] == b[0] and a[1] != b[1] and len(groups) == 0:
+                assert a[1] < b[1]
+        checked += 1
+    assert checked > 50

@@ -11,7 +11,8 @@ without listing them.  The method, in short:
    adjacent clues; a class of size s holding m mines has C(s, m) layouts).  Cells touching no
    clue form the *outside*.  Classes linked by clues form independent components.
 3. Each component is counted by dynamic programming along an elimination order of its classes
-   (greedy, keeping few clues open): the state is the vector of partial sums of the clues
+   (greedy, keeping few clues open; for large components also column and row sweeps, the one
+   with the smallest static width estimate first): the state is the vector of partial sums of the clues
    still open, packed in one int (5 bits per clue, biased so that one mask test detects a clue
    overfull or unfillable).  Values are polynomials in the number of mines, packed into one
    big int (Kronecker substitution), so adding and shifting them costs one int operation.
@@ -26,11 +27,12 @@ without listing them.  The method, in short:
 Order of layouts (for `layout(i)`): layouts are sorted lexicographically by the key
 
     (k_1, ..., k_J, t,                       # mines per component, then outside mines
+                                             #   (t is fixed by the total when it is known)
      m_1, r_1, m_2, r_2, ...,                # per class, in component order, then class order:
                                              #   its mine count m and the rank r of its mines
      r_out)                                  # rank of the outside mines
 
-where components are numbered by their first cell (row-major), classes follow each
+each part ascending; components are numbered by their first cell (row-major), classes follow each
 component's elimination order (a deterministic function of the board), and a rank r is the
 position of the chosen cells in the lexicographic order of the size-m subsets of the class's
 cells sorted row-major.  Cells fixed by step 1 are the same in every layout.  All numbers are
@@ -45,7 +47,7 @@ from functools import cached_property, reduce
 from math import comb
 from operator import mul, or_
 
-from minesat.board import Board, Cell
+from .board import Board, Cell
 
 _FIELD = 5  # bits per open clue in a packed DP state
 _HIGH = 1 << (_FIELD - 1)  # the bit that flags a field out of range
