@@ -187,7 +187,10 @@ class App:
             node = document.querySelector(f'.clause-group[data-clue="{group[0]},{group[1]}"]')
             if node:
                 node.classList.add("hl")
-                node.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+                box = el("clauses")  # scroll the clause list only, never the page
+                top = node.offsetTop - box.offsetTop
+                if top < box.scrollTop or top > box.scrollTop + box.clientHeight - 40:
+                    box.scrollTop = max(0, top - 20)
 
     # -- analysis ------------------------------------------------------------------
     def schedule_analysis(self) -> None:
@@ -505,8 +508,17 @@ def wire(app: App) -> None:
             app.highlight({n for n in b.neighbours(cell) if b[n] in (HIDDEN, FLAG)}, cell)
         else:
             app.highlight(set(), None)
-        if app.painting and evt.buttons:
-            app.paint(cell, stroke=True)
+
+    def pointermove(evt):
+        """Drag painting, for mouse and touch alike (a touch keeps its first target, so ask the point)."""
+        if not (app.painting and evt.buttons):
+            return
+        node = document.elementFromPoint(evt.clientX, evt.clientY)
+        node = node.closest(".cell[data-row]") if node else None
+        if node:
+            cell = (int(node.dataset.row), int(node.dataset.col))
+            if cell != ed.cursor:
+                app.paint(cell, stroke=True)
 
     def pointerup(evt):
         app.painting = False
@@ -515,6 +527,8 @@ def wire(app: App) -> None:
         tag = str(evt.target.tagName).lower() if evt.target and evt.target.tagName else ""
         if tag in ("input", "textarea", "select") or evt.altKey or evt.metaKey:
             return
+        if tag in ("button", "summary", "a") and evt.key in (" ", "Enter"):
+            return  # let a focused button do its own job
         key = evt.key
         if evt.ctrlKey:
             if key.lower() == "z":
@@ -630,6 +644,7 @@ def wire(app: App) -> None:
 
     on(grid, "pointerdown", pointerdown)
     on(grid, "pointerover", pointerover)
+    on(grid, "pointermove", pointermove)
     on(grid, "contextmenu", lambda evt: evt.preventDefault())
     on(js.window, "pointerup", pointerup)
     on(document, "keydown", keydown)

@@ -316,5 +316,18 @@ def test_share_url_round_trip_on_touch_device(app_page, browser, watch):
     p2.tap('#grid .cell[data-row="2"][data-col="2"]')
     p2.wait_for_function("() => decodeURIComponent(location.hash).startsWith('#board=1?F/12?/011')")
     wait_analysis(p2)
+    # a finger dragged along the bottom row paints it with the brush
+    p2.tap("#palette [data-brush='?']")
+    boxes = [p2.locator(f'#grid .cell[data-row="2"][data-col="{c}"]').bounding_box() for c in range(3)]
+    points = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+    cdp = phone.new_cdp_session(p2)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        for k in range(1, 5):
+            x, y = x0 + (x1 - x0) * k / 4, y0 + (y1 - y0) * k / 4
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    p2.wait_for_function("() => decodeURIComponent(location.hash).startsWith('#board=1?F/12?/???')")
+    wait_analysis(p2)
     screenshot(p2, "10-phone")
     phone.close()
