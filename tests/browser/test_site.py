@@ -1,0 +1,41 @@
+"""The site's static wiring, without a browser: every file the page names exists, all paths are relative, no CDN."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "index.html", ROOT / "tests" / "browser" / "pages" / "pyodide.html"]
+
+
+def test_pyscript_toml_names_existing_files_and_no_packages():
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert "packages" not in config  # a package would pull micropip and wheels from a CDN
+    assert (ROOT / config["interpreter"]).is_file()
+    assert config["files"], "pyscript.toml installs nothing"
+    for source, target in config["files"].items():
+        assert source.startswith("./") and (ROOT / source).is_file(), source
+        assert target.startswith("./")
+    assert config["files"]["./py/picosat_wasm.py"] == "./pycosat.py"
+    assert config["files"]["./static/picosat.wasm"] == "./picosat.wasm"
+
+
+def test_pages_load_only_relative_local_files():
+    for page in PAGES:
+        html = page.read_text()
+        refs = re.findall(r'(?:src|href)="([^"]+)"', html) + re.findall(r'from "([^"]+)"', html)
+        assert refs, page
+        for ref in refs:
+            assert not re.match(r"^(?:[a-z]+:)?//", ref), f"{page.name} loads {ref} from another host"
+            assert not ref.startswith("/"), f"{page.name}: {ref} is not relative (breaks GitHub Pages subfolders)"
+            local = (page.parent / ref.split("#")[0]).resolve()
+            assert local.is_file(), f"{page.name}: {ref} does not exist (run `make setup`)"
+
+
+def test_the_worker_script_is_served_where_the_app_asks_for_it():
+    app = (ROOT / "py" / "minesat_web" / "app.py").read_text()
+    [src] = re.findall(r'create_named_worker\(src="([^"]+)"', app)
+    assert (ROOT / src).is_file()
+    assert "py/minesat_web/worker.py" in (ROOT / ".github" / "workflows" / "pages.yml").read_text()
