@@ -684,10 +684,11 @@ class LayoutSpace:
         for comp in self.components:
             frontier = _mul(frontier, comp.poly)
         n_out, base = len(self.outside), len(self.fixed_mines)
+        row = _binomials(n_out, 0, n_out)
         out: dict[int, int] = {}
         for d, a in frontier.items():
-            for t in range(n_out + 1):
-                out[base + d + t] = out.get(base + d + t, 0) + a * comb(n_out, t)
+            for t, ways in enumerate(row):
+                out[base + d + t] = out.get(base + d + t, 0) + a * ways
         return dict(sorted(out.items()))
 
     # -- layouts by number ----------------------------------------------------------------
