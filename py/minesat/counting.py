@@ -70,44 +70,54 @@ SWEEP_ABOVE = 24  # components with more classes also try geometric sweeps as el
 # -- step 1: flags and trivial clues ---------------------------------------------------
 def _propagate(board: Board) -> tuple[dict[Cell, bool], list[tuple[int, list[Cell]]]]:
     """Fixed cells (cell -> is mine) and the open clues as (mines left, unknown neighbours)."""
-    fixed: dict[Cell, bool] = dict.fromkeys(board.flags, True)
-    need, cells = [], []
-    for clue in board.clues:
-        if clue.neighbours:
-            need.append(clue.count)
-            cells.append(list(clue.neighbours))
-        elif clue.count:
-            raise Contradiction
+    need: list[int] = []  # per clue with hidden neighbours: mines still to place
+    free: list[int] = []  # ... and neighbours not fixed yet
+    cells: list[tuple[Cell, ...]] = []
     touching: dict[Cell, list[int]] = {}
-    for k, nbrs in enumerate(cells):
-        for cell in nbrs:
+    for clue in board.clues:
+        if not clue.neighbours:
+            if clue.count:
+                raise Contradiction
+            continue
+        k = len(need)
+        need.append(clue.count)
+        free.append(len(clue.neighbours))
+        cells.append(clue.neighbours)
+        for cell in clue.neighbours:
             if cell in touching:
                 touching[cell].append(k)
             else:
                 touching[cell] = [k]
-    pending = list(range(len(need)))
-    queued = set(pending)
-    while pending:
-        k = pending.pop()
-        queued.discard(k)
-        nbrs = cells[k]
-        if fixed:
-            free = [c for c in nbrs if c not in fixed]
-            if len(free) < len(nbrs):
-                need[k] -= sum(1 for c in nbrs if fixed.get(c))
-                cells[k] = nbrs = free
-        n = need[k]
-        if n < 0 or n > len(nbrs):
+    fixed: dict[Cell, bool] = {}
+    stack: list[int] = []
+
+    def assign(cell: Cell, mine: bool) -> None:
+        fixed[cell] = mine
+        for j in touching.get(cell, ()):
+            free[j] -= 1
+            if mine:
+                need[j] -= 1
+            n, f = need[j], free[j]
+            if n < 0 or n > f:
+                raise Contradiction
+            if f and (n == 0 or n == f):
+                stack.append(j)
+
+    for cell in board.flags:
+        assign(cell, True)
+    for k, (n, f) in enumerate(zip(need, free)):
+        if n > f:
             raise Contradiction
-        if nbrs and (n == 0 or n == len(nbrs)):
-            mine = n > 0
-            for cell in nbrs:
-                fixed[cell] = mine
-                for j in touching[cell]:
-                    if j not in queued:
-                        queued.add(j)
-                        pending.append(j)
-    return fixed, [(need[k], cells[k]) for k in range(len(need)) if cells[k]]
+        if f and (n == 0 or n == f):
+            stack.append(k)
+    while stack:
+        k = stack.pop()
+        if free[k]:
+            mine = need[k] > 0
+            for cell in cells[k]:
+                if cell not in fixed:
+                    assign(cell, mine)
+    return fixed, [(need[k], [c for c in cells[k] if c not in fixed]) for k in range(len(need)) if free[k]]
 
 
 # -- step 2: classes and components ----------------------------------------------------
