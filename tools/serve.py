@@ -63,6 +63,11 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     verbose = False
 
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closes a tab mid-download is no error worth a traceback."""
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
