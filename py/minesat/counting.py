@@ -389,7 +389,12 @@ class _Component:
                             nxt[key] = get(key, 0) + g
                             if m:
                                 mined[key] = mined.get(key, 0) + m * g
-            acc = sum([h * after[key] for key, h in mined.items()])
+            acc = 0
+            for key, h in mined.items():  # multiply without the low zero coefficients
+                w = after[key]
+                zh = ((h & -h).bit_length() - 1) // width * width
+                zw = ((w & -w).bit_length() - 1) // width * width
+                acc += ((h >> zh) * (w >> zw)) << (zh + zw)
             held.append(_unpack(acc, width, offset + self.low_mines[i + 1]))
             nxt, trim = _trim(nxt, width)
             current, offset = nxt, offset + trim
