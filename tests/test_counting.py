@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import pycosat
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from minesat.board import Board
 from minesat.brute import brute_layouts
@@ -206,3 +208,23 @@ def test_layouts_follow_the_documented_order():
                 assert a[1] < b[1]
         checked += 1
     assert checked > 50
+
+
+@st.composite
+def boards(draw) -> Board:
+    """Any small board: hidden cells, flags and clues drawn freely (often contradictory)."""
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 5))
+    cells = draw(st.lists(st.sampled_from("????F012345"), min_size=rows * cols, max_size=rows * cols))
+    board = Board(rows, cols, tuple(cells))
+    total = draw(st.none() | st.integers(0, len(board.hidden)))
+    return board.with_mines(total)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(boards())
+def test_property_counts_equal_brute_force(board):
+    layouts = brute_layouts(board)
+    space = LayoutSpace(board)
+    assert space.count == len(layouts)
+    assert space.mine_counts == {c: sum(c in layout for layout in layouts) for c in board.hidden}
+    assert sorted(space.layouts(0, space.count), key=sorted) == sorted(layouts, key=sorted)
