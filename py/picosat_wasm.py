@@ -24,6 +24,7 @@ from __future__ import annotations
 import operator
 import os
 import sys
+import threading
 import weakref
 from array import array
 from collections.abc import Iterable, Iterator
@@ -143,23 +144,29 @@ class _Browser:
 
 
 class _Runtime:
-    """One instance of the module, shared by every solver; restarted after a trap."""
+    """One instance of the module, shared by every solver; restarted after a trap.
+
+    A wasm instance is not thread-safe: every call into it and every read or write of its
+    memory holds `lock`, so threads may solve at once as with native pycosat.
+    """
 
     def __init__(self, wasm: bytes):
         self.backend = _Browser(wasm) if IN_BROWSER else _Wasmtime(wasm)
         self.generation = 0
+        self.lock = threading.RLock()
         self._start()
 
     def _start(self) -> None:
         raw = self._raw = self.backend.start()
-        traps = self.backend.traps
+        traps, lock = self.backend.traps, self.lock
 
         def guard(name: str, func: Callable[..., int]) -> Callable[..., int]:
             def call(*args: int) -> int:
-                try:
-                    return func(*args)
-                except traps as err:
-                    raise self._crashed(name, err) from None
+                with lock:
+                    try:
+                        return func(*args)
+                    except traps as err:
+                        raise self._crashed(name, err) from None
             return call
         self.fn = {name: guard(name, func) for name, func in raw.items()}
 
@@ -178,7 +185,8 @@ class _Runtime:
 
     def read_ints(self, ptr: int, count: int) -> list[int]:
         ints = array("i")
-        ints.frombytes(self.backend.read(ptr, 4 * count))
+        with self.lock:
+            ints.frombytes(self.backend.read(ptr, 4 * count))
         if sys.byteorder == "big":
             ints.byteswap()
         return ints.tolist()
@@ -187,11 +195,13 @@ class _Runtime:
         if sys.byteorder == "big":
             ints = array("i", ints)
             ints.byteswap()
-        self.backend.write(ptr, ints.tobytes())
+        with self.lock:
+            self.backend.write(ptr, ints.tobytes())
 
     def output(self, fd: int) -> bytes:
-        size = self.fn["ms_output_len"](fd)
-        return self.backend.read(self.fn["ms_output"](fd), size) if size else b""
+        with self.lock:
+            size = self.fn["ms_output_len"](fd)
+            return self.backend.read(self.fn["ms_output"](fd), size) if size else b""
 
     def flush_output(self) -> None:
         """Print what picosat wrote to stdout/stderr since the last flush."""
@@ -204,6 +214,7 @@ class _Runtime:
 
 
 _runtime: _Runtime | None = None
+_loading = threading.Lock()
 
 
 def load(wasm: Any) -> None:
@@ -225,15 +236,16 @@ def wasm_path() -> Path:
 
 
 def _rt() -> _Runtime:
-    if _runtime is None:
-        path = wasm_path()
-        try:
-            wasm = path.read_bytes()
-        except OSError as err:
-            raise FileNotFoundError(
-                f"picosat WebAssembly module not found at {path} ({err.strerror}): "
-                f"run `make setup` (it builds static/picosat.wasm) or set {ENV_VAR}") from None
-        load(wasm)
+    with _loading:      # threads asking at once load the module once
+        if _runtime is None:
+            path = wasm_path()
+            try:
+                wasm = path.read_bytes()
+            except OSError as err:
+                raise FileNotFoundError(
+                    f"picosat WebAssembly module not found at {path} ({err.strerror}): "
+                    f"run `make setup` (it builds static/picosat.wasm) or set {ENV_VAR}") from None
+            load(wasm)
     assert _runtime is not None
     return _runtime
 

@@ -6,28 +6,48 @@ import random
 from fractions import Fraction
 
 import pycosat
+import pytest
 
-from boards import random_board
-from minesat.analysis import analyze
+from boards import SEED_9X9, random_board
+from minesat.analysis import EnginesDisagree, analyze
+from minesat.board import parse_board
 from minesat.brute import brute_layouts
 
 
-def test_analysis_equals_brute_force_and_sat_agrees_with_counting():
+@pytest.mark.parametrize("forced", ["count", "sat"])
+def test_analysis_equals_brute_force(forced):
     rng = random.Random(99)
-    contradictory = 0
+    contradictory = with_total = 0
     for _ in range(250):
         board = random_board(rng, max_side=5, max_hidden=12)
         layouts = brute_layouts(board)
-        result = analyze(board, pycosat)
+        result = analyze(board, pycosat, forced=forced)
         assert result.satisfiable == bool(layouts)
         assert result.count == len(layouts)
         if not layouts:
             contradictory += 1
             assert result.probability == {} and result.safe == result.mines == []
+            assert result.conflict is not None
             continue
+        with_total += board.mines is not None
         for cell in board.hidden:
             assert result.probability[cell] == Fraction(sum(cell in lay for lay in layouts), len(layouts))
-        # the SAT backbone and the counts' certainties are computed independently
-        assert result.safe == sorted(c for c, p in result.probability.items() if p == 0)
-        assert result.mines == sorted(c for c, p in result.probability.items() if p == 1)
-    assert contradictory > 10
+        assert result.safe == sorted(c for c in board.hidden if all(c not in lay for lay in layouts))
+        assert result.mines == sorted(c for c in board.hidden if all(c in lay for lay in layouts))
+    assert contradictory > 10 and with_total > 10
+
+
+def test_sat_backbone_is_a_real_cross_check(monkeypatch):
+    """forced="sat" runs the SAT backbone and compares: a wrong backbone is caught, not shown."""
+    import minesat.analysis as analysis
+    board = parse_board("mines=10\n" + SEED_9X9)
+    assert analyze(board, pycosat, forced="sat").safe == analyze(board, pycosat).safe
+    monkeypatch.setattr(analysis, "forced_cells", lambda *args: ([], []))
+    with pytest.raises(EnginesDisagree):
+        analyze(board, pycosat, forced="sat")
+    assert analyze(board, pycosat, forced="count").count == 65  # the default does not ask SAT
+
+
+def test_unknown_source_of_forced_cells():
+    with pytest.raises(ValueError, match="forced"):
+        analyze(parse_board(SEED_9X9), pycosat, forced="guess")

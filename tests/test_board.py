@@ -52,6 +52,24 @@ def test_any_text_parses_or_raises_board_error(text):
         assert parse_board(format_board(board)) == board
 
 
+@given(st.sampled_from(["mines=", "MINES: ", "3x3x", "", "# "]), st.text(max_size=4),
+       st.text(alphabet="?F012345678*Hh 9x\n\t", max_size=40))
+@settings(max_examples=500, deadline=None)
+def test_any_header_and_board_text_parses_or_raises_board_error(header, value, body):
+    """Texts shaped like boards with a total line: a board or a BoardError, never another error."""
+    try:
+        board = parse_board(header + value + "\n" + body)
+    except BoardError as e:
+        assert str(e)
+    else:
+        assert parse_board(format_board(board)) == board
+        assert board.mines is None or header.startswith(("mines", "MINES", "3x3x"))
+
+
+def test_byte_order_mark_is_ignored():
+    assert parse_board("\ufeff" + SEED_3X3) == parse_board(SEED_3X3)
+
+
 @given(st.text(max_size=80))
 @settings(max_examples=500, deadline=None)
 def test_any_fragment_loads_or_raises_board_error(text):
@@ -72,14 +90,17 @@ def test_seed_board_with_spaces_and_aliases():
 
 
 @pytest.mark.parametrize("text,where,words", [
-    ("1??\n12\n", (2, None), "row has 2 cells"),
+    ("1??\n12\n", (2, 3), "row has 2 cells"),
+    ("1 ? ?\n1 2 ? ?\n", (2, 7), "more than the 3 cells"),
     ("1?x\n", (1, 3), "unknown cell 'x'"),
     ("1 ? 9\n", (1, 5), "at most 8"),
     ("", (None, None), "empty"),
     ("# only a comment\n\n", (None, None), "empty"),
     ("mines=-1\n1?\n", (1, None), "whole number"),
-    ("mines=3\n1?\n", (None, None), "more than the 1 hidden"),
-    ("?" * (MAX_SIDE + 1) + "\n", (1, None), "larger than"),
+    ("mines=3\n1?\n", (1, None), "more than the 1 hidden"),
+    ("# total\n\nmines=\u00b2\n1?\n", (3, None), "whole number"),  # a digit to isdigit(), not to us
+    ("3x3x\u0663\n1?\n", (1, None), "whole number"),
+    ("?" * (MAX_SIDE + 1) + "\n", (1, MAX_SIDE + 1), "larger than"),
     ("?\n" * (MAX_SIDE + 1), (MAX_SIDE + 1, None), "larger than"),
 ])
 def test_bad_input_names_line_and_column(text, where, words):
@@ -104,6 +125,7 @@ def test_total_out_of_range_in_constructor():
     ("#board=1?/123", "row has"),
     ("#board=1?x", "unknown cell"),
     ("#board=1?&mines=x", "whole number"),
+    ("#board=1?&mines=\u00b2", "whole number"),
     ("#board=??&mines=5", "more than"),
     ("#board=" + "?" * (MAX_FRAGMENT + 1), "too long"),
     ("#garbage", "key=value"),

@@ -9,6 +9,7 @@ formula (assumptions as unit clauses).
 from __future__ import annotations
 
 import random
+import threading
 from itertools import islice
 
 import pytest
@@ -55,6 +56,38 @@ def test_solve_and_itersolve_identical(seed):
         assert (list(islice(picosat_wasm.itersolve(clauses, vars=vars), ITER_BOUND))
                 == list(islice(pycosat.itersolve(clauses, vars=vars), ITER_BOUND)))
     assert 5 < sat < 60                 # both kinds of answer were exercised
+
+
+def test_whole_itersolve_sequences_identical():
+    """Every model, to the end, on formulas with up to a few hundred models."""
+    rng = random.Random(7)
+    compared = 0
+    while compared < 60:
+        n = rng.randint(1, 10)
+        clauses = [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), min(n, 3))]
+                   for _ in range(rng.randint(0, 4 * n))]
+        native = list(pycosat.itersolve(clauses, vars=n))
+        assert list(picosat_wasm.itersolve(clauses, vars=n)) == native
+        compared += len(native) > 1
+    assert compared == 60
+
+
+def test_threads_solving_at_once_match_native():
+    """Several threads share the one wasm instance, as they may share native pycosat."""
+    rng = random.Random(11)
+    formulas = [random_3sat(rng, 40, 4.0) for _ in range(40)]
+    expected = [pycosat.solve(f) for f in formulas]
+    results: dict[int, list] = {}
+
+    def work(t: int) -> None:
+        results[t] = [picosat_wasm.solve(f) for f in formulas[t::4]]
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [results[t] for t in range(4)] == [expected[t::4] for t in range(4)]
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -12,6 +12,11 @@ from .counting import LayoutSpace
 from .solve import conflict, forced_cells, get_solver
 
 WITNESSES = 8  # layouts sampled from the count to spare SAT calls in the backbone
+FORCED = ("count", "sat")  # where analyze() takes the forced cells from
+
+
+class EnginesDisagree(AssertionError):
+    """Exact counting and SAT gave different answers: a bug, never a property of the board."""
 
 
 @dataclass
@@ -23,6 +28,7 @@ class Analysis:
     mines: list[Cell]
     probability: dict[Cell, Fraction]
     conflict: list[Cell] = field(default_factory=list)
+    space: LayoutSpace | None = field(default=None, repr=False, compare=False)  # the layouts, when counted here
 
     def to_json(self) -> dict:
         """The CLI's JSON object: exact count as a string, probabilities as floats."""
@@ -37,18 +43,32 @@ class Analysis:
         return out
 
 
-def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "binomial") -> Analysis:
-    """Count and probabilities by exact counting; consistency, forced cells and conflicts by SAT.
+def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "binomial",
+            forced: str = "count") -> Analysis:
+    """Count, probabilities and forced cells of a board; a minimal conflict when it has no layout.
 
-    The two methods are independent; tests check that they agree.
+    Count and probabilities come from exact counting (`LayoutSpace`).  Forced cells come,
+    with forced="count", from the same counts (probability 0 or 1: about a millisecond on
+    an expert board), or with forced="sat" from the SAT backbone of the board's CNF in
+    `encoding`, solved by `solver` (seed 003; independent of the counting, and seconds
+    when the total number of mines binds).  A contradictory board gets its conflict from
+    SAT.  The two engines are cross-checked: a disagreement raises EnginesDisagree.
+    Raises counting.TooTangled for a board too tangled to count exactly.
     """
-    solver = solver or get_solver()
+    if forced not in FORCED:
+        raise ValueError(f"unknown source of forced cells {forced!r}; choose one of {', '.join(FORCED)}")
     space = LayoutSpace(board)
-    rng = random.Random(0)
-    witnesses = [space.sample(rng) for _ in range(WITNESSES)] if space.count else []
-    forced = forced_cells(board, solver, encoding, witnesses)
-    if forced is None:
-        return Analysis(board, False, 0, [], [], {}, conflict(board, solver, encoding) or [])
-    safe, mines = forced
+    if not space.count:
+        clues = conflict(board, solver or get_solver(), encoding)
+        if clues is None:
+            raise EnginesDisagree("counting found no layout, but the SAT solver found one")
+        return Analysis(board, False, 0, [], [], {}, clues)
+    safe, mines = space.safe, space.mines
+    if forced == "sat":
+        rng = random.Random(0)
+        witnesses = [space.sample(rng) for _ in range(WITNESSES)]
+        backbone = forced_cells(board, solver or get_solver(), encoding, witnesses)
+        if backbone != (safe, mines):
+            raise EnginesDisagree(f"forced cells by counting {(safe, mines)} and by SAT {backbone} differ")
     probability = {cell: space.probability(cell) for cell in board.hidden}
-    return Analysis(board, True, space.count, safe, mines, probability)
+    return Analysis(board, True, space.count, safe, mines, probability, space=space)

@@ -26,7 +26,12 @@ ALIASES = {"H": HIDDEN, "h": HIDDEN, "*": FLAG, "f": FLAG}
 MAX_SIDE = 100
 MAX_CELLS = 10_000
 
-_MINES_LINE = re.compile(r"^\s*(?:mines\s*[=:]\s*(\S+)|(\d+)\s*x\s*(\d+)\s*x\s*(\S+))\s*$", re.I)
+_MINES_LINE = re.compile(r"^\s*(?:mines\s*[=:]\s*(\S+)|([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+))\s*$", re.I)
+
+
+def whole_number(text: str) -> int | None:
+    """`text` as a whole number >= 0 if it is one in ASCII digits (not '-1', '²' or '٣'), else None."""
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 class BoardError(ValueError):
@@ -133,25 +138,26 @@ class Board:
 def parse_board(text: str, mines: int | None = None) -> Board:
     """Read a board from text: one row per line, cells optionally separated by spaces.
 
-    Blank lines and lines starting with `#` are ignored.  Aliases: `H`/`h` for hidden,
-    `*`/`f` for a flag.  A line `mines=N` (or `WxHxN`, as JSMinesweeper writes) gives
-    the total number of mines unless `mines` is passed.
+    Blank lines and lines starting with `#` are ignored, as is a byte-order mark.  Aliases:
+    `H`/`h` for hidden, `*`/`f` for a flag.  A line `mines=N` (or `WxHxN`, as JSMinesweeper
+    writes) before the rows gives the total number of mines unless `mines` is passed.
     """
     rows: list[str] = []
-    first_line: int | None = None
     header_mines: int | None = None
-    for number, line in enumerate(text.splitlines(), 1):
+    header_line: int | None = None
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
         header = _MINES_LINE.match(line)
         if header and not rows:
             value = header.group(1) or header.group(4)
-            if not value.isdigit():
+            header_mines, header_line = whole_number(value), number
+            if header_mines is None:
                 raise BoardError(f"the total number of mines must be a whole number >= 0, not {value!r}", number)
-            header_mines = int(value)
             continue
-        row = []
+        row: list[str] = []
+        column = 0
         for column, ch in enumerate(line, 1):
             if ch in " \t\r":
                 continue
@@ -159,17 +165,25 @@ def parse_board(text: str, mines: int | None = None) -> Board:
             if ch not in CANONICAL:
                 hint = " (a count is at most 8)" if ch == "9" else ""
                 raise BoardError(f"unknown cell {ch!r}{hint}; use ?, F or 0-8", number, column)
+            if rows and len(row) == len(rows[0]):
+                raise BoardError(f"row has more than the {len(rows[0])} cells of the first row", number, column)
+            if len(row) == MAX_SIDE:
+                raise BoardError(f"the board is larger than {MAX_SIDE}x{MAX_SIDE}", number, column)
             row.append(ch)
         if rows and len(row) != len(rows[0]):
-            raise BoardError(f"row has {len(row)} cells, the first row has {len(rows[0])}", number)
-        if first_line is None:
-            first_line = number
+            raise BoardError(f"row has {len(row)} cells, the first row has {len(rows[0])}", number,
+                             len(line.rstrip()) + 1)
         rows.append("".join(row))
-        if len(rows) > MAX_SIDE or len(row) > MAX_SIDE:
+        if len(rows) > MAX_SIDE:
             raise BoardError(f"the board is larger than {MAX_SIDE}x{MAX_SIDE}", number)
     if not rows:
         raise BoardError("the board is empty: no rows of cells")
-    return Board.from_rows(rows, header_mines if mines is None else mines)
+    try:
+        return Board.from_rows(rows, header_mines if mines is None else mines)
+    except BoardError as e:  # only the total can be wrong here: point at its line
+        if mines is None and header_line is not None and e.line is None:
+            raise BoardError(e.message, header_line) from None
+        raise
 
 
 def format_board(board: Board, spaced: bool = False) -> str:

@@ -8,7 +8,9 @@ import sys
 from itertools import islice
 
 from . import ilp
-from .board import Board, BoardError, format_layout, parse_board
+from .counting import TooTangled
+from .sortnet import CounterTooLarge
+from .board import Board, BoardError, format_layout, parse_board, whole_number
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
 
 
@@ -43,7 +45,7 @@ def cmd_analyze(args) -> None:
     from .analysis import analyze
     solver = solver_module(args.solver)
     for path in args.boards:
-        result = analyze(read_board(path, args.mines), solver, args.encoding)
+        result = analyze(read_board(path, args.mines), solver, args.encoding, args.forced)
         print(json.dumps(result.to_json(), separators=(",", ":")), flush=True)
 
 
@@ -75,9 +77,10 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def nonnegative(text: str) -> int:
-        if not text.isdigit():
+        number = whole_number(text)
+        if number is None:
             raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
-        return int(text)
+        return number
 
     def common(p, solver: bool = True) -> None:
         p.add_argument("--mines", type=nonnegative, help="total number of mines on the board")
@@ -89,6 +92,9 @@ def build_parser() -> Parser:
     p = sub.add_parser("analyze", help="JSON: count, forced cells, probabilities, conflict")
     p.add_argument("boards", nargs="+", metavar="BOARD", help="a board file, or - for standard input")
     common(p)
+    p.add_argument("--forced", choices=["count", "sat"], default="count",
+                   help="forced cells from the exact counts (fast), or from the SAT backbone "
+                        "(one solver call per round, checked against the counts)")
     p.set_defaults(run=cmd_analyze)
 
     p = sub.add_parser("cnf", help="the board's CNF in DIMACS format")
@@ -116,8 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         args.run(args)
-    except CLIError as e:
+    except (CLIError, TooTangled, CounterTooLarge) as e:
         print(f"minesat: {e}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("minesat: the board is too large for this machine's memory", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

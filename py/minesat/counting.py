@@ -63,7 +63,8 @@ class TooTangled(ValueError):
     """A component's clue graph is too wide for exact counting within the state budget."""
 
 
-MAX_STATES = 2_000_000  # DP states allowed in one layer of one component (memory guard)
+MAX_STATES = 500_000  # DP states of one component, all layers together (memory guard: ~0.5 GB);
+                      # real positions need a few thousand (a dense 10x21 lattice: 3,666)
 SWEEP_ABOVE = 24  # components with more classes also try geometric sweeps as elimination orders
 
 
@@ -237,7 +238,7 @@ class _Component:
     """Counts of one component of classes: per number of mines, per class, per state."""
 
     def __init__(self, orders: list[list[int]], classes, clues, clue_classes, max_states: int = MAX_STATES):
-        """Count along the first candidate order that stays within `max_states` states per layer."""
+        """Count along the first candidate order that stays within `max_states` states in all."""
         best, error = None, None
         for order in orders:
             steps = self._masks(order, classes, clues, clue_classes)
@@ -310,6 +311,7 @@ class _Component:
     def _forward_counts(steps, max_states: int) -> list[dict[int, int]]:
         """Reachable states per layer with their counts (prefix layouts reaching each state)."""
         layers = [{0: 1}]
+        total = 1
         for step in steps:
             size, opn, inc, high, low, close = step
             weights = _BIN[size]
@@ -325,10 +327,11 @@ class _Component:
                     if (t + low) & high == high:
                         key = t - close
                         nxt[key] = get(key, 0) + v * weights[m]
-            if len(nxt) > max_states:
+            total += len(nxt)
+            if total > max_states:
                 raise TooTangled(
-                    f"a group of {len(steps)} linked cell classes is too tangled to count exactly "
-                    f"(more than {max_states} partial states)")
+                    f"the board is too tangled to count exactly: a group of {len(steps)} linked cell "
+                    f"classes needs more than {max_states:,} partial states")
             layers.append(nxt)
         return layers
 
@@ -556,12 +559,12 @@ class LayoutSpace:
     layout(i), layouts(offset, limit), sample(rng)   layouts by number, uniform draws
 
     Raises TooTangled (a ValueError with a readable message) when one component would need more
-    than `max_states` partial states in a layer (memory guard; never met on real positions).
+    than `max_states` partial states in all (memory guard; never met on real positions).
     """
 
-    def __init__(self, board: Board, max_states: int = MAX_STATES):
+    def __init__(self, board: Board, max_states: int | None = None):
         self.board = board
-        self.max_states = max_states
+        self.max_states = MAX_STATES if max_states is None else max_states
         self.total = board.mines
         self.count = 0
         self.fixed_mines: list[Cell] = []

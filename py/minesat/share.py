@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import quote, unquote
 
-from .board import Board, BoardError, parse_board
+from .board import Board, BoardError, parse_board, whole_number
 
 MAX_FRAGMENT = 40_000
 
@@ -30,9 +30,9 @@ def board_from_fragment(fragment: str) -> Board:
         raise BoardError("the link has no board=... part")
     mines = None
     if fields.get("mines", "") != "":
-        if not fields["mines"].isdigit():
+        mines = whole_number(fields["mines"])
+        if mines is None:
             raise BoardError(f"the link's mines={fields['mines'][:20]!r} is not a whole number >= 0")
-        mines = int(fields["mines"])
     if any(ch in fields["board"] for ch in "\n#"):
         raise BoardError("the link's board has a character that does not belong there")
     board = parse_board(fields["board"].replace("/", "\n"), mines)

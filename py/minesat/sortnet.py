@@ -75,12 +75,23 @@ def reduce(board: Board) -> CNF:
     return encode_board(board, ENCODING, add_clue)
 
 
+class CounterTooLarge(ValueError):
+    """The total-mines counter would be too large to build (a readable message)."""
+
+
+MAX_COUNTER_CELLS = 4_000_000  # cells x (total + 1): about three clauses each
+
+
 def add_total(cnf: CNF, total: int) -> CNF:
     """Add "exactly `total` of the cell variables are true" with a sequential unary counter."""
     cells = list(range(1, len(cnf.cells) + 1))
     if total > len(cells):
         cnf.add([], None)
         return cnf
+    if len(cells) * (total + 1) > MAX_COUNTER_CELLS:
+        raise CounterTooLarge(
+            f"the total-mines counter over {len(cells):,} unknown cells and {total:,} mines would need "
+            f"about {3 * len(cells) * (total + 1):,} clauses; leave the total out of the formula")
     # level[j] is the variable for "at least j of the cells seen so far" (j = 1..total+1);
     # None stands for constant false, and "at least 0" is constant true.
     level: list[int | None] = [None] * (total + 2)

@@ -17,8 +17,9 @@ from pyodide.ffi import create_proxy, to_js
 
 from minesat import ilp
 from minesat.analysis import Analysis
-from minesat.board import FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, parse_board
+from minesat.board import FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, parse_board, whole_number
 from minesat.share import board_from_fragment, board_to_fragment
+from minesat.sortnet import MAX_COUNTER_CELLS
 from minesat_web.editor import Editor, parse_int, preset
 
 STORAGE_KEY = "minesat.board"
@@ -211,7 +212,7 @@ class App:
             result = await self.engine_analysis(board)
             await asyncio.sleep(0)
             from minesat.counting import LayoutSpace
-            space = LayoutSpace(board) if result.satisfiable else None
+            space = (result.space or LayoutSpace(board)) if result.satisfiable else None
         except asyncio.CancelledError:
             raise
         except Exception as e:  # noqa: BLE001
@@ -365,9 +366,11 @@ class App:
             for id_ in ("num-vars", "num-clauses", "ilp-vars", "ilp-constraints"):
                 el(id_).textContent = "…"
             el("bound").textContent = str(112 * len(b.clues))
+            build = ("<button id='build-cnf'>Build it</button>" if gates <= MAX_COUNTER_CELLS else
+                     "That is too large to build here; clear the total to see the clues' CNF.")
             el("clauses").innerHTML = (
                 f"<p>With the total of {b.mines} mines over {len(b.hidden):,} unknown cells, the CNF has a "
-                f"counter of about {3 * gates:,} clauses. <button id='build-cnf'>Build it</button></p>")
+                f"counter of about {3 * gates:,} clauses. {build}</p>")
             return
         cnf = self.formula()
         lp = ilp.reduce(self.ed.board)
@@ -620,8 +623,8 @@ def wire(app: App) -> None:
 
     def page_input(evt):
         text = str(el("page").value).replace(",", "").strip()
-        if text.isdigit():
-            app.show_page(int(text) - 1)
+        if (number := whole_number(text)) is not None:
+            app.show_page(number - 1)
         else:
             el("page").value = str(app.page + 1)
 

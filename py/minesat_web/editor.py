@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from minesat.board import CANONICAL, FLAG, HIDDEN, Board, BoardError, Cell
+from minesat.board import CANONICAL, FLAG, HIDDEN, Board, BoardError, Cell, whole_number
 
 HISTORY = 500  # undo steps kept
 
@@ -130,7 +130,7 @@ class Editor:
 
 def parse_int(text: str, low: int, high: int, what: str) -> int:
     """A whole number typed into a field, within [low, high]; BoardError says what is wrong."""
-    text = text.strip()
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise BoardError(f"{what} must be a whole number from {low} to {high}, not {text!r}")
-    return int(text)
+    number = whole_number(text.strip())
+    if number is None or not low <= number <= high:
+        raise BoardError(f"{what} must be a whole number from {low} to {high}, not {text.strip()!r}")
+    return number
