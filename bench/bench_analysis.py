@@ -2,12 +2,12 @@
 
     .venv/bin/python bench/bench_analysis.py [--groups 30x16/99,...] [--cap SECONDS] [--no-naive]
 
-Per board: this engine's full analysis (count, every probability, forced cells, total known),
-best of a few runs; ms_toollib.cal_probability_onboard (native Rust, run in a worker process
-so a slow board can be stopped at the cap) with its probabilities checked against ours to
-1e-9; the naive route: the binomial CNF of the board through pycosat, one solver call per
-frontier cell for the forced cells (no total), then blocking-clause enumeration of the
-frontier layouts until the cap.  Prints per-board lines and per-group medians and ratios.
+Per board: this engine's full analysis as the CLI and the page run it (`analysis.analyze`:
+count, every probability as a Fraction, forced cells, total known), best of a few runs;
+ms_toollib.cal_probability_onboard (native Rust, run in a worker process so a slow board can
+be stopped at the cap) with its probabilities checked against ours to 1e-9; the naive route:
+the binomial CNF of the whole board through pycosat, one solver call per hidden cell for the
+forced cells (no total), then blocking-clause enumeration of the layouts until the cap.  Prints per-board lines and per-group medians and ratios.
 Not part of the test suite: timings are noisy on shared machines, compare within one run.
 """
 
@@ -33,24 +33,8 @@ from boards import suite  # noqa: E402
 from minesat.board import Board  # noqa: E402
 from minesat.counting import LayoutSpace  # noqa: E402
 
-try:
-    from minesat.binomial import reduce as binomial_reduce  # noqa: E402
-except ImportError:  # the lead's module is not there yet: the same encoding, inline
-    from itertools import combinations
-
-    class _CNF:
-        def __init__(self, clauses, num_vars):
-            self.clauses, self.num_vars = clauses, num_vars
-
-    def binomial_reduce(board: Board) -> _CNF:
-        var = {cell: i + 1 for i, cell in enumerate(board.hidden)}
-        clauses = []
-        for clue in board.clues:
-            vs = [var[n] for n in clue.neighbours]
-            clauses += [[-v for v in s] for s in combinations(vs, clue.count + 1)]
-            clauses += [list(s) for s in combinations(vs, len(vs) - clue.count + 1)]
-        clauses += [[var[f]] for f in board.flags]
-        return _CNF(clauses, len(board.hidden))
+from minesat.analysis import analyze  # noqa: E402
+from minesat.binomial import reduce as binomial_reduce  # noqa: E402
 
 
 def ms(seconds: float) -> str:
@@ -72,10 +56,9 @@ def approx(n: int) -> str:
 
 # -- this engine ---------------------------------------------------------------------------
 def engine(board: Board) -> tuple[LayoutSpace, float]:
-    """Full analysis: count, per-cell counts (probabilities), forced cells."""
+    """Full analysis as the CLI and the page run it: count, every probability, forced cells."""
     start = time.perf_counter()
-    space = LayoutSpace(board)
-    space.safe, space.mines
+    space = analyze(board).space
     return space, time.perf_counter() - start
 
 
@@ -139,21 +122,22 @@ def disagreement(space: LayoutSpace, probs) -> float:
 
 # -- the naive SAT route -----------------------------------------------------------------
 def naive(board: Board, cap: float) -> tuple[float, int, bool, tuple]:
-    """(seconds for forced cells by one call per frontier cell, layouts enumerated, finished, forced)."""
+    """(seconds for forced cells by one call per hidden cell, layouts enumerated, finished, forced).
+
+    The binomial CNF of the whole board (no total: binomially it is millions of clauses), one
+    pycosat call per hidden cell after a first model, then blocking-clause enumeration.
+    """
     start = time.perf_counter()
-    cnf = binomial_reduce(board)
-    frontier = sorted({abs(lit) for clause in cnf.clauses for lit in clause})
-    renum = {v: i + 1 for i, v in enumerate(frontier)}
-    clauses = [[renum[abs(lit)] * (1 if lit > 0 else -1) for lit in clause] for clause in cnf.clauses]
-    n = len(frontier)
-    model = pycosat.solve(clauses, vars=n) if clauses else []
+    clauses = binomial_reduce(board).clauses
+    n = len(board.hidden)
+    model = pycosat.solve(clauses, vars=n)
     if model == "UNSAT":
         return time.perf_counter() - start, 0, True, ([], [])
     value = {abs(lit): lit > 0 for lit in model}
     safe, mines = [], []
     for v in range(1, n + 1):
         if pycosat.solve(clauses + [[-v if value[v] else v]], vars=n) == "UNSAT":
-            (mines if value[v] else safe).append(board.hidden[frontier[v - 1] - 1])
+            (mines if value[v] else safe).append(board.hidden[v - 1])
         if time.perf_counter() - start > cap:
             return float("inf"), 0, False, None
     forced_time = time.perf_counter() - start

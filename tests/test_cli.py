@@ -85,7 +85,10 @@ def test_cnf_and_ilp_output(capsys, board_file):
     assert main(["cnf", path]) == 0
     assert "p cnf 4 12" in capsys.readouterr().out
     assert main(["cnf", path, "--encoding", "sortnet"]) == 0
-    assert "p cnf " in capsys.readouterr().out
+    # clues with 1, 1, 4 and 2 hidden neighbours (the 0 has none): 0 + 0 + 6 + 1 comparators, each
+    # 2 wires and 6 clauses; level clauses: 1 + 1 + 2 + 2 (a count equal to d needs only one)
+    sortnet = capsys.readouterr().out
+    assert "p cnf 18 48" in sortnet and sortnet.count("c clue at cell") == 4
     assert main(["ilp", path]) == 0
     lp = capsys.readouterr().out
     assert "Subject To" in lp and "x1 + x2 + x3 + x4 = 2" in lp and lp.rstrip().endswith("End")

@@ -77,12 +77,13 @@ def test_backbone_spares_calls_when_little_is_forced():
     assert solver.calls < len(frontier)
 
 
-def test_conflict_is_minimal_and_contradictory():
+@pytest.mark.parametrize("encoding", ["binomial", "sortnet"])
+def test_conflict_is_minimal_and_contradictory(encoding):
     rng = random.Random(5)
     checked = 0
     for _ in range(400):
         board = random_board(rng, max_hidden=12)
-        found = conflict(board, pycosat)
+        found = conflict(board, pycosat, encoding)
         if brute_layouts(board):
             assert found is None
             continue
@@ -113,8 +114,11 @@ def _all_layouts(board):
 
 
 def test_contradictory_instance_2_names_clues():
-    found = conflict(parse_board(INSTANCE_2), pycosat)
-    assert found and len(found) >= 2
+    """The 0 in the middle forbids every mine; any corner 1 then has none: two clues suffice."""
+    for encoding in ("binomial", "sortnet"):
+        found = conflict(parse_board(INSTANCE_2), pycosat, encoding)
+        assert found is not None and len(found) == 2 and (1, 1) in found
+        assert set(found) - {(1, 1)} <= {(0, 0), (0, 2), (2, 0), (2, 2)}
 
 
 def test_components_split_independent_clues():

@@ -49,19 +49,24 @@ class ILP:
         return frozenset(cell for cell, value in zip(self.cells, x) if round(value) == 1)
 
     def to_lp(self) -> str:
-        """CPLEX LP format; comment lines (starting with a backslash) name each variable's cell."""
+        """CPLEX LP format; comment lines (starting with a backslash) name each variable's cell.
+
+        A board with no unknown cell gets one placeholder column `zero`, fixed at 0, so that
+        its constraints (e.g. `0 zero = 3` for an impossible clue) still reach the solver.
+        """
         name = [f"x{i + 1}" for i in range(self.num_vars)]
+        columns = name or ["zero"]
         out = [f"\\ minesat: a {self.board.rows}x{self.board.cols} Minesweeper board as a 0/1 ILP"]
         out += [f"\\ {name[i]} = cell {r} {c}" for i, (r, c) in enumerate(self.cells)]
-        out += ["Minimize", " obj: " + (f"0 {name[0]}" if name else "0"), "Subject To"]
+        out += ["Minimize", f" obj: 0 {columns[0]}", "Subject To"]
         for c in self.constraints:
-            lhs = " + ".join(name[i] for i in c.variables) or (f"0 {name[0]}" if name else "0")
+            lhs = " + ".join(name[i] for i in c.variables) or f"0 {columns[0]}"
             out.append(f" {c.name}: {lhs} = {c.rhs}")
         out.append("Bounds")
         out += [f" {name[i]} = {v}" for i, v in sorted(self.fixed.items())]
-        if name:
-            out += ["Binary", " " + " ".join(name)]
-        out.append("End")
+        if not name:
+            out.append(" zero = 0")
+        out += ["Binary", " " + " ".join(columns), "End"]
         return "\n".join(out) + "\n"
 
 
