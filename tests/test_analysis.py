@@ -51,3 +51,11 @@ def test_sat_backbone_is_a_real_cross_check(monkeypatch):
 def test_unknown_source_of_forced_cells():
     with pytest.raises(ValueError, match="forced"):
         analyze(parse_board(SEED_9X9), pycosat, forced="guess")
+
+
+def test_conflict_says_whether_the_total_takes_part():
+    from boards import INSTANCE_2, SEED_3X3
+    too_many = analyze(parse_board("mines=3\n" + SEED_3X3), pycosat)  # the clues allow exactly 2
+    assert not too_many.satisfiable and too_many.conflict_total
+    bad_clues = analyze(parse_board("mines=1\n" + INSTANCE_2), pycosat)
+    assert not bad_clues.satisfiable and not bad_clues.conflict_total and len(bad_clues.conflict) == 2

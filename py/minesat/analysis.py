@@ -28,6 +28,7 @@ class Analysis:
     mines: list[Cell]
     probability: dict[Cell, Fraction]
     conflict: list[Cell] = field(default_factory=list)
+    conflict_total: bool = False  # whether the total number of mines takes part in the conflict
     space: LayoutSpace | None = field(default=None, repr=False, compare=False)  # the layouts, when counted here
 
     def to_json(self) -> dict:
@@ -62,7 +63,8 @@ def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "bin
         clues = conflict(board, solver or get_solver(), encoding)
         if clues is None:
             raise EnginesDisagree("counting found no layout, but the SAT solver found one")
-        return Analysis(board, False, 0, [], [], {}, clues)
+        uses_total = board.mines is not None and LayoutSpace(board.with_mines(None)).count > 0
+        return Analysis(board, False, 0, [], [], {}, clues, uses_total)
     safe, mines = space.safe, space.mines
     if forced == "sat":
         rng = random.Random(0)

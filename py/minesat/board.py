@@ -34,6 +34,11 @@ def whole_number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() else None
 
 
+def cell_name(cell: Cell) -> str:
+    """A cell as people count: (0, 1) is 'r1c2', row 1 and column 2."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
 class BoardError(ValueError):
     """Bad input, located at a 1-based line and column when it has one."""
 

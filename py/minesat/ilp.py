@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import Board, Cell
+from .board import Board, Cell, cell_name
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class ILP:
         name = [f"x{i + 1}" for i in range(self.num_vars)]
         columns = name or ["zero"]
         out = [f"\\ minesat: a {self.board.rows}x{self.board.cols} Minesweeper board as a 0/1 ILP"]
-        out += [f"\\ {name[i]} = cell {r} {c}" for i, (r, c) in enumerate(self.cells)]
+        out += [f"\\ {name[i]} = cell {r} {c} ({cell_name((r, c))})" for i, (r, c) in enumerate(self.cells)]
         out += ["Minimize", f" obj: 0 {columns[0]}", "Subject To"]
         for c in self.constraints:
             lhs = " + ".join(name[i] for i in c.variables) or f"0 {columns[0]}"
@@ -75,9 +75,8 @@ def reduce(board: Board) -> ILP:
     ilp = ILP(board, board.hidden)
     for clue in board.clues:
         if clue.neighbours or clue.count:
-            r, c = clue.cell
             variables = tuple(board.index[n] for n in clue.neighbours)
-            ilp.constraints.append(Constraint(f"clue_r{r}c{c}", variables, clue.count, clue.cell))
+            ilp.constraints.append(Constraint(f"clue_{cell_name(clue.cell)}", variables, clue.count, clue.cell))
     if board.mines is not None:
         ilp.constraints.append(Constraint("total", tuple(range(ilp.num_vars)), board.mines, None))
     ilp.fixed.update((board.index[f], 1) for f in board.flags)

@@ -17,7 +17,9 @@ from pyodide.ffi import create_proxy, to_js
 
 from minesat import ilp
 from minesat.analysis import Analysis
+from minesat.counting import TooTangled
 from minesat.board import FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, parse_board, whole_number
+from minesat.board import cell_name as name
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat.sortnet import MAX_COUNTER_CELLS
 from minesat_web.editor import Editor, parse_int, preset
@@ -25,7 +27,10 @@ from minesat_web.editor import Editor, parse_int, preset
 STORAGE_KEY = "minesat.board"
 PAGE_SIZE = 12          # layouts per page
 MAX_CLAUSES_SHOWN = 3000  # clauses drawn in the reduction panel (the download has all)
+MAX_LP_LINES_SHOWN = 400  # lines of the LP file shown in the reduction panel
 MAX_AUTO_GATES = 60_000   # above this size of the total-mines counter, the CNF is built on request
+
+CELL_HINT = "Hover or tap a cell for its mine probability."
 
 document = js.document
 _proxies: list = []     # keep event handlers alive
@@ -46,10 +51,6 @@ def on(target, event: str, handler) -> None:
     proxy = create_proxy(guarded)
     _proxies.append(proxy)
     target.addEventListener(event, proxy)
-
-
-def name(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
 def show_message(text: str, bad: bool = False) -> None:
@@ -88,6 +89,8 @@ class App:
             return
         self.shown = None
         self.page = 0
+        el("share-box").hidden = True  # its link is the old board's
+        el("cell-info").textContent = CELL_HINT
         save(self.ed.board)
         self.analysis = self.space = self.cnf = None
         self.draw()
@@ -139,6 +142,7 @@ class App:
                 parts.append(f'<div class="{" ".join(cls)}" {attrs}{style}>{text}</div>')
         grid = el("grid")
         grid.style.gridTemplateColumns = f"repeat({b.cols}, var(--cell))"
+        grid.style.setProperty("--cols", str(b.cols))
         grid.innerHTML = "".join(parts)
         self.fill_inputs(force=False)
         el("undo").disabled = not self.ed.past
@@ -216,13 +220,15 @@ class App:
         except asyncio.CancelledError:
             raise
         except Exception as e:  # noqa: BLE001
-            el("busy").hidden = True
-            el("verdict").textContent = (
+            expected = isinstance(e, (MemoryError, TooTangled))
+            self.clear_results(
                 f"This board is too large for the analysis in the browser's memory ({len(board.hidden):,} "
                 "unknown cells); try a smaller board." if isinstance(e, MemoryError)
-                else f"The analysis failed: {type(e).__name__}: {e}")
-            el("verdict").className = "bad"
-            (js.console.warn if isinstance(e, MemoryError) else js.console.error)(f"minesat analysis: {e!r}")
+                else f"{str(e).capitalize()}. Its layouts cannot be listed; its CNF is still shown below."
+                if isinstance(e, TooTangled) else f"The analysis failed: {type(e).__name__}: {e}")
+            (js.console.warn if expected else js.console.error)(f"minesat analysis: {e!r}")
+            if board == self.ed.board:
+                self.draw_reduction()
             return
         if board != self.ed.board:
             return
@@ -245,8 +251,12 @@ class App:
             data = json.loads(str(await self.worker.analyse(board_to_fragment(board))))
         finally:
             el("analysis-cancel").hidden = True
+        if data.get("error") == "memory":
+            raise MemoryError()
+        if data.get("error") == "tangled":
+            raise TooTangled(data["message"])
         if "error" in data:
-            raise MemoryError() if data["error"] == "memory" else RuntimeError(data["error"])
+            raise RuntimeError(data["error"])
         return analysis_from_json(board, data)
 
     async def start_worker(self) -> None:
@@ -275,10 +285,21 @@ class App:
         self.worker = None
         document.body.removeAttribute("data-worker")
         el("analysis-cancel").hidden = True
-        el("busy").hidden = True
-        el("verdict").textContent = "Analysis cancelled. Edit the board to analyse again."
-        el("verdict").className = "bad"
+        self.clear_results("Analysis cancelled. Edit the board to analyse again.")
         asyncio.ensure_future(self.start_worker())
+
+    def clear_results(self, why: str) -> None:
+        """No analysis to show (it failed or was cancelled): say why, leave nothing stale."""
+        self.analysis = self.space = None
+        self.draw()
+        el("busy").hidden = True
+        el("verdict").textContent = why
+        el("verdict").className = "bad"
+        el("forced").textContent = ""
+        for id_ in ("layout-count", "layouts-total"):
+            el(id_).textContent = "unknown"
+        el("layout-list").innerHTML = ""
+        el("page-count").textContent = ""
 
     def show_summary(self) -> None:
         a = self.analysis
@@ -296,9 +317,7 @@ class App:
         else:
             verdict.className = "bad"
             if a.conflict:
-                clues = ", ".join(f"{name(c)} ({self.ed.board[c]})" for c in a.conflict)
-                verdict.textContent = (f"Contradiction: the clues {clues} cannot all be true at once; "
-                                       "no placement of mines satisfies them. They are highlighted in orange.")
+                verdict.textContent = conflict_message(a)
             else:
                 verdict.textContent = ("Contradiction: the flags and the total number of mines cannot both hold "
                                        "(too many flags, or too few hidden cells for the clues).")
@@ -313,7 +332,7 @@ class App:
             self.page_task.cancel()
         self.page = min(max(page, 0), self.pages() - 1)
         el("page").value = str(self.page + 1)
-        el("page-count").textContent = f"of {self.pages():,}"
+        el("page-count").textContent = f"of {self.pages():,}".replace(",", "\u2009")
         el("page-prev").disabled = self.page == 0
         el("page-next").disabled = self.page >= self.pages() - 1
         self.page_task = asyncio.ensure_future(self.draw_page())
@@ -380,6 +399,24 @@ class App:
         el("ilp-vars").textContent = str(lp.num_vars)
         el("ilp-constraints").textContent = str(lp.num_constraints)
         el("clauses").innerHTML = clauses_html(cnf)
+        lines = lp.to_lp().splitlines()
+        more = len(lines) - MAX_LP_LINES_SHOWN
+        el("lp-text").textContent = "\n".join(lines[:MAX_LP_LINES_SHOWN]) + (
+            f"\n… {more:,} more lines in the LP download." if more > 0 else "")
+
+
+def conflict_message(a: Analysis) -> str:
+    """The contradiction in plain words: which clues, and whether flags and the total take part."""
+    b, one = a.board, len(a.conflict) == 1
+    parts = [("the clue " if one else "the clues ") + ", ".join(f"{name(c)} ({b[c]})" for c in a.conflict)]
+    if any(b[n] == FLAG for c in a.conflict for n in b.neighbours(c)):
+        parts.append("the flags next to " + ("it" if one else "them"))
+    if a.conflict_total:
+        parts.append(f"the total of {b.mines} mines")
+    verb = "cannot be met" if len(parts) == 1 and one else "cannot all hold at once"
+    return (f"Contradiction: {' and '.join(parts)} {verb}; no placement of mines satisfies "
+            f"{'it' if one else 'them'}. The clue{'' if one else 's'} {'is' if one else 'are'} "
+            "highlighted in orange.")
 
 
 def analysis_from_json(board: Board, data: dict) -> Analysis:
@@ -387,7 +424,7 @@ def analysis_from_json(board: Board, data: dict) -> Analysis:
     cells = lambda key: [tuple(c) for c in data[key]]  # noqa: E731
     probability = {(r, c): Fraction(int(n), int(d)) for r, c, n, d in data["probability"]}
     return Analysis(board, data["satisfiable"], int(data["count"]), cells("safe"), cells("mines"),
-                    probability, cells("conflict"))
+                    probability, cells("conflict"), data["conflict_total"])
 
 
 def mini_layout(b: Board, layout: frozenset[Cell], index: int, shown) -> str:
@@ -414,6 +451,7 @@ def clauses_html(cnf) -> str:
     for origin, clauses in groups:
         if shown >= MAX_CLAUSES_SHOWN:
             break
+        total = len(clauses)
         clauses = clauses[:MAX_CLAUSES_SHOWN - shown]
         shown += len(clauses)
         if origin is None:
@@ -424,8 +462,9 @@ def clauses_html(cnf) -> str:
             head = f"clue {b[origin]} at {name(origin)}" + (f" (variables {names})" if names else "")
             key = f' data-clue="{origin[0]},{origin[1]}"'
         body = "".join(f"<span>{' '.join(map(str, c)) or '(empty: false)'} 0</span>" for c in clauses)
-        out.append(f'<div class="clause-group"{key}><div class="head">{html.escape(head)}: '
-                   f'{len(clauses)} clause{"s" if len(clauses) != 1 else ""}</div>{body}</div>')
+        size = f'{total:,} clause{"s" if total != 1 else ""}' + (
+            f" (the first {len(clauses):,} shown)" if len(clauses) < total else "")
+        out.append(f'<div class="clause-group"{key}><div class="head">{html.escape(head)}: {size}</div>{body}</div>')
     if shown < cnf.num_clauses:
         out.append(f"<p>… {cnf.num_clauses - shown:,} more clauses in the DIMACS download.</p>")
     if not cnf.clauses:
@@ -526,6 +565,10 @@ def wire(app: App) -> None:
     def pointerup(evt):
         app.painting = False
 
+    def paint_mode(evt=None):
+        """A finger on the grid paints with a brush or in flag mode; else it scrolls the grid."""
+        grid.classList.toggle("paint", app.brush != "select" or bool(el("flag-mode").checked))
+
     def keydown(evt):
         tag = str(evt.target.tagName).lower() if evt.target and evt.target.tagName else ""
         if tag in ("input", "textarea", "select") or evt.altKey or evt.metaKey:
@@ -561,11 +604,14 @@ def wire(app: App) -> None:
         app.brush = str(button.dataset.brush)
         for b in list(document.querySelectorAll("#palette [data-brush]")):
             b.classList.toggle("active", b == button)
+        paint_mode()
+        grid.focus()  # keys (space included) go on editing the board, not pressing this button
 
     def preset_click(evt):
         button = evt.target.closest("[data-preset]")
         if button:
             app.edit(ed.apply(preset(str(button.dataset.preset))))
+            grid.focus()
 
     def dims(evt):
         try:
@@ -652,6 +698,7 @@ def wire(app: App) -> None:
     on(js.window, "pointerup", pointerup)
     on(document, "keydown", keydown)
     on(el("palette"), "click", brush)
+    on(el("flag-mode"), "change", paint_mode)
     on(el("presets"), "click", preset_click)
     on(el("clear"), "click", lambda evt: app.edit(ed.clear()))
     on(el("undo"), "click", lambda evt: app.edit(ed.undo()))

@@ -106,6 +106,10 @@ def test_contradiction_shows_conflict(app_page, tmp_path):
     assert "Contradiction" in app_page.page.inner_text("#verdict")
     assert app_page.verdicts() == {}
     app_page.shot("05-contradiction")
+    # the seed's 3x3 board holds exactly 2 mines: a total of 3 is part of the contradiction
+    assert app_page.load_board(["1??", "12?", "01?"], 3) == "0"
+    assert cli_analysis(tmp_path, ["1??", "12?", "01?"], 3)["satisfiable"] is False
+    assert "the total of 3 mines" in app_page.page.inner_text("#verdict")
 
 
 def test_expert_preset_counts_every_digit(app_page):
@@ -114,6 +118,10 @@ def test_expert_preset_counts_every_digit(app_page):
     assert app_page.page.locator("#grid .cell").count() == 30 * 16
     assert value == str(math.comb(30 * 16, 99))
     assert app_page.page.input_value("#mines") == "99"
+    # the 30 columns shrink to fit the editor's width: no sideways scrolling on a desktop screen
+    fits = app_page.page.evaluate(
+        "() => document.getElementById('grid').offsetWidth <= document.getElementById('grid-wrap').clientWidth")
+    assert fits
 
 
 # -- editing -----------------------------------------------------------------------------------
@@ -277,6 +285,8 @@ def test_cnf_panel_matches_cli(app_page, tmp_path, encoding):
     with page.expect_download() as download:
         page.click("#download-lp")
     assert Path(download.value.path()).read_text() == lp
+    page.evaluate("() => { document.getElementById('lp-box').open = true; }")
+    assert page.inner_text("#lp-text").strip() == lp.strip()  # short enough to be shown whole
     page.select_option("#encoding", "binomial")
 
 
@@ -300,6 +310,11 @@ def test_share_url_round_trip_on_touch_device(app_page, browser, watch):
     page.click("#share")
     url = page.input_value("#share-url")
     assert url.endswith("#board=1??/12?/01?&mines=2") or "board=1%3F%3F" in url
+    assert page.is_visible("#share-url")
+    page.click("#undo")  # any edit: the shown link would be stale, so it goes
+    page.wait_for_selector("#share-box", state="hidden")
+    page.click("#redo")
+    wait_analysis(page)
     phone = new_context(browser, watch, has_touch=True, is_mobile=True)
     p2 = phone.new_page()
     p2.set_viewport_size({"width": 390, "height": 844})

@@ -21,7 +21,7 @@ def bench_boards():
 def test_long_analysis_keeps_the_tab_responsive_and_can_be_cancelled(app_page):
     page = app_page.page
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
-    hard = board_to_fragment(bench_boards().lattice(21, 10, 1))  # one big tangled component
+    hard = board_to_fragment(bench_boards().lattice(26, 26, 0))  # one big tangled component: seconds
     page.evaluate("f => { location.hash = f; }", hard)
     time.sleep(0.4)  # the analysis is under way (it takes seconds); on the main thread it would block this:
     start = time.perf_counter()
