@@ -122,6 +122,7 @@ def test_expert_preset_counts_every_digit(app_page):
     fits = app_page.page.evaluate(
         "() => document.getElementById('grid').offsetWidth <= document.getElementById('grid-wrap').clientWidth")
     assert fits
+    app_page.shot("12-expert")
 
 
 # -- editing -----------------------------------------------------------------------------------
