@@ -1,7 +1,7 @@
 """The page in Chromium: loading, editing (mouse, keyboard, touch), share URL, analysis, layouts, CNF.
 
 Expected answers come from the engine's CLI run in this process's Python (native pycosat),
-from the seed documents in ../shared/seeds, and from combinatorics; never typed in.
+from the seed examples in tests/boards.py, and from combinatorics; never typed in.
 """
 
 from __future__ import annotations
@@ -13,20 +13,14 @@ from pathlib import Path
 
 import pytest
 import serve
-from harness import (ROOT, START_TIMEOUT, cli, new_context, screenshot, subfolder_site, wait_analysis,
+from boards import SEED_9X9, SEED_9X9_SAFE
+from harness import (START_TIMEOUT, cli, new_context, screenshot, subfolder_site, wait_analysis,
                      wait_ready)
 
-SEEDS = ROOT.parent / "shared" / "seeds"
-
-
 def seed_004() -> tuple[list[str], set[tuple[int, int]]]:
-    """The blog post's 9x9 board (its `known=[...]` rows) and the safe cells it lists (1-based)."""
-    [path] = SEEDS.glob("004_*.txt")
-    text = path.read_text()
-    block = text[text.index("known=["):text.index("]", text.index("known=["))]
-    rows = re.findall(r'"([0-9?]+)"', block)
-    safe = {(int(r) - 1, int(c) - 1) for r, c in re.findall(r"row=(\d+), col=(\d+), unsat!", text)}
-    return rows, safe
+    """The blog post's 9x9 board and the six safe cells it lists (seed 004, kept in tests/boards.py:
+    the tests run from a clone of this repository alone)."""
+    return SEED_9X9.split(), set(SEED_9X9_SAFE)
 
 
 def board_file(tmp_path: Path, rows: list[str], mines: int | None = None) -> str:
