@@ -136,7 +136,7 @@ def test_unknown_solver_and_encoding():
 
 def test_forced_cells_with_a_total_equal_brute_force():
     rng = random.Random(21)
-    shortcut = 0
+    shortcut = pool_forced = 0
     for _ in range(300):
         board = random_board(rng, max_side=6, max_hidden=14, total=True)
         layouts, safe, mines = forced_by_brute(board)
@@ -147,4 +147,7 @@ def test_forced_cells_with_a_total_equal_brute_force():
                               for lay in layouts}
             assert low <= min(frontier_mines) and max(frontier_mines) <= high
         shortcut += board.mines is not None and low >= board.mines - len(board.hidden)
+        pool = set(board.hidden) - {n for c in board.clues for n in c.neighbours} - set(board.flags)
+        pool_forced += bool(layouts) and len(pool) > 1 and bool(pool & set(safe + mines))
     assert shortcut > 0
+    assert pool_forced > 10  # cells off the frontier forced by the total alone (the representative's verdict)

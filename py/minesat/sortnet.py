@@ -84,20 +84,25 @@ MAX_COUNTER_CELLS = 4_000_000  # cells x (total + 1): about three clauses each
 
 def add_total(cnf: CNF, total: int) -> CNF:
     """Add "exactly `total` of the cell variables are true" with a sequential unary counter."""
-    cells = list(range(1, len(cnf.cells) + 1))
-    if total > len(cells):
+    return add_count(cnf, list(range(1, len(cnf.cells) + 1)), total, total)
+
+
+def add_count(cnf: CNF, variables: list[int], low: int, high: int) -> CNF:
+    """Add "between `low` and `high` of `variables` are true" with a sequential unary counter."""
+    low, high = max(low, 0), min(high, len(variables))
+    if low > high:
         cnf.add([], None)
         return cnf
-    if len(cells) * (total + 1) > MAX_COUNTER_CELLS:
+    if len(variables) * (high + 1) > MAX_COUNTER_CELLS:
         raise CounterTooLarge(
-            f"the total-mines counter over {len(cells):,} unknown cells and {total:,} mines would need "
-            f"about {3 * len(cells) * (total + 1):,} clauses; leave the total out of the formula")
-    # level[j] is the variable for "at least j of the cells seen so far" (j = 1..total+1);
+            f"the total-mines counter over {len(variables):,} unknown cells and {high:,} mines would need "
+            f"about {3 * len(variables) * (high + 1):,} clauses; leave the total out of the formula")
+    # level[j] is the variable for "at least j of the variables seen so far" (j = 1..high+1);
     # None stands for constant false, and "at least 0" is constant true.
-    level: list[int | None] = [None] * (total + 2)
-    for x in cells:
-        new: list[int | None] = [None] * (total + 2)
-        for j in range(1, total + 2):
+    level: list[int | None] = [None] * (high + 2)
+    for x in variables:
+        new: list[int | None] = [None] * (high + 2)
+        for j in range(1, high + 2):
             below, carry = level[j], level[j - 1] if j > 1 else True
             if below is None and carry is None:
                 continue
@@ -108,8 +113,8 @@ def add_total(cnf: CNF, total: int) -> CNF:
             else:
                 new[j] = gate_or(cnf, below, gate_and(cnf, carry, x, None), None)
         level = new
-    if total > 0:
-        cnf.add([level[total]] if level[total] else [], None)
-    if level[total + 1] is not None:
-        cnf.add([-level[total + 1]], None)
+    if low > 0:
+        cnf.add([level[low]] if level[low] else [], None)
+    if level[high + 1] is not None:
+        cnf.add([-level[high + 1]], None)
     return cnf
