@@ -44,13 +44,21 @@ def test_analysis_identical_on_random_boards():
                     == analyze(board, pycosat, forced=forced).to_json())
 
 
-@pytest.mark.parametrize("text", [SEED_3X3, INSTANCE_1, INSTANCE_2, SEED_9X9, "mines=10\n" + SEED_9X9])
-def test_cli_json_identical(text, tmp_path, capsys):
+CLI_BOARDS = [SEED_3X3, INSTANCE_1, INSTANCE_2, SEED_9X9, "mines=10\n" + SEED_9X9,  # the CLI tests' boards too
+              "mines=3\n" + SEED_3X3, "mines=1\n" + INSTANCE_2, "mines=3\n1???\n12??\n01??\n", "F1?\n???\n",
+              "mines=4\n?????\n?2???\n", "mines=2\n1???\n?2??\n", "?" * 100 + "\n" + "?" * 99 + "1\n"]
+
+
+@pytest.mark.parametrize("text", CLI_BOARDS)
+@pytest.mark.parametrize("forced", ["count", "sat"])
+def test_cli_json_identical(text, forced, tmp_path, capsys):
     path = tmp_path / "board.txt"
     path.write_text(text)
     outputs = []
     for solver in ("native", "wasm"):
-        assert main(["analyze", str(path), "--solver", solver]) == 0
+        assert main(["analyze", str(path), "--solver", solver, "--forced", forced]) == 0
         outputs.append(json.loads(capsys.readouterr().out))
     assert outputs[0] == outputs[1]
-    assert outputs[0]["satisfiable"] == (text != INSTANCE_2)
+    board = parse_board(text)
+    if len(board.hidden) <= 16:
+        assert outputs[0]["satisfiable"] == bool(brute_layouts(board))
