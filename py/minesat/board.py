@@ -162,7 +162,6 @@ def parse_board(text: str, mines: int | None = None) -> Board:
                 raise BoardError(f"the total number of mines must be a whole number >= 0, not {value!r}", number)
             continue
         row: list[str] = []
-        column = 0
         for column, ch in enumerate(line, 1):
             if ch in " \t\r":
                 continue

@@ -17,9 +17,9 @@ from pyodide.ffi import create_proxy, to_js
 
 from minesat import ilp
 from minesat.analysis import Analysis
-from minesat.counting import TooTangled
 from minesat.board import FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, parse_board, whole_number
 from minesat.board import cell_name as name
+from minesat.counting import TooTangled
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat.sortnet import MAX_COUNTER_CELLS
 from minesat_web.editor import Editor, parse_int, preset
@@ -220,12 +220,8 @@ class App:
         except asyncio.CancelledError:
             raise
         except Exception as e:  # noqa: BLE001
-            expected = isinstance(e, (MemoryError, TooTangled))
-            self.clear_results(
-                f"This board is too large for the analysis in the browser's memory ({len(board.hidden):,} "
-                "unknown cells); try a smaller board." if isinstance(e, MemoryError)
-                else f"{str(e).capitalize()}. Its layouts cannot be listed; its CNF is still shown below."
-                if isinstance(e, TooTangled) else f"The analysis failed: {type(e).__name__}: {e}")
+            self.clear_results(failure_message(e, board))
+            expected = isinstance(e, (MemoryError, TooTangled))  # the board's size, not a bug
             (js.console.warn if expected else js.console.error)(f"minesat analysis: {e!r}")
             if board == self.ed.board:
                 self.draw_reduction()
@@ -403,6 +399,16 @@ class App:
         more = len(lines) - MAX_LP_LINES_SHOWN
         el("lp-text").textContent = "\n".join(lines[:MAX_LP_LINES_SHOWN]) + (
             f"\n… {more:,} more lines in the LP download." if more > 0 else "")
+
+
+def failure_message(e: Exception, board: Board) -> str:
+    """Why there is no analysis to show, in plain words."""
+    if isinstance(e, MemoryError):
+        return (f"This board is too large for the analysis in the browser's memory ({len(board.hidden):,} "
+                "unknown cells); try a smaller board.")
+    if isinstance(e, TooTangled):
+        return f"{str(e).capitalize()}. Its layouts cannot be listed; its CNF is still shown below."
+    return f"The analysis failed: {type(e).__name__}: {e}"
 
 
 def conflict_message(a: Analysis) -> str:
@@ -668,7 +674,7 @@ def wire(app: App) -> None:
             app.select_layout(int(node.dataset.index))
 
     def page_input(evt):
-        text = str(el("page").value).replace(",", "").strip()
+        text = "".join(str(el("page").value).replace(",", "").split())  # 1,000 or 1 000 (thin spaces too)
         if (number := whole_number(text)) is not None:
             app.show_page(number - 1)
         else:
