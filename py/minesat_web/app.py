@@ -439,9 +439,10 @@ def mini_layout(b: Board, layout: frozenset[Cell], index: int, shown) -> str:
         '<i class="m"></i>' if (r, c) in layout else '<i class="h"></i>' if b[r, c] in (HIDDEN, FLAG) else "<i></i>"
         for r in range(b.rows) for c in range(b.cols))
     sel = " selected" if shown == layout else ""
+    px = max(2, min(6, 120 // b.cols))  # thumbnails at most about 120 px wide: several per row
     return (f'<div class="layout{sel}" data-index="{index}" title="show layout {index + 1} on the grid">'
             f'<div class="num">#{index + 1:,}</div>'
-            f'<div class="mini" style="grid-template-columns:repeat({b.cols},6px)">{cells}</div></div>')
+            f'<div class="mini" style="--m:{px}px;grid-template-columns:repeat({b.cols},{px}px)">{cells}</div></div>')
 
 
 def clauses_html(cnf) -> str:
