@@ -8,10 +8,10 @@ import sys
 from itertools import islice
 
 from . import ilp
-from .counting import TooTangled
-from .sortnet import CounterTooLarge
 from .board import Board, BoardError, format_layout, parse_board, whole_number
+from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
+from .sortnet import CounterTooLarge
 
 
 class CLIError(Exception):
