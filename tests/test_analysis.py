@@ -59,3 +59,32 @@ def test_conflict_says_whether_the_total_takes_part():
     assert not too_many.satisfiable and too_many.conflict_total
     bad_clues = analyze(parse_board("mines=1\n" + INSTANCE_2), pycosat)
     assert not bad_clues.satisfiable and not bad_clues.conflict_total and len(bad_clues.conflict) == 2
+
+
+def test_too_tangled_to_count_falls_back_on_sat(monkeypatch):
+    """With uncountable="sat", a board beyond the counting budget still gets the forced cells of its
+    clues and flags, by SAT: all of them without a total, and never a wrong one with a total."""
+    import minesat.counting
+    from minesat.counting import TooTangled
+    rng = random.Random(3)
+    boards = [random_board(rng, max_side=5, max_hidden=12) for _ in range(200)]
+    expected = [(analyze(b, pycosat), analyze(b.with_mines(None), pycosat)) for b in boards]
+    monkeypatch.setattr(minesat.counting, "MAX_STATES", 1)
+    fell_back = 0
+    for board, (full, clues_only) in zip(boards, expected):
+        try:
+            analyze(board, pycosat)
+        except TooTangled:
+            by_sat = analyze(board, pycosat, uncountable="sat")
+            assert by_sat.satisfiable == clues_only.satisfiable
+            if by_sat.satisfiable:
+                fell_back += 1
+                assert by_sat.count is None and by_sat.probability == {}
+                assert (by_sat.safe, by_sat.mines) == (clues_only.safe, clues_only.mines)
+                if full.satisfiable:
+                    assert set(by_sat.safe) <= set(full.safe) and set(by_sat.mines) <= set(full.mines)
+            else:
+                assert by_sat.count == 0 and by_sat.conflict == clues_only.conflict
+        else:
+            assert analyze(board, pycosat, uncountable="sat") == full  # nothing too tangled here
+    assert fell_back > 20

@@ -8,7 +8,7 @@ from fractions import Fraction
 from types import ModuleType
 
 from .board import Board, Cell
-from .counting import LayoutSpace
+from .counting import LayoutSpace, TooTangled
 from .solve import conflict, forced_cells, get_solver
 
 WITNESSES = 8  # layouts sampled from the count to spare SAT calls in the backbone
@@ -23,7 +23,7 @@ class EnginesDisagree(AssertionError):
 class Analysis:
     board: Board
     satisfiable: bool
-    count: int
+    count: int | None  # None only from analyze(..., uncountable="sat"): too tangled to count
     safe: list[Cell]
     mines: list[Cell]
     probability: dict[Cell, Fraction]
@@ -45,7 +45,7 @@ class Analysis:
 
 
 def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "binomial",
-            forced: str = "count") -> Analysis:
+            forced: str = "count", uncountable: str = "raise") -> Analysis:
     """Count, probabilities and forced cells of a board; a minimal conflict when it has no layout.
 
     Count and probabilities come from exact counting (`LayoutSpace`).  Forced cells come,
@@ -54,11 +54,17 @@ def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "bin
     `encoding`, solved by `solver` (seed 003; independent of the counting, and seconds
     when the total number of mines binds).  A contradictory board gets its conflict from
     SAT.  The two engines are cross-checked: a disagreement raises EnginesDisagree.
-    Raises counting.TooTangled for a board too tangled to count exactly.
+    A board too tangled to count exactly raises counting.TooTangled, or with
+    uncountable="sat" gets what SAT alone can tell (`analyze_by_sat`).
     """
     if forced not in FORCED:
         raise ValueError(f"unknown source of forced cells {forced!r}; choose one of {', '.join(FORCED)}")
-    space = LayoutSpace(board)
+    try:
+        space = LayoutSpace(board)
+    except TooTangled:
+        if uncountable != "sat":
+            raise
+        return analyze_by_sat(board, solver, encoding)
     if not space.count:
         clues = conflict(board, solver or get_solver(), encoding)
         if clues is None:
@@ -74,3 +80,20 @@ def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "bin
             raise EnginesDisagree(f"forced cells by counting {(safe, mines)} and by SAT {backbone} differ")
     probability = {cell: space.probability(cell) for cell in board.hidden}
     return Analysis(board, True, space.count, safe, mines, probability, space=space)
+
+
+def analyze_by_sat(board: Board, solver: ModuleType | None = None, encoding: str = "binomial") -> Analysis:
+    """What SAT tells of a board's clues and flags alone, for boards too tangled to count.
+
+    `count` is None and there are no probabilities.  The total number of mines is not used:
+    with it, refutations need counting, which can take a CDCL solver minutes on such boards.
+    So the forced cells are those of the clues and flags: sure, but perhaps fewer than the
+    total would force, and a contradiction that needs the total goes unseen.
+    """
+    solver = solver or get_solver()
+    clues_only = board.with_mines(None)
+    forced = forced_cells(clues_only, solver, encoding)
+    if forced is None:
+        return Analysis(board, False, 0, [], [], {}, conflict(clues_only, solver, encoding) or [])
+    safe, mines = forced
+    return Analysis(board, True, None, safe, mines, {})

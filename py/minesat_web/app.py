@@ -19,7 +19,6 @@ from minesat import ilp
 from minesat.analysis import Analysis
 from minesat.board import FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, parse_board, whole_number
 from minesat.board import cell_name as name
-from minesat.counting import TooTangled
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat.sortnet import MAX_COUNTER_CELLS
 from minesat_web.editor import Editor, parse_int, preset
@@ -213,16 +212,17 @@ class App:
         await asyncio.sleep(0.03)  # let quick successive edits (a drag) coalesce
         board = self.ed.board
         try:
-            result = await self.engine_analysis(board)
+            result = await self.engine_analysis(board)  # too tangled to count: SAT alone, count None
             await asyncio.sleep(0)
             from minesat.counting import LayoutSpace
-            space = (result.space or LayoutSpace(board)) if result.satisfiable else None
+            space = result.space or (LayoutSpace(board) if result.satisfiable and result.count is not None
+                                     else None)
         except asyncio.CancelledError:
             raise
         except Exception as e:  # noqa: BLE001
             self.clear_results(failure_message(e, board))
-            expected = isinstance(e, (MemoryError, TooTangled))  # the board's size, not a bug
-            (js.console.warn if expected else js.console.error)(f"minesat analysis: {e!r}")
+            # running out of memory is the board's size, not a bug
+            (js.console.warn if isinstance(e, MemoryError) else js.console.error)(f"minesat analysis: {e!r}")
             if board == self.ed.board:
                 self.draw_reduction()
             return
@@ -240,7 +240,7 @@ class App:
         if self.worker is None:
             from minesat.analysis import analyze
             document.body.dataset.engine = "main"
-            return analyze(board)
+            return analyze(board, uncountable="sat")
         document.body.dataset.engine = "worker"
         el("analysis-cancel").hidden = False
         try:
@@ -249,8 +249,6 @@ class App:
             el("analysis-cancel").hidden = True
         if data.get("error") == "memory":
             raise MemoryError()
-        if data.get("error") == "tangled":
-            raise TooTangled(data["message"])
         if "error" in data:
             raise RuntimeError(data["error"])
         return analysis_from_json(board, data)
@@ -300,13 +298,18 @@ class App:
     def show_summary(self) -> None:
         a = self.analysis
         count = el("layout-count")
-        count.textContent = f"{a.count:,}".replace(",", "\u2009")
-        count.setAttribute("data-value", str(a.count))
+        count.textContent = ("not counted: too tangled" if a.count is None
+                             else f"{a.count:,}".replace(",", "\u2009"))
+        count.setAttribute("data-value", "" if a.count is None else str(a.count))
         el("layouts-total").textContent = count.textContent
         verdict = el("verdict")
         if a.satisfiable:
             verdict.className = ""
-            verdict.textContent = "Consistent: the clues can all hold."
+            verdict.textContent = "Consistent: the clues can all hold." + (
+                " The board is too tangled to count its layouts exactly; the surely safe cells and mines"
+                " below come from the SAT solver on the clues and flags alone"
+                + (f" (the total of {a.board.mines} mines is not used)." if a.board.mines is not None else ".")
+                if a.count is None else "")
             safe = ", ".join(map(name, a.safe)) or "none"
             mines = ", ".join(map(name, a.mines)) or "none"
             el("forced").textContent = f"Surely safe ({len(a.safe)}): {safe}. Surely mines ({len(a.mines)}): {mines}."
@@ -338,7 +341,9 @@ class App:
         listing, progress, cancel = el("layout-list"), el("page-progress"), el("page-cancel")
         listing.innerHTML = ""
         if not self.space or not self.space.count:
-            listing.textContent = "No layout: the board is contradictory." if self.analysis else ""
+            a = self.analysis
+            listing.textContent = ("" if a is None else "Too tangled to list the layouts by number."
+                                   if a.count is None else "No layout: the board is contradictory.")
             return
         b, space = self.ed.board, self.space
         first = self.page * PAGE_SIZE
@@ -406,8 +411,6 @@ def failure_message(e: Exception, board: Board) -> str:
     if isinstance(e, MemoryError):
         return (f"This board is too large for the analysis in the browser's memory ({len(board.hidden):,} "
                 "unknown cells); try a smaller board.")
-    if isinstance(e, TooTangled):
-        return f"{str(e).capitalize()}. Its layouts cannot be listed; its CNF is still shown below."
     return f"The analysis failed: {type(e).__name__}: {e}"
 
 
@@ -429,7 +432,8 @@ def analysis_from_json(board: Board, data: dict) -> Analysis:
     """The worker's JSON answer as the engine's Analysis (exact numbers travel as strings)."""
     cells = lambda key: [tuple(c) for c in data[key]]  # noqa: E731
     probability = {(r, c): Fraction(int(n), int(d)) for r, c, n, d in data["probability"]}
-    return Analysis(board, data["satisfiable"], int(data["count"]), cells("safe"), cells("mines"),
+    count = None if data["count"] is None else int(data["count"])
+    return Analysis(board, data["satisfiable"], count, cells("safe"), cells("mines"),
                     probability, cells("conflict"), data["conflict_total"])
 
 

@@ -37,3 +37,22 @@ def test_long_analysis_keeps_the_tab_responsive_and_can_be_cancelled(app_page):
     assert app_page.load_board(["1??", "12?", "01?"]) == "2"
     assert page.get_attribute("body", "data-engine") == "worker"
     app_page.shot("11-after-cancel")
+
+
+def test_board_too_tangled_to_count_gets_forced_cells_by_sat(app_page):
+    """Past the counting budget, the page still marks what SAT proves from the clues and flags."""
+    from minesat.analysis import analyze_by_sat
+    page = app_page.page
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
+    board = bench_boards().lattice(30, 30, 0)
+    expected = analyze_by_sat(board)
+    assert expected.count is None and expected.safe  # the engine cannot count it; SAT proves some cells
+    page.evaluate("f => { location.hash = f; }", board_to_fragment(board))
+    page.wait_for_function("() => document.getElementById('layout-count').textContent.includes('not counted')",
+                           timeout=START_TIMEOUT)
+    assert page.get_attribute("#layout-count", "data-value") == ""
+    assert "SAT solver" in page.inner_text("#verdict") and "not used" in page.inner_text("#verdict")
+    verdicts = app_page.verdicts()
+    assert {c for c, v in verdicts.items() if v == "safe"} == set(expected.safe)
+    assert {c for c, v in verdicts.items() if v == "mine"} == set(expected.mines)
+    app_page.shot("13-too-tangled")
