@@ -58,6 +58,11 @@ def show_message(text: str, bad: bool = False) -> None:
     m.className = "bad" if bad else ("good" if text else "")
 
 
+def grouped(n: int) -> str:
+    """A count of any size with its digits in groups of three, split by thin spaces."""
+    return f"{n:,}".replace(",", "\u2009")
+
+
 def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
@@ -299,7 +304,7 @@ class App:
         a = self.analysis
         count = el("layout-count")
         count.textContent = ("not counted: too tangled" if a.count is None
-                             else f"{a.count:,}".replace(",", "\u2009"))
+                             else grouped(a.count))
         count.setAttribute("data-value", "" if a.count is None else str(a.count))
         el("layouts-total").textContent = count.textContent
         verdict = el("verdict")
@@ -331,7 +336,7 @@ class App:
             self.page_task.cancel()
         self.page = min(max(page, 0), self.pages() - 1)
         el("page").value = str(self.page + 1)
-        el("page-count").textContent = f"of {self.pages():,}".replace(",", "\u2009")
+        el("page-count").textContent = f"of {grouped(self.pages())}"
         el("page-prev").disabled = self.page == 0
         el("page-next").disabled = self.page >= self.pages() - 1
         self.page_task = asyncio.ensure_future(self.draw_page())
