@@ -26,7 +26,11 @@ static/vendor/.installed: tools/vendor.py node_modules/.installed $(PY_SOURCES)
 	$(PY) tools/vendor.py
 	touch $@
 
-setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed
+# Pyodide's memory with the engine imported, restored by the page instead of a cold start
+static/vendor/snapshot.gz: tools/make_snapshot.mjs static/vendor/.installed
+	node tools/make_snapshot.mjs
+
+setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed static/vendor/snapshot.gz
 
 setup-browser:
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }

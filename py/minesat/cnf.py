@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .board import Board, Cell, cell_name
@@ -63,20 +63,31 @@ class CNF:
 
     def to_dimacs(self) -> str:
         """DIMACS CNF with comment lines naming the cell of each variable and each clue's clauses."""
+        return "".join(self.iter_dimacs())
+
+    def iter_dimacs(self, chunk: int = 1 << 20) -> Iterator[str]:
+        """`to_dimacs` in pieces of about `chunk` characters, for downloads of any size."""
         lines = [f"c minesat {self.encoding} encoding of a {self.board.rows}x{self.board.cols} board",
                  "c variable i is the cell (row, col), 0-based, or rRcC counting from 1; true means a mine"]
         lines += [f"c var {i} = cell {r} {c} ({cell_name((r, c))})" for i, (r, c) in enumerate(self.cells, 1)]
         if self.num_aux:
             lines.append(f"c vars {len(self.cells) + 1}..{self.num_vars} are auxiliary (counting network)")
         lines.append(f"p cnf {self.num_vars} {self.num_clauses}")
+        size = sum(map(len, lines))
         previous: object = ()
         for clause, origin in zip(self.clauses, self.origin):
             if origin != previous:
                 lines.append(f"c clue at cell {origin[0]} {origin[1]} ({cell_name(origin)})" if origin
                              else "c flags / total")
                 previous = origin
-            lines.append(" ".join(map(str, clause + [0])))
-        return "\n".join(lines) + "\n"
+            line = " ".join(map(str, clause + [0]))
+            lines.append(line)
+            size += len(line) + 1
+            if size >= chunk:
+                yield "\n".join(lines) + "\n"
+                lines, size = [], 0
+        if lines:
+            yield "\n".join(lines) + "\n"
 
 
 def encode_board(board: Board, encoding: str,

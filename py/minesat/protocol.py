@@ -1,0 +1,184 @@
+"""The engine's messages: one codec and one dispatcher, shared by the page and its worker.
+
+The page never calls the engine directly: it sends a request, a JSON text such as
+
+    {"id": 7, "op": "analyze", "board": "board=1??/12?/01?&mines=3"}
+
+and gets one answer (`Engine.answer`), or for big outputs a stream of text chunks
+(`Engine.stream`), as JSON texts too.  Boards travel as share fragments (share.py);
+exact numbers (counts, probabilities) travel as decimal strings, so a count of 40
+digits arrives whole.  The same `Engine` runs in the page's web worker (Pyodide) and
+in CPython (tests, benchmarks): this module has no browser import.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+from . import ilp
+from .analysis import Analysis, analyze
+from .board import Board, BoardError, Cell
+from .counting import LayoutSpace
+from .share import board_from_fragment, board_to_fragment
+from .solve import formula
+from .sortnet import MAX_COUNTER_CELLS, CounterTooLarge
+
+CHUNK = 1 << 20          # characters per streamed chunk of a download
+CLAUSES_SHOWN = 400      # clauses in the first view of the reduction panel
+LP_LINES_SHOWN = 200     # lines of the LP file in the reduction panel
+MAX_AUTO_GATES = 60_000  # above this counter size, the reduction panel builds the CNF on request
+
+
+class EngineError(Exception):
+    """A request the engine cannot serve; its text is shown to the user."""
+
+
+# -- the codec -------------------------------------------------------------------------------
+def encode_analysis(a: Analysis) -> dict[str, Any]:
+    """An Analysis as plain JSON data; exact numbers as strings."""
+    return {
+        "satisfiable": a.satisfiable,
+        "count": None if a.count is None else str(a.count),
+        "safe": [list(c) for c in a.safe], "mines": [list(c) for c in a.mines],
+        "conflict": [list(c) for c in a.conflict], "conflict_total": a.conflict_total,
+        "probability": [[r, c, f"{p.numerator}/{p.denominator}"] for (r, c), p in a.probability.items()],
+    }
+
+
+def decode_analysis(board: Board, data: dict[str, Any]) -> Analysis:
+    """`encode_analysis` undone, for the board it was made from."""
+    def cells(key: str) -> list[Cell]:
+        return [(r, c) for r, c in data[key]]
+    probability = {(r, c): Fraction(p) for r, c, p in data["probability"]}
+    count = None if data["count"] is None else int(data["count"])
+    return Analysis(board, data["satisfiable"], count, cells("safe"), cells("mines"), probability,
+                    cells("conflict"), data["conflict_total"])
+
+
+def encode_layouts(layouts: list[frozenset[Cell]]) -> list[list[list[int]]]:
+    return [[list(c) for c in sorted(layout)] for layout in layouts]
+
+
+def decode_layouts(data: list[list[list[int]]]) -> list[frozenset[Cell]]:
+    return [frozenset((r, c) for r, c in layout) for layout in data]
+
+
+def request(op: str, board: Board | None = None, **args: Any) -> dict[str, Any]:
+    """A request's data (the client adds its id)."""
+    return {"op": op, **({"board": board_to_fragment(board)} if board is not None else {}), **args}
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+# -- the engine side ---------------------------------------------------------------------------
+class Engine:
+    """Answers requests; keeps the latest board's layout space so nothing is computed twice."""
+
+    def __init__(self) -> None:
+        self._board: Board | None = None
+        self._analysis: Analysis | None = None
+
+    def answer(self, text: str) -> str:
+        """One request (JSON text) -> its answer (JSON text): {"id", "ok": data} or {"id", "error"}."""
+        req: dict[str, Any] = {}
+        try:
+            req = json.loads(text)
+            op = req.get("op")
+            handler = getattr(self, f"op_{op}", None) if isinstance(op, str) else None
+            if handler is None:
+                raise EngineError(f"unknown request {op!r}")
+            return dumps({"id": req.get("id"), "ok": handler(req)})
+        except Exception as e:  # noqa: BLE001 - every failure becomes a message for the page
+            return dumps({"id": req.get("id") if isinstance(req, dict) else None, "error": describe(e)})
+
+    def stream(self, text: str) -> Iterator[str]:
+        """A download: JSON texts {"id", "size"}, then {"id", "chunk"}..., then {"id", "end": true};
+        or one {"id", "error"}."""
+        req: dict[str, Any] = {}
+        try:
+            req = json.loads(text)
+            board = self.board(req)
+            if req.get("op") == "dimacs":
+                cnf = formula(board, req.get("encoding", "binomial"))
+                yield dumps({"id": req["id"], "size": cnf.num_clauses})
+                chunks = cnf.iter_dimacs(CHUNK)
+            elif req.get("op") == "lp":
+                text_lp = ilp.reduce(board).to_lp()
+                yield dumps({"id": req["id"], "size": len(text_lp)})
+                chunks = (text_lp[i:i + CHUNK] for i in range(0, len(text_lp), CHUNK))
+            else:
+                raise EngineError(f"unknown download {req.get('op')!r}")
+            for chunk in chunks:
+                yield dumps({"id": req["id"], "chunk": chunk})
+            yield dumps({"id": req["id"], "end": True})
+        except Exception as e:  # noqa: BLE001
+            yield dumps({"id": req.get("id") if isinstance(req, dict) else None, "error": describe(e)})
+
+    def board(self, req: dict[str, Any]) -> Board:
+        fragment = req.get("board")
+        if not isinstance(fragment, str):
+            raise EngineError("the request has no board")
+        return board_from_fragment(fragment)
+
+    def analysis(self, board: Board) -> Analysis:
+        """The board's analysis, computed once per board."""
+        if board != self._board or self._analysis is None:
+            self._board, self._analysis = None, None
+            self._analysis, self._board = analyze(board, uncountable="sat"), board
+        return self._analysis
+
+    # -- operations: each takes the request's data, returns the answer's data --
+    def op_analyze(self, req: dict[str, Any]) -> dict[str, Any]:
+        return encode_analysis(self.analysis(self.board(req)))
+
+    def op_layouts(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Layouts offset..offset+limit-1 of the board, by random access into its layout space."""
+        board = self.board(req)
+        space: LayoutSpace | None = self.analysis(board).space
+        if space is None:
+            raise EngineError("this board's layouts are not counted")
+        offset, limit = int(req.get("offset", 0)), min(int(req.get("limit", 12)), 200)
+        return {"count": str(space.count), "offset": str(offset),
+                "layouts": encode_layouts(space.layouts(offset, limit) if 0 <= offset < space.count else [])}
+
+    def op_reduction(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The reduction panel: sizes, the first clauses by clue, the first lines of the LP file."""
+        board, encoding = self.board(req), req.get("encoding", "binomial")
+        limit = int(req.get("limit", CLAUSES_SHOWN))
+        gates = len(board.hidden) * (board.mines + 1) if board.mines is not None else 0
+        lp = ilp.reduce(board)
+        lp_lines = lp.to_lp().splitlines()
+        out: dict[str, Any] = {"bound": 112 * len(board.clues), "ilp_vars": lp.num_vars,
+                               "ilp_constraints": lp.num_constraints, "hidden": len(board.hidden),
+                               "lp": "\n".join(lp_lines[:LP_LINES_SHOWN]),
+                               "lp_more": max(0, len(lp_lines) - LP_LINES_SHOWN)}
+        if gates > MAX_COUNTER_CELLS:
+            return out | {"too_big": "never", "gates": gates}
+        if gates > MAX_AUTO_GATES and not req.get("force"):
+            return out | {"too_big": "ask", "gates": gates}
+        cnf = formula(board, encoding)
+        groups: list[list[Any]] = []  # [[origin or None, total clauses in the group, [clauses shown]]]
+        shown = 0
+        for clause, origin in zip(cnf.clauses, cnf.origin):
+            if not groups or groups[-1][0] != (list(origin) if origin else None):
+                groups.append([list(origin) if origin else None, 0, []])
+            groups[-1][1] += 1
+            if shown < limit:
+                groups[-1][2].append(clause)
+                shown += 1
+        return out | {"num_vars": cnf.num_vars, "num_clauses": cnf.num_clauses,
+                      "cells": [list(c) for c in cnf.cells], "groups": groups, "shown": shown}
+
+
+def describe(e: BaseException) -> str:
+    """A failure in words for the page."""
+    if isinstance(e, MemoryError):
+        return "memory"
+    if isinstance(e, (BoardError, EngineError, CounterTooLarge)):
+        return str(e)
+    return f"{type(e).__name__}: {e}"

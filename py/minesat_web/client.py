@@ -1,0 +1,159 @@
+"""The page's one way to the engine: requests to the engine's web worker, answers as futures.
+
+The worker (static/engine-worker.mjs, started by static/boot.mjs while PyScript starts) runs
+`minesat.protocol.Engine`; this client speaks the same codec.  If the worker cannot start,
+the same Engine runs here on the main thread, so the page still works (more slowly on big
+boards).  Requests in a `lane` supersede each other: a newer analysis drops an older one
+that has not started, and the page drops any answer that is not for its latest board.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from minesat.protocol import Engine, dumps
+
+
+class EngineFailed(Exception):
+    """The engine could not answer; the text is the engine's message ("memory" for out of memory)."""
+
+
+class Dropped(Exception):
+    """A newer request of the same lane took this one's place."""
+
+
+def js_object(data: dict) -> Any:
+    return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+class EngineClient:
+    def __init__(self) -> None:
+        self.pending: dict[int, asyncio.Future] = {}
+        self.streams: dict[int, tuple[Any, Callable[[int, int], None], asyncio.Future]] = {}
+        self.next_id = 0
+        self.local: Engine | None = None     # the fallback: the engine on the main thread
+        self.worker: Any = None
+        self._listener = create_proxy(self._receive)
+
+    @property
+    def where(self) -> str:
+        return "worker" if self.worker is not None else "main" if self.local is not None else "starting"
+
+    async def connect(self) -> str:
+        """Wait for the worker started by boot.mjs (or fall back to the main thread)."""
+        engine = getattr(js, "minesatEngine", None)
+        if engine is not None and await engine.ready:
+            self.worker = engine.worker
+            self.worker.addEventListener("message", self._listener)
+            return "worker"
+        why = str(engine.error) if engine is not None else "no worker"
+        js.console.warn(f"minesat: the engine's worker did not start ({why}); analysing on the main thread")
+        self.local = Engine()
+        return "main"
+
+    async def restart(self) -> str:
+        """End the worker (a long request cannot be stopped otherwise) and start a fresh one."""
+        for future in self.pending.values():
+            future.cancel()
+        for _, _, future in self.streams.values():
+            future.cancel()
+        self.pending.clear()
+        self.streams.clear()
+        if self.worker is not None:
+            self.worker.removeEventListener("message", self._listener)
+        self.worker = None
+        js.minesatRestartEngine()
+        return await self.connect()
+
+    def _new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id
+
+    async def call(self, request: dict[str, Any], lane: str | None = None) -> Any:
+        """Send one request; its answer's data, or EngineFailed / Dropped."""
+        rid = self._new_id()
+        text = dumps({"id": rid, **request})
+        if self.worker is None:
+            if self.local is None:
+                await self.connect()
+            if self.worker is None and self.local is not None:
+                await asyncio.sleep(0)  # let the page paint first
+                return unwrap(json.loads(self.local.answer(text)))
+        future = asyncio.get_event_loop().create_future()
+        self.pending[rid] = future
+        message = {"id": rid, "text": text, **({"lane": lane} if lane else {})}
+        self.worker.postMessage(js_object(message))
+        try:
+            return await future
+        finally:
+            self.pending.pop(rid, None)
+
+    async def download(self, request: dict[str, Any], progress: Callable[[int, int], None],
+                       mime: str = "text/plain") -> Any:
+        """A streamed download: a JS Blob of the whole text; `progress(chars so far, size)` on each chunk."""
+        rid = self._new_id()
+        text = dumps({"id": rid, **request})
+        if self.worker is None:
+            if self.local is None:
+                await self.connect()
+        if self.worker is None:
+            parts = []
+            for item in self.local.stream(text):
+                data = json.loads(item)
+                if "error" in data:
+                    raise EngineFailed(data["error"])
+                if "chunk" in data:
+                    parts.append(data["chunk"])
+                await asyncio.sleep(0)
+            return js.Blob.new(to_js(["".join(parts)]), js_object({"type": mime}))
+        future = asyncio.get_event_loop().create_future()
+        self.streams[rid] = (js.Array.new(), progress, future)
+        self.worker.postMessage(js_object({"id": rid, "text": text, "stream": True}))
+        try:
+            messages = await future
+        except asyncio.CancelledError:
+            self.worker.postMessage(js_object({"cancel": rid}))
+            raise
+        finally:
+            self.streams.pop(rid, None)
+        return js.minesatBlob(messages, mime)
+
+    def _receive(self, event: Any) -> None:
+        data = event.data
+        rid = int(data.id) if js.Reflect.has(data, "id") and data.id is not None else None
+        if rid in self.pending:
+            future = self.pending[rid]
+            if future.done():
+                return
+            if js.Reflect.has(data, "dropped"):
+                future.set_exception(Dropped())
+            else:
+                try:
+                    future.set_result(unwrap(json.loads(str(data.text))))
+                except EngineFailed as e:
+                    future.set_exception(e)
+        elif rid in self.streams:
+            messages, progress, future = self.streams[rid]
+            if future.done():
+                return
+            if js.Reflect.has(data, "chunk"):
+                messages.push(data)
+                progress(int(messages.length), -1)
+            elif js.Reflect.has(data, "size"):
+                progress(0, int(data.size))
+            elif js.Reflect.has(data, "end"):
+                future.set_result(messages)
+            elif js.Reflect.has(data, "error"):
+                future.set_exception(EngineFailed(str(data.error)))
+
+
+def unwrap(answer: dict[str, Any]) -> Any:
+    if "error" in answer:
+        raise EngineFailed(answer["error"])
+    return answer["ok"]

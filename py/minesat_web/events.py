@@ -1,0 +1,315 @@
+"""The page's event handlers, each bound where it is defined (`@when(event, selector)`)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document, when
+
+from minesat.board import FLAG, HIDDEN, NUMBERS, BoardError, Cell, parse_board, whole_number
+from minesat.share import board_from_fragment, board_to_fragment
+from minesat_web import persist
+from minesat_web.app import App, el, show_message
+from minesat_web.editor import parse_int, preset
+
+KEY_MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+def guarded(handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Errors in a handler become a message in the page, never a dead page."""
+    @functools.wraps(handler)
+    def run(*args: Any) -> Any:
+        try:
+            return handler(*args)
+        except Exception as e:  # noqa: BLE001 - shown to the user
+            show_message(f"Something went wrong: {type(e).__name__}: {e}", bad=True)
+            js.console.error(f"minesat handler {handler.__name__}: {e!r}")
+    return run
+
+
+def target_cell(evt: Any) -> Cell | None:
+    node = evt.target.closest(".cell[data-row]") if evt.target and hasattr(evt.target, "closest") else None
+    if not node:
+        return None
+    return int(node.dataset.row), int(node.dataset.col)
+
+
+def bind(app: App) -> None:
+    """Bind every handler of the page to `app`."""
+    ed = app.ed
+    grid = el("grid")
+
+    # -- the grid: mouse, touch and pen --
+    @when("pointerdown", "#grid")
+    @guarded
+    def pointerdown(evt):
+        cell = target_cell(evt)
+        if cell is None:
+            return
+        evt.preventDefault()
+        grid.focus()
+        if evt.button == 2:
+            ed.cursor = cell
+            app.edit(ed.flag(cell))
+            return
+        app.painting = app.brush != "select" and not el("flag-mode").checked
+        app.paint(cell)
+
+    @when("pointerover", "#grid")
+    @guarded
+    def pointerover(evt):
+        cell = target_cell(evt)
+        if cell is None:
+            return
+        app.describe(cell)
+        b = ed.board
+        if b[cell] in NUMBERS:
+            app.highlight({n for n in b.neighbours(cell) if b[n] in (HIDDEN, FLAG)}, cell)
+        else:
+            app.highlight(set(), None)
+
+    @when("pointermove", "#grid")
+    @guarded
+    def pointermove(evt):
+        """Drag painting, for mouse and touch alike (a touch keeps its first target, so ask the point)."""
+        if not (app.painting and evt.buttons):
+            return
+        node = document.elementFromPoint(evt.clientX, evt.clientY)
+        node = node.closest(".cell[data-row]") if node else None
+        if node:
+            cell = (int(node.dataset.row), int(node.dataset.col))
+            if cell != ed.cursor:
+                app.paint(cell, stroke=True)
+
+    @when("contextmenu", "#grid")
+    def contextmenu(evt):
+        evt.preventDefault()
+
+    @when("pointerup", js.window)
+    def pointerup(evt):
+        app.painting = False
+
+    # -- keys --
+    @when("keydown", document)
+    @guarded
+    def keydown(evt):
+        tag = str(evt.target.tagName).lower() if evt.target and evt.target.tagName else ""
+        if tag in ("input", "textarea", "select") or evt.altKey or evt.metaKey:
+            return
+        if tag in ("button", "summary", "a") and evt.key in (" ", "Enter"):
+            return  # let a focused button do its own job
+        key = evt.key
+        if evt.ctrlKey:
+            if key.lower() == "z":
+                app.edit(ed.redo() if evt.shiftKey else ed.undo())
+            elif key.lower() == "y":
+                app.edit(ed.redo())
+            else:
+                return
+        elif key in KEY_MOVES:
+            ed.move(*KEY_MOVES[key])
+            app.draw_cursor()
+            app.describe(ed.cursor)
+        elif len(key) == 1 and key in NUMBERS:
+            app.edit(ed.set(ed.cursor, key))
+        elif key in ("?", " "):
+            app.edit(ed.set(ed.cursor, HIDDEN))
+        elif key in ("f", "F"):
+            app.edit(ed.flag(ed.cursor))
+        else:
+            return
+        evt.preventDefault()
+
+    # -- palette, presets, history --
+    def paint_mode(evt=None):
+        """A finger on the grid paints with a brush or in flag mode; else it scrolls the grid."""
+        grid.classList.toggle("paint", app.brush != "select" or bool(el("flag-mode").checked))
+
+    when("change", "#flag-mode")(guarded(paint_mode))
+
+    @when("click", "#palette")
+    @guarded
+    def brush(evt):
+        button = evt.target.closest("[data-brush]")
+        if not button:
+            return
+        app.brush = str(button.dataset.brush)
+        for b in list(document.querySelectorAll("#palette [data-brush]")):
+            b.classList.toggle("active", b == button)
+        paint_mode()
+        grid.focus()  # keys (space included) go on editing the board, not pressing this button
+
+    @when("click", "#presets")
+    @guarded
+    def preset_click(evt):
+        button = evt.target.closest("[data-preset]")
+        if button:
+            app.edit(ed.apply(preset(str(button.dataset.preset))))
+            grid.focus()
+
+    @when("click", "#clear")
+    @guarded
+    def clear(evt):
+        app.edit(ed.clear())
+
+    @when("click", "#undo")
+    @guarded
+    def undo(evt):
+        app.edit(ed.undo())
+
+    @when("click", "#redo")
+    @guarded
+    def redo(evt):
+        app.edit(ed.redo())
+
+    # -- size and total --
+    @when("change", "#rows, #cols")
+    @guarded
+    def dims(evt):
+        try:
+            rows = parse_int(el("rows").value, 1, 100, "Rows")
+            cols = parse_int(el("cols").value, 1, 100, "Columns")
+            app.edit(ed.resize(rows, cols))
+        except BoardError as e:
+            show_message(e.message, bad=True)
+            app.fill_inputs(force=True)
+
+    @when("change", "#mines")
+    @guarded
+    def mines(evt):
+        text = str(el("mines").value).strip()
+        try:
+            limit = len(ed.board.hidden)
+            app.edit(ed.set_mines(None if text == "" else parse_int(text, 0, limit, "The total of mines")))
+        except BoardError as e:
+            show_message(e.message + " (the number of hidden cells and flags)", bad=True)
+            app.fill_inputs(force=True)
+
+    # -- text, links --
+    @when("click", "#paste-load")
+    @guarded
+    def paste(evt):
+        try:
+            app.edit(ed.apply(parse_board(str(el("paste-text").value))))
+            show_message("Board loaded from the text.")
+        except BoardError as e:
+            show_message(f"Could not read the pasted board: {e}", bad=True)
+
+    @when("click", "#share")
+    @guarded
+    def share(evt):
+        url = str(js.location.href)
+        box, field = el("share-box"), el("share-url")
+        box.hidden = False
+        field.value = url
+        field.select()
+        show_message("Link to this board below (copied to the clipboard when the browser allows it).")
+        try:
+            js.navigator.clipboard.writeText(url).then(
+                create_proxy(lambda _: show_message("Link copied to the clipboard.")),
+                create_proxy(lambda _: None))
+        except Exception:  # noqa: BLE001 - no clipboard API: the link is shown selected
+            pass
+
+    @when("hashchange", js.window)
+    @guarded
+    def hashchange(evt):
+        fragment = persist.url_fragment()
+        if not fragment or fragment == board_to_fragment(ed.board):
+            return
+        try:
+            app.edit(ed.apply(board_from_fragment(fragment)))
+        except BoardError as e:
+            show_message(f"The link's board could not be read: {e}. Keeping the current board.", bad=True)
+            persist.save(ed.board)
+
+    # -- the analysis, layouts, reduction and downloads --
+    @when("click", "#analysis-cancel")
+    @guarded
+    def cancel_analysis(evt):
+        asyncio.ensure_future(app.cancel_analysis())
+
+    @when("click", "#layout-list")
+    @guarded
+    def layout_click(evt):
+        node = evt.target.closest(".layout")
+        if node:
+            app.select_layout(int(node.dataset.index))
+
+    @when("click", "#page-prev")
+    @guarded
+    def page_prev(evt):
+        app.show_page(app.page - 1)
+
+    @when("click", "#page-next")
+    @guarded
+    def page_next(evt):
+        app.show_page(app.page + 1)
+
+    @when("change", "#page")
+    @guarded
+    def page_input(evt):
+        text = "".join(str(el("page").value).replace(",", "").split())  # 1,000 or 1 000 (thin spaces too)
+        if (number := whole_number(text)) is not None:
+            app.show_page(number - 1)
+        else:
+            el("page").value = str(app.page + 1)
+
+    @when("pointerover", "#clauses")
+    @guarded
+    def clause_over(evt):
+        group = evt.target.closest(".clause-group[data-clue]")
+        if group:
+            r, c = map(int, str(group.dataset.clue).split(","))
+            b = ed.board
+            app.highlight({(r, c)} | {n for n in b.neighbours((r, c)) if b[n] in (HIDDEN, FLAG)}, None)
+            group.classList.add("hl")
+
+    @when("click", "#clauses")
+    @guarded
+    def clauses_click(evt):
+        if evt.target.id == "build-cnf":
+            el("clauses").textContent = "building…"
+            app.force_cnf = True
+        elif evt.target.id == "more-clauses":
+            app.clause_limit = max(app.clause_limit, 400) * 4
+        else:
+            return
+        app.start_panel("reduction", app.draw_reduction())
+
+    @when("change", "#encoding")
+    @guarded
+    def encoding(evt):
+        app.clause_limit = 0
+        app.start_panel("reduction", app.draw_reduction())
+
+    @when("click", "#download-cnf")
+    @guarded
+    def download_cnf(evt):
+        app.start_download("dimacs", "minesat.cnf")
+
+    @when("click", "#download-lp")
+    @guarded
+    def download_lp(evt):
+        app.start_download("lp", "minesat.lp")
+
+    @when("click", "#download-cancel")
+    @guarded
+    def download_cancel(evt):
+        if app.download_task and not app.download_task.done():
+            app.download_task.cancel()
+
+    # -- panels are drawn when they come on screen --
+    def on_screen(entries, observer=None):
+        for entry in entries:
+            app.panel_visible(str(entry.target.dataset.panel), bool(entry.isIntersecting))
+
+    observer = js.IntersectionObserver.new(create_proxy(guarded(on_screen)))
+    for node in list(document.querySelectorAll("[data-panel]")):
+        observer.observe(node)
+    app.observer = observer  # kept alive with the app

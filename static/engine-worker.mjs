@@ -1,0 +1,75 @@
+// The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/protocol.py.
+// Messages in: {start, snapshot} once, then {id, text, stream, lane} requests and {cancel: id}.
+// Messages out: {ready, snapshot, error} once; then {id, text} answers (JSON from Engine.answer),
+// or for a stream the parsed items of Engine.stream ({id, size} / {id, chunk} / {id, end} / {id, error}),
+// or {id, dropped: true} for a request superseded in its lane before it started.
+import { start } from "./boot.mjs";
+
+let engine = null;
+const queue = [];
+const cancelled = new Set();
+let busy = false;
+
+async function fileBytes(url) {
+  const r = await fetch(new URL(url, import.meta.url));
+  if (!r.ok) throw new Error(`could not load ${url} (HTTP ${r.status})`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+async function boot(snapshot) {
+  try {
+    const info = {};
+    const [py, zip, pycosat, wasm] = await Promise.all([
+      start({}, snapshot, info), fileBytes("vendor/py.zip"), fileBytes("../py/picosat_wasm.py"),
+      fileBytes("picosat.wasm")]);
+    py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+    py.FS.writeFile("/home/pyodide/pycosat.py", pycosat);
+    py.FS.writeFile("/home/pyodide/picosat.wasm", wasm);
+    py.runPython("import os, random; os.chdir('/home/pyodide'); random.seed()\n"
+      + "from minesat.protocol import Engine\nengine = Engine()");
+    engine = py.globals.get("engine");
+    postMessage({ ready: true, snapshot: info.snapshot });
+  } catch (e) {
+    postMessage({ ready: false, error: String(e && e.message || e) });
+  }
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function pump() {
+  if (busy || !engine) return;
+  busy = true;
+  while (queue.length) {
+    const req = queue.shift();
+    if (cancelled.delete(req.id)) continue;
+    if (!req.stream) {
+      postMessage({ id: req.id, text: engine.answer(req.text) });
+      await pause();
+      continue;
+    }
+    const items = engine.stream(req.text);
+    try {
+      for (const item of items) {
+        postMessage(JSON.parse(item));
+        await pause();  // lets a cancel in
+        if (cancelled.delete(req.id)) { postMessage({ id: req.id, error: "cancelled" }); break; }
+      }
+    } finally {
+      items.destroy && items.destroy();
+    }
+  }
+  busy = false;
+}
+
+onmessage = (e) => {
+  const m = e.data;
+  if (m.start) { boot(m.snapshot).then(pump); return; }
+  if ("cancel" in m) { cancelled.add(m.cancel); return; }
+  if (m.lane) {  // a newer request of the same lane (the board's analysis) supersedes a waiting one
+    for (let i = queue.length - 1; i >= 0; i--) {
+      if (queue[i].lane === m.lane) { postMessage({ id: queue[i].id, dropped: true }); queue.splice(i, 1); }
+    }
+  }
+  queue.push(m);
+  pump();
+};

@@ -1,0 +1,35 @@
+// Make static/vendor/snapshot.gz: a memory snapshot of the vendored Pyodide with the engine imported.
+//
+//   node tools/make_snapshot.mjs        (run by `make setup`, after tools/vendor.py)
+//
+// The page (static/boot.mjs) restores it instead of starting Python from scratch: the same
+// Pyodide build (a restore checks the build id), the same py.zip. Only modules that never touch
+// the DOM go in (the engine and the page's pure modules). Files are not part of a snapshot:
+// the page and the worker unpack py.zip again.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const vendor = path.join(root, "static", "vendor");
+const { loadPyodide } = await import(pathToFileURL(path.join(vendor, "pyodide", "pyodide.mjs")).href);
+
+const IMPORTS = `
+import asyncio, html, json, random, fractions, dataclasses, urllib.parse
+import minesat.protocol, minesat.binomial, minesat.sortnet, minesat.ilp
+import minesat_web.render, minesat_web.editor
+`;
+
+const started = performance.now();
+const py = await loadPyodide({ _makeSnapshot: true, indexURL: path.join(vendor, "pyodide") + "/" });
+py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(vendor, "py.zip"))), "zip",
+  { extractDir: "/home/pyodide" });
+py.runPython("import os, sys; os.chdir('/home/pyodide'); sys.path.insert(0, '/home/pyodide')\n" + IMPORTS);
+const raw = py.makeMemorySnapshot();
+const gz = zlib.gzipSync(raw, { level: 9 });
+const out = path.join(vendor, "snapshot.gz");
+fs.writeFileSync(out + ".tmp", gz);
+fs.renameSync(out + ".tmp", out);
+console.log(`snapshot: static/vendor/snapshot.gz (${(raw.length / 1e6).toFixed(1)} MB raw, `
+  + `${(gz.length / 1e6).toFixed(1)} MB gzipped) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
