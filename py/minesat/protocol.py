@@ -139,7 +139,10 @@ class Engine:
     def op_layouts(self, req: dict[str, Any]) -> dict[str, Any]:
         """Layouts offset..offset+limit-1 of the board, by random access into its layout space."""
         board = self.board(req)
-        space: LayoutSpace | None = self.analysis(board).space
+        analysis = self.analysis(board)
+        if not analysis.satisfiable:
+            return {"count": "0", "offset": "0", "layouts": []}
+        space: LayoutSpace | None = analysis.space
         if space is None:
             raise EngineError("this board's layouts are not counted")
         offset, limit = int(req.get("offset", 0)), min(int(req.get("limit", 12)), 200)

@@ -34,8 +34,15 @@ def test_pages_load_only_relative_local_files():
             assert local.is_file(), f"{page.name}: {ref} does not exist (run `make setup`)"
 
 
-def test_the_worker_script_is_served_where_the_app_asks_for_it():
-    app = (ROOT / "py" / "minesat_web" / "app.py").read_text()
-    [src] = re.findall(r'create_named_worker\(src="([^"]+)"', app)
-    assert (ROOT / src).is_file()
-    assert "py/minesat_web/worker.py" in (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+def test_every_file_the_boot_module_and_the_worker_fetch_exists_and_is_deployed():
+    """static/boot.mjs and static/engine-worker.mjs name their files relative to static/."""
+    static = ROOT / "static"
+    boot = (static / "boot.mjs").read_text()
+    worker = (static / "engine-worker.mjs").read_text()
+    names = (re.findall(r'new URL\("([^"]+)", here\)', boot) + re.findall(r'fileBytes\("([^"]+)"\)', worker)
+             + re.findall(r'from "([^"]+)"', boot + worker))
+    assert {"vendor/snapshot.gz", "engine-worker.mjs", "vendor/py.zip", "picosat.wasm"} <= set(names)
+    for name in names:
+        assert (static / name).resolve().exists(), name
+    deploy = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    assert "static/boot.mjs" in deploy and "static/engine-worker.mjs" in deploy and "py/picosat_wasm.py" in deploy

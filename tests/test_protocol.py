@@ -1,0 +1,118 @@
+"""The engine's message codec and dispatcher (minesat/protocol.py), as the page's worker runs them."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+from boards import SEED_9X9, random_board
+from minesat.analysis import analyze
+from minesat.board import Board, parse_board
+from minesat.counting import LayoutSpace
+from minesat.protocol import Engine, decode_analysis, decode_layouts, dumps, encode_analysis, encode_layouts, request
+from minesat.share import board_to_fragment
+from minesat.solve import formula
+
+
+def ask(engine: Engine, rid: int, op: str, board: Board | None, **args) -> dict:
+    answer = json.loads(engine.answer(dumps({"id": rid, **request(op, board, **args)})))
+    assert answer["id"] == rid
+    return answer
+
+
+def test_analysis_round_trips_every_field_on_random_boards():
+    rng = random.Random(5)
+    kinds = set()
+    for _ in range(150):
+        board = random_board(rng)
+        a = analyze(board)
+        back = decode_analysis(board, json.loads(dumps(encode_analysis(a))))
+        assert (back.satisfiable, back.count, back.safe, back.mines, back.probability, back.conflict,
+                back.conflict_total) == (a.satisfiable, a.count, a.safe, a.mines, a.probability, a.conflict,
+                                         a.conflict_total)
+        kinds.add((a.satisfiable, a.conflict_total))
+    assert (True, False) in kinds and (False, False) in kinds  # consistent and contradictory boards seen
+
+
+def test_counts_of_forty_digits_and_exact_probabilities_arrive_whole():
+    board = Board(12, 12, ("?",) * 144, 60)  # C(144, 60): 41 digits
+    a = analyze(board)
+    assert len(str(a.count)) >= 40
+    back = decode_analysis(board, json.loads(dumps(encode_analysis(a))))
+    assert back.count == a.count
+    assert back.probability[(0, 0)] == Fraction(60, 144)
+
+
+def test_a_too_tangled_board_travels_without_a_count():
+    from minesat.analysis import analyze_by_sat
+    a = analyze_by_sat(parse_board("1?\n??"))
+    back = decode_analysis(a.board, json.loads(dumps(encode_analysis(a))))
+    assert back.count is None and back.safe == a.safe and back.mines == a.mines
+
+
+def test_engine_answers_analysis_layouts_and_reduction():
+    board = parse_board(SEED_9X9, 10)
+    engine = Engine()
+    a = ask(engine, 1, "analyze", board)["ok"]
+    assert a["count"] == "65" and len(a["safe"]) == 6
+    space = LayoutSpace(board)
+    page = ask(engine, 2, "layouts", board, offset=60, limit=12)["ok"]
+    assert page["count"] == "65" and decode_layouts(page["layouts"]) == space.layouts(60, 5)
+    red = ask(engine, 3, "reduction", board.with_mines(None), encoding="sortnet", limit=10)["ok"]
+    cnf = formula(board.with_mines(None), "sortnet")
+    assert (red["num_vars"], red["num_clauses"], red["shown"]) == (cnf.num_vars, cnf.num_clauses, 10)
+    assert [c for _, _, cs in red["groups"] for c in cs] == cnf.clauses[:10]
+    assert sum(total for _, total, _ in red["groups"]) == cnf.num_clauses
+
+
+def test_layouts_round_trip():
+    layouts = [frozenset({(0, 1), (2, 3)}), frozenset()]
+    assert decode_layouts(json.loads(dumps(encode_layouts(layouts)))) == layouts
+
+
+def test_bad_requests_get_a_message_not_a_traceback():
+    engine = Engine()
+    assert "error" in json.loads(engine.answer("not json"))
+    assert "unknown request" in json.loads(engine.answer('{"id": 1, "op": "nope"}'))["error"]
+    bad = json.loads(engine.answer('{"id": 2, "op": "analyze", "board": "board=1x"}'))
+    assert bad["id"] == 2 and "unknown cell" in bad["error"]
+    contradictory = parse_board("1?1\n?0?\n1?1")
+    assert ask(engine, 3, "layouts", contradictory, offset=0)["ok"]["layouts"] == []
+    assert ask(engine, 4, "layouts", parse_board("1?\n??"), offset=-5)["ok"]["layouts"] == []
+
+
+def test_big_counter_waits_for_a_click_and_huge_one_is_refused():
+    big = Board(40, 40, ("?",) * 1600, 100)
+    engine = Engine()
+    assert ask(engine, 1, "reduction", big)["ok"]["too_big"] == "ask"
+    assert "num_clauses" in ask(engine, 2, "reduction", big, force=True, limit=5)["ok"]
+    huge = Board(100, 100, ("?",) * 10000, 2000)
+    assert ask(engine, 3, "reduction", huge, force=True)["ok"]["too_big"] == "never"
+
+
+def test_downloads_stream_the_whole_file_in_chunks():
+    board = parse_board(SEED_9X9, 10)
+    engine = Engine()
+    for op, whole in (("dimacs", formula(board, "sortnet").to_dimacs()),):
+        items = [json.loads(t) for t in engine.stream(dumps({"id": 9, **request(op, board, encoding="sortnet")}))]
+        assert items[0] == {"id": 9, "size": formula(board, "sortnet").num_clauses}
+        assert items[-1] == {"id": 9, "end": True}
+        assert "".join(i["chunk"] for i in items[1:-1]) == whole
+    from minesat import ilp
+    items = [json.loads(t) for t in engine.stream(dumps({"id": 3, **request("lp", board)}))]
+    assert "".join(i.get("chunk", "") for i in items) == ilp.reduce(board).to_lp()
+    bad = list(engine.stream(dumps({"id": 4, "op": "dimacs", "board": "board=x"})))
+    assert len(bad) == 1 and "error" in json.loads(bad[0])
+
+
+def test_dimacs_in_small_chunks_is_the_same_text():
+    board = parse_board(SEED_9X9, 10)
+    cnf = formula(board, "binomial")
+    chunks = list(cnf.iter_dimacs(100))
+    assert len(chunks) > 10 and "".join(chunks) == cnf.to_dimacs()
+
+
+def test_requests_carry_the_board_as_its_share_fragment():
+    board = parse_board(SEED_9X9, 10)
+    assert request("analyze", board) == {"op": "analyze", "board": board_to_fragment(board)}
