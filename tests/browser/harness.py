@@ -33,29 +33,27 @@ STEP_TIMEOUT = 30_000    # ms: one analysis or UI step
 def subfolder_site(tmp: Path, skip: str | None = None) -> Path:
     """A web root holding this repository as /minesat/, like a GitHub Pages project site.
 
-    `skip` names one file of static/vendor/pyodide/ to leave out (to test load failures).
+    `skip` names one file to leave out (to test load failures and fallbacks): a path relative
+    to the repository, or a bare name of a file of static/vendor/pyodide/.
     """
-    site = tmp / "minesat"
     if skip is None:
         (tmp / "minesat").symlink_to(ROOT, target_is_directory=True)
         return tmp
-    site.mkdir()
-    for entry in ROOT.iterdir():
-        if entry.name != "static":
-            (site / entry.name).symlink_to(entry)
-    for entry in (ROOT / "static").iterdir():
-        if entry.name != "vendor":
-            (site / "static" / entry.name).parent.mkdir(exist_ok=True)
-            (site / "static" / entry.name).symlink_to(entry)
-    for entry in (ROOT / "static" / "vendor").iterdir():
-        if entry.name != "pyodide":
-            (site / "static" / "vendor" / entry.name).parent.mkdir(exist_ok=True)
-            (site / "static" / "vendor" / entry.name).symlink_to(entry)
-    for entry in (ROOT / "static" / "vendor" / "pyodide").iterdir():
-        if entry.name != skip:
-            (site / "static" / "vendor" / "pyodide" / entry.name).parent.mkdir(exist_ok=True)
-            (site / "static" / "vendor" / "pyodide" / entry.name).symlink_to(entry)
+    skipped = ROOT / (skip if "/" in skip else f"static/vendor/pyodide/{skip}")
+    mirror(ROOT, tmp / "minesat", skipped)
     return tmp
+
+
+def mirror(source: Path, dest: Path, skipped: Path) -> None:
+    """Symlink every entry of `source` into `dest`, except `skipped`, descending only along its path."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for entry in source.iterdir():
+        if entry == skipped:
+            continue
+        if entry in skipped.parents:
+            mirror(entry, dest / entry.name, skipped)
+        else:
+            (dest / entry.name).symlink_to(entry)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,98 @@
+"""The page's speed as a design (issue 9): answers of stale boards are never drawn, the page starts
+without its Pyodide snapshot, and a big download is built off the main thread while the grid answers."""
+
+from __future__ import annotations
+
+import time
+
+import serve
+from harness import START_TIMEOUT, new_context, screenshot, subfolder_site, wait_analysis, wait_ready
+
+from minesat.analysis import analyze
+from minesat.share import board_from_fragment
+from minesat.solve import formula
+
+RECORD_COUNTS = """() => {
+  window.drawnCounts = [];
+  new MutationObserver(() => {
+    const v = document.getElementById('layout-count').dataset.value;
+    if (v) window.drawnCounts.push([decodeURIComponent(location.hash.slice(1)), v]);
+  }).observe(document.getElementById('layout-count'), {attributes: true, attributeFilter: ['data-value']});
+}"""
+
+
+def test_rapid_edits_end_on_the_last_boards_count_and_never_draw_a_stale_one(app_page):
+    page = app_page.page
+    page.click('#presets [data-preset="expert"]')
+    wait_analysis(page)
+    page.evaluate(RECORD_COUNTS)
+    page.click('#grid .cell[data-row="5"][data-col="10"]')
+    for key in ["ArrowRight", "2", "ArrowDown", "0", "ArrowLeft", "1", "f", "ArrowUp", "3", "?", "2"]:
+        page.keyboard.press(key)  # no waiting: each edit supersedes the one before
+    final = app_page.fragment()
+    page.wait_for_function("f => (window.drawnCounts || []).some(([h]) => h === f)", arg=final)
+    time.sleep(0.3)  # any late answer of an older board would be drawn by now
+    drawn = page.evaluate("window.drawnCounts")
+    assert drawn[-1] == [final, str(analyze(board_from_fragment(final)).count)]
+    for fragment, value in drawn:  # every count drawn was the count of the board on screen then
+        assert value == str(analyze(board_from_fragment(fragment)).count), fragment
+    assert len(drawn) < 12, "every edit's answer was drawn: superseded analyses were not dropped"
+
+
+def test_page_starts_and_analyses_without_the_snapshot(browser, watch, tmp_path):
+    """The snapshot is an optimisation: without it (or if it fails) Pyodide starts normally."""
+    server = serve.start(0, subfolder_site(tmp_path, skip="static/vendor/snapshot.gz"))
+    context = new_context(browser, watch)
+    page = context.new_page()
+    failed = []
+    page.on("response", lambda r: r.status >= 400 and failed.append(r.url))
+    page.goto(server.url + "minesat/index.html#board=1??/12?/01?")
+    wait_ready(page)
+    assert wait_analysis(page) == "2"
+    assert page.evaluate("globalThis.minesatSnapshot") is False
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
+    assert page.evaluate("minesatEngine.snapshot") is False
+    assert [u for u in failed if u.endswith("snapshot.gz")] == failed and failed  # the one missing file
+    context.close()
+    expected = [e for e in watch.errors if "404" in e]
+    assert len(expected) == len(failed)  # the browser logs the missing file; nothing else went wrong
+    watch.errors[:] = [e for e in watch.errors if e not in expected]
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_page_restores_its_snapshot_in_the_page_and_in_the_worker(app_page):
+    assert app_page.page.evaluate("globalThis.minesatSnapshot") is True
+    assert app_page.page.evaluate("minesatEngine.snapshot") is True
+
+
+def test_big_dimacs_download_is_built_while_the_grid_answers_clicks(browser, site, watch):
+    """50x50 with a total of 500: a 130 MB file, built in the worker in chunks, with progress."""
+    rows = "/".join(["?" * 50] * 50)
+    context = new_context(browser, watch, accept_downloads=True)
+    page = context.new_page()
+    page.goto(site + f"index.html#board={rows}&mines=500")
+    wait_ready(page)
+    wait_analysis(page)
+    handled = []
+    with page.expect_download(timeout=300_000) as download:
+        page.click("#download-cnf")
+        page.wait_for_selector("#download-cancel", state="visible")
+        for col in range(0, 50, 7):
+            if "saved" in page.inner_text("#download-progress"):
+                break
+            page.click(f'#grid .cell[data-row="0"][data-col="{col}"]')
+            cursor = page.eval_on_selector("#grid .cursor", "e => [+e.dataset.row, +e.dataset.col]")
+            handled.append((cursor == [0, col], page.inner_text("#download-progress")))
+            time.sleep(0.5)
+    during = [moved for moved, progress in handled if "saved" not in progress]
+    assert len(during) >= 3 and all(during), handled  # each click moved the cursor while the file was built
+    assert any("MB written" in p or "building" in p for _, p in handled)
+    path = download.value.path()
+    cnf_size = formula(board_from_fragment(f"board={rows}&mines=500"), "binomial")
+    with open(path) as f:
+        header = next(line for line in f if line.startswith("p cnf"))
+    assert header.split() == ["p", "cnf", str(cnf_size.num_vars), str(cnf_size.num_clauses)]
+    assert "saved" in page.inner_text("#download-progress")
+    screenshot(page, "20-big-download")
+    context.close()

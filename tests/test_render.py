@@ -1,0 +1,93 @@
+"""The page's pure rendering (minesat_web/render.py): HTML strings from the engine's data, in CPython."""
+
+from __future__ import annotations
+
+import re
+
+from boards import SEED_9X9, SEED_9X9_SAFE
+from minesat.analysis import analyze
+from minesat.board import parse_board
+from minesat.protocol import Engine, request
+from minesat_web import render
+
+
+def attrs(cell_html: str) -> dict[str, str]:
+    return dict(re.findall(r'([a-z-]+)="([^"]*)"', cell_html))
+
+
+def test_grid_cells_carry_position_verdict_and_probability():
+    board = parse_board(SEED_9X9, 10)
+    a = analyze(board)
+    cells = render.grid_cells(board, a)
+    assert len(cells) == board.rows * board.cols
+    safe = {(int(attrs(c)["data-row"]), int(attrs(c)["data-col"]))
+            for c in cells if attrs(c).get("data-verdict") == "safe"}
+    assert safe == set(SEED_9X9_SAFE)
+    first_hidden = cells[2]  # r1c3 is hidden and surely safe
+    assert "hidden" in attrs(first_hidden)["class"] and "safe" in attrs(first_hidden)["class"]
+    assert "--p:0.000" in attrs(first_hidden)["style"]
+    assert cells[1].endswith(">1</div>")  # a revealed number shows its digit
+
+
+def test_an_analysis_of_another_board_is_never_drawn():
+    board = parse_board(SEED_9X9, 10)
+    a = analyze(board)
+    edited = board.with_mines(None)
+    cells = render.grid_cells(edited, a)
+    assert not any("data-verdict" in c or "--p:" in c for c in cells)
+    assert render.grid_cells(edited, None) == cells
+
+
+def test_a_layout_shown_on_the_grid_hides_the_verdict_colours_but_keeps_the_hooks():
+    board = parse_board(SEED_9X9, 10)
+    a = analyze(board)
+    layout = a.space.layout(0)
+    cells = render.grid_cells(board, a, layout)
+    assert sum("lay-mine" in c for c in cells) == len(layout)
+    assert not any(" safe" in attrs(c)["class"].split("hidden")[-1] for c in cells if "lay-" in c)
+    assert sum('data-verdict="safe"' in c for c in cells) == 6
+
+
+def test_conflict_cells_and_message():
+    board = parse_board("1?1\n?0?\n1?1")
+    a = analyze(board)
+    cells = render.grid_cells(board, a)
+    marked = [i for i, c in enumerate(cells) if "conflict" in c]
+    assert marked and all(divmod(i, 3) in a.conflict for i in marked)
+    assert render.verdict_text(a).startswith("Contradiction: the clue")
+    assert render.forced_text(a) == ""
+
+
+def test_summary_texts():
+    board = parse_board(SEED_9X9, 10)
+    a = analyze(board)
+    assert render.count_text(a) == "65"
+    assert render.forced_text(a).startswith("Surely safe (6): r1c3")
+    assert render.grouped(12345678901234567890123456789012345678901) == \
+        "12\u2009345\u2009678\u2009901\u2009234\u2009567\u2009890\u2009123\u2009456\u2009789\u2009012\u2009345\u2009678\u2009901"
+    assert "mine probability 0/1" in render.cell_text(board, a, (0, 2)) and "surely safe" in render.cell_text(
+        board, a, (0, 2))
+    assert render.cell_text(board, None, (0, 0)) == "r1c1: revealed 0"
+    assert render.failure_message("memory", board).startswith("This board is too large")
+
+
+def test_layout_thumbnails_one_per_layout_with_its_number():
+    board = parse_board(SEED_9X9, 10)
+    layouts = analyze(board).space.layouts(12, 12)
+    page = render.layout_thumbnails(board, layouts, 12, layouts[3])
+    assert page.count('class="layout') == 12
+    assert re.findall(r'data-index="(\d+)"', page) == [str(i) for i in range(12, 24)]
+    assert page.count('class="m"') == sum(len(x) for x in layouts)
+    assert page.count("layout selected") == 1
+
+
+def test_clauses_html_from_the_engine_answer():
+    board = parse_board(SEED_9X9)
+    data = Engine().op_reduction(request("reduction", board, limit=20))
+    page = render.clauses_html(board, data)
+    assert page.count("<span>") == 20
+    assert 'data-clue="0,1"' in page and "more clauses" in page
+    assert "(empty: false)" not in page
+    total = parse_board("1?\n??", 3)
+    notice = render.counter_notice(total, {"too_big": "ask", "hidden": 3, "gates": 12})
+    assert "build-cnf" in notice and "36 clauses" in notice
