@@ -73,9 +73,6 @@ globalThis.minesatRestartEngine = () => {
 };
 if (inPage && !globalThis.minesatEngine) globalThis.minesatEngine = startWorker();
 
-/** Chunks of a streamed download as one Blob (the text never enters Python). */
-globalThis.minesatBlob = (messages, type) => new Blob(messages.map((m) => m.chunk), { type });
-
 export async function loadPyodide(options = {}) {
   const info = {};
   const py = await start(options, await snapshotGz, info);

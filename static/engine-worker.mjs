@@ -1,7 +1,8 @@
 // The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/protocol.py.
 // Messages in: {start, snapshot} once, then {id, text, stream, lane} requests and {cancel: id}.
 // Messages out: {ready, snapshot, error} once; then {id, text} answers (JSON from Engine.answer),
-// or for a stream the parsed items of Engine.stream ({id, size} / {id, chunk} / {id, end} / {id, error}),
+// or for a stream {id, size}, then {id, progress} (characters written) per chunk, then {id, blob}
+// (the whole file) or {id, error},
 // or {id, dropped: true} for a request superseded in its lane before it started.
 import { start } from "./boot.mjs";
 
@@ -40,17 +41,29 @@ async function pump() {
   if (busy || !engine) return;
   busy = true;
   while (queue.length) {
-    const req = queue.shift();
+    const first = queue.findIndex((r) => r.lane === "analysis");  // the board's analysis goes first
+    const [req] = queue.splice(Math.max(first, 0), 1);
     if (cancelled.delete(req.id)) continue;
     if (!req.stream) {
       postMessage({ id: req.id, text: engine.answer(req.text) });
       await pause();
       continue;
     }
-    const items = engine.stream(req.text);
+    const items = engine.stream(req.text);  // the file is put together here, off the page's thread
+    const parts = [];
+    let written = 0;
     try {
-      for (const item of items) {
-        postMessage(JSON.parse(item));
+      for (const text of items) {
+        const item = JSON.parse(text);
+        if ("chunk" in item) {
+          parts.push(item.chunk);
+          written += item.chunk.length;
+          postMessage({ id: req.id, progress: written });
+        } else if ("end" in item) {
+          postMessage({ id: req.id, blob: new Blob(parts, { type: req.mime || "text/plain" }) });
+        } else {
+          postMessage(item);  // {id, size} or {id, error}
+        }
         await pause();  // lets a cancel in
         if (cancelled.delete(req.id)) { postMessage({ id: req.id, error: "cancelled" }); break; }
       }

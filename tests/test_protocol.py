@@ -63,7 +63,19 @@ def test_engine_answers_analysis_layouts_and_reduction():
     cnf = formula(board.with_mines(None), "sortnet")
     assert (red["num_vars"], red["num_clauses"], red["shown"]) == (cnf.num_vars, cnf.num_clauses, 10)
     assert [c for _, _, cs in red["groups"] for c in cs] == cnf.clauses[:10]
-    assert sum(total for _, total, _ in red["groups"]) == cnf.num_clauses
+    assert [total for _, total, _ in red["groups"]] == [cnf.origin.count(tuple(o) if o else None)
+                                                       for o, _, _ in red["groups"]]
+
+
+def test_reduction_sizes_with_the_total_match_the_built_formula():
+    board = parse_board(SEED_9X9, 10)
+    for encoding in ("binomial", "sortnet"):
+        cnf = formula(board, encoding)
+        few = Engine().op_reduction(request("reduction", board, encoding=encoding, limit=5))
+        assert (few["num_vars"], few["num_clauses"]) == (cnf.num_vars, cnf.num_clauses)
+        every = Engine().op_reduction(request("reduction", board, encoding=encoding, limit=10**6))
+        assert [c for _, _, cs in every["groups"] for c in cs] == cnf.clauses
+        assert sum(total for _, total, _ in every["groups"]) == cnf.num_clauses
 
 
 def test_layouts_round_trip():
@@ -116,3 +128,17 @@ def test_dimacs_in_small_chunks_is_the_same_text():
 def test_requests_carry_the_board_as_its_share_fragment():
     board = parse_board(SEED_9X9, 10)
     assert request("analyze", board) == {"op": "analyze", "board": board_to_fragment(board)}
+
+
+def test_counter_size_without_building_equals_the_built_counter():
+    from minesat.cnf import CNF
+    from minesat.sortnet import add_count, counter_size
+    for n in range(0, 9):
+        for low in range(-1, n + 2):
+            for high in range(low, n + 3):
+                board = Board(1, max(n, 1), ("?",) * max(n, 1))
+                cnf = CNF(board, "sortnet", board.hidden)
+                before = (cnf.num_vars, cnf.num_clauses)
+                add_count(cnf, list(range(1, n + 1)), low, high)
+                built = (cnf.num_vars - before[0], cnf.num_clauses - before[1])
+                assert counter_size(n, low, high) == built, (n, low, high)

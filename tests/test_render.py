@@ -77,7 +77,10 @@ def test_layout_thumbnails_one_per_layout_with_its_number():
     page = render.layout_thumbnails(board, layouts, 12, layouts[3])
     assert page.count('class="layout') == 12
     assert re.findall(r'data-index="(\d+)"', page) == [str(i) for i in range(12, 24)]
-    assert page.count('class="m"') == sum(len(x) for x in layouts)
+    black = re.findall(r'<path class="m" d="([^"]*)"', page)
+    assert [d.count("M") for d in black] == [len(x) for x in layouts]
+    grey = re.findall(r'<path class="h" d="([^"]*)"', page)
+    assert all(d.count("M") + len(x) == len(board.hidden) for d, x in zip(grey, layouts))
     assert page.count("layout selected") == 1
 
 

@@ -6,14 +6,15 @@ The page never calls the engine directly: it sends a request, a JSON text such a
 
 and gets one answer (`Engine.answer`), or for big outputs a stream of text chunks
 (`Engine.stream`), as JSON texts too.  Boards travel as share fragments (share.py);
-exact numbers (counts, probabilities) travel as decimal strings, so a count of 40
-digits arrives whole.  The same `Engine` runs in the page's web worker (Pyodide) and
+exact numbers travel whole: counts as decimal strings (a count of 40 digits
+arrives whole in any JSON reader), probabilities as numerator and denominator.  The same `Engine` runs in the page's web worker (Pyodide) and
 in CPython (tests, benchmarks): this module has no browser import.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -24,7 +25,7 @@ from .board import Board, BoardError, Cell
 from .counting import LayoutSpace
 from .share import board_from_fragment, board_to_fragment
 from .solve import formula
-from .sortnet import MAX_COUNTER_CELLS, CounterTooLarge
+from .sortnet import MAX_COUNTER_CELLS, CounterTooLarge, counter_size
 
 CHUNK = 1 << 20          # characters per streamed chunk of a download
 CLAUSES_SHOWN = 400      # clauses in the first view of the reduction panel
@@ -44,7 +45,7 @@ def encode_analysis(a: Analysis) -> dict[str, Any]:
         "count": None if a.count is None else str(a.count),
         "safe": [list(c) for c in a.safe], "mines": [list(c) for c in a.mines],
         "conflict": [list(c) for c in a.conflict], "conflict_total": a.conflict_total,
-        "probability": [[r, c, f"{p.numerator}/{p.denominator}"] for (r, c), p in a.probability.items()],
+        "probability": [[r, c, p.numerator, p.denominator] for (r, c), p in a.probability.items()],
     }
 
 
@@ -52,7 +53,7 @@ def decode_analysis(board: Board, data: dict[str, Any]) -> Analysis:
     """`encode_analysis` undone, for the board it was made from."""
     def cells(key: str) -> list[Cell]:
         return [(r, c) for r, c in data[key]]
-    probability = {(r, c): Fraction(p) for r, c, p in data["probability"]}
+    probability = {(r, c): Fraction(n, d) for r, c, n, d in data["probability"]}
     count = None if data["count"] is None else int(data["count"])
     return Analysis(board, data["satisfiable"], count, cells("safe"), cells("mines"), probability,
                     cells("conflict"), data["conflict_total"])
@@ -150,32 +151,46 @@ class Engine:
                 "layouts": encode_layouts(space.layouts(offset, limit) if 0 <= offset < space.count else [])}
 
     def op_reduction(self, req: dict[str, Any]) -> dict[str, Any]:
-        """The reduction panel: sizes, the first clauses by clue, the first lines of the LP file."""
+        """The reduction panel: sizes, the first clauses by clue, the first lines of the LP file.
+
+        The total-mines counter comes last in the CNF and is the bulk of it on big boards: its
+        size is computed without building it, and its clauses are built only when the clauses
+        asked for reach them (or with "force").
+        """
         board, encoding = self.board(req), req.get("encoding", "binomial")
         limit = int(req.get("limit", CLAUSES_SHOWN))
-        gates = len(board.hidden) * (board.mines + 1) if board.mines is not None else 0
         lp = ilp.reduce(board)
         lp_lines = lp.to_lp().splitlines()
         out: dict[str, Any] = {"bound": 112 * len(board.clues), "ilp_vars": lp.num_vars,
                                "ilp_constraints": lp.num_constraints, "hidden": len(board.hidden),
                                "lp": "\n".join(lp_lines[:LP_LINES_SHOWN]),
                                "lp_more": max(0, len(lp_lines) - LP_LINES_SHOWN)}
+        gates = len(board.hidden) * (board.mines + 1) if board.mines is not None else 0
         if gates > MAX_COUNTER_CELLS:
             return out | {"too_big": "never", "gates": gates}
         if gates > MAX_AUTO_GATES and not req.get("force"):
             return out | {"too_big": "ask", "gates": gates}
-        cnf = formula(board, encoding)
-        groups: list[list[Any]] = []  # [[origin or None, total clauses in the group, [clauses shown]]]
-        shown = 0
-        for clause, origin in zip(cnf.clauses, cnf.origin):
-            if not groups or groups[-1][0] != (list(origin) if origin else None):
-                groups.append([list(origin) if origin else None, 0, []])
-            groups[-1][1] += 1
-            if shown < limit:
-                groups[-1][2].append(clause)
-                shown += 1
-        return out | {"num_vars": cnf.num_vars, "num_clauses": cnf.num_clauses,
-                      "cells": [list(c) for c in cnf.cells], "groups": groups, "shown": shown}
+        cnf = formula(board.with_mines(None), encoding)
+        num_vars, num_clauses = cnf.num_vars, cnf.num_clauses
+        if board.mines is not None:
+            aux, clauses = counter_size(len(board.hidden), board.mines, board.mines)
+            num_vars, num_clauses = num_vars + aux, num_clauses + clauses
+            if limit > cnf.num_clauses:
+                cnf = formula(board, encoding)
+        groups: list[list[Any]] = []  # [[origin or None, clauses in the group, [clauses shown]]]
+        for clause, origin in zip(cnf.clauses[:limit], cnf.origin):
+            key = list(origin) if origin else None
+            if not groups or groups[-1][0] != key:
+                groups.append([key, 0, []])
+            groups[-1][2].append(clause)
+        sizes = Counter(cnf.origin)  # the size of every group shown, the counter's included
+        for group in groups:
+            group[1] = sizes[tuple(group[0]) if group[0] else None]
+        if groups and groups[-1][0] is None and cnf.num_clauses < num_clauses:
+            groups[-1][1] += num_clauses - cnf.num_clauses  # the counter, not built yet
+        return out | {"num_vars": num_vars, "num_clauses": num_clauses,
+                      "cells": [list(c) for c in cnf.cells], "groups": groups,
+                      "shown": sum(len(g[2]) for g in groups)}
 
 
 def describe(e: BaseException) -> str:

@@ -56,6 +56,7 @@ class App:
         self.page = 0
         self.drawn: list[str] = []                 # the grid's cells as last drawn
         self.drawn_size = (0, 0)
+        self.drawn_board: Board | None = None
         self.visible: set[str] = set()             # panels on screen ("layouts", "reduction")
         self.clause_limit = 0
         self.force_cnf = False
@@ -81,9 +82,9 @@ class App:
         self.force_cnf = False
         el("share-box").hidden = True  # its link is the old board's
         el("cell-info").textContent = render.CELL_HINT
-        persist.save(self.board)
-        self.draw_grid()
         self.schedule_analysis()
+        persist.save(self.board)
+        self.draw_edit()
 
     def paint(self, cell: Cell, stroke: bool = False) -> None:
         """A click or tap on a cell (or, with `stroke`, the drag that follows one)."""
@@ -110,7 +111,30 @@ class App:
             nodes = grid.children
             for i in changed:
                 nodes.item(i).outerHTML = cells[i]
-        self.drawn, self.drawn_size = cells, (b.rows, b.cols)
+        self.drawn, self.drawn_size, self.drawn_board = cells, (b.rows, b.cols), b
+        grid.classList.remove("stale")
+        self.draw_cursor()
+        self.fill_inputs(force=False)
+        el("undo").disabled = not self.ed.past
+        el("redo").disabled = not self.ed.future
+
+    def draw_edit(self) -> None:
+        """Right after an edit: only the edited cells are drawn again; the old board's verdicts
+        and shading are hidden (class "stale") until the new board's analysis arrives."""
+        b, old = self.board, self.drawn_board
+        if old is None or (old.rows, old.cols) != (b.rows, b.cols) or self.shown is not None:
+            self.draw_grid()
+            return
+        edited = [i for i, (x, y) in enumerate(zip(old.cells, b.cells)) if x != y]
+        if len(edited) > FULL_REDRAW:
+            self.draw_grid()
+            return
+        fresh = render.grid_cells(b, None)
+        nodes = el("grid").children
+        for i in edited:
+            nodes.item(i).outerHTML = self.drawn[i] = fresh[i]
+        self.drawn_board = b
+        el("grid").classList.add("stale")
         self.draw_cursor()
         self.fill_inputs(force=False)
         el("undo").disabled = not self.ed.past
@@ -165,12 +189,13 @@ class App:
         count.textContent = "…"
         el("layouts-total").textContent = "…"
         el("busy").hidden = False
-        self.task = asyncio.ensure_future(self.analyse(self.board))
+        answer = self.client.send(request("analyze", self.board), lane="analysis")  # at once: the worker
+        self.task = asyncio.ensure_future(self.analyse(self.board, answer))     # starts while we draw
 
-    async def analyse(self, board: Board) -> None:
+    async def analyse(self, board: Board, answer: asyncio.Future) -> None:
         cancel_shown = js.setTimeout(js.minesatShowCancel, int(SLOW * 1000))
         try:
-            data = await self.client.call(request("analyze", board), lane="analysis")
+            data = await answer
         except (Dropped, asyncio.CancelledError):
             return
         except EngineFailed as e:
@@ -264,8 +289,11 @@ class App:
             return
         el("page-progress").textContent = "drawing…"
         try:
-            data = await self.client.call(request("layouts", board, offset=self.page * PAGE_SIZE, limit=PAGE_SIZE))
-        except (EngineFailed, Dropped) as e:
+            data = await self.client.call(request("layouts", board, offset=self.page * PAGE_SIZE, limit=PAGE_SIZE),
+                                          lane="layouts")
+        except Dropped:
+            return
+        except EngineFailed as e:
             listing.textContent = f"The layouts could not be listed: {e}"
             return
         finally:
@@ -292,8 +320,10 @@ class App:
         try:
             data = await self.client.call(request(
                 "reduction", board, encoding=str(el("encoding").value),
-                limit=max(self.clause_limit, 400), force=self.force_cnf))
-        except (EngineFailed, Dropped) as e:
+                limit=max(self.clause_limit, 400), force=self.force_cnf), lane="reduction")
+        except Dropped:
+            return
+        except EngineFailed as e:
             el("clauses").textContent = f"The reduction could not be built: {e}"
             return
         finally:
@@ -323,14 +353,10 @@ class App:
     async def download(self, op: str, filename: str) -> None:
         """Built by the engine's worker in chunks, with progress and cancel; saved as one file."""
         progress, cancel = el("download-progress"), el("download-cancel")
-        total = [0]
 
-        def report(done: int, size: int) -> None:
-            if size >= 0:
-                total[0] = size
-                progress.textContent = f"building {filename}…"
-            else:
-                progress.textContent = f"{filename}: {done:,} MB written…" if done else f"building {filename}…"
+        def report(written: int, size: int) -> None:
+            progress.textContent = (f"{filename}: {written / 1e6:,.1f} MB written…" if written
+                                    else f"building {filename}…")
 
         cancel.hidden = False
         progress.textContent = f"building {filename}…"

@@ -35,7 +35,7 @@ def js_object(data: dict) -> Any:
 class EngineClient:
     def __init__(self) -> None:
         self.pending: dict[int, asyncio.Future] = {}
-        self.streams: dict[int, tuple[Any, Callable[[int, int], None], asyncio.Future]] = {}
+        self.streams: dict[int, tuple[Callable[[int, int], None], asyncio.Future]] = {}
         self.next_id = 0
         self.local: Engine | None = None     # the fallback: the engine on the main thread
         self.worker: Any = None
@@ -61,7 +61,7 @@ class EngineClient:
         """End the worker (a long request cannot be stopped otherwise) and start a fresh one."""
         for future in self.pending.values():
             future.cancel()
-        for _, _, future in self.streams.values():
+        for _, future in self.streams.values():
             future.cancel()
         self.pending.clear()
         self.streams.clear()
@@ -75,54 +75,61 @@ class EngineClient:
         self.next_id += 1
         return self.next_id
 
-    async def call(self, request: dict[str, Any], lane: str | None = None) -> Any:
-        """Send one request; its answer's data, or EngineFailed / Dropped."""
+    def send(self, request: dict[str, Any], lane: str | None = None) -> asyncio.Future:
+        """Send one request now; a future of its answer's data (or EngineFailed / Dropped)."""
         rid = self._new_id()
         text = dumps({"id": rid, **request})
+        future = asyncio.get_event_loop().create_future()
         if self.worker is None:
             if self.local is None:
-                await self.connect()
-            if self.worker is None and self.local is not None:
-                await asyncio.sleep(0)  # let the page paint first
-                return unwrap(json.loads(self.local.answer(text)))
-        future = asyncio.get_event_loop().create_future()
+                future.set_exception(EngineFailed("the engine is still starting"))
+                return future
+            asyncio.get_event_loop().call_later(0.001, self._answer_here, future, text)  # after a paint
+            return future
         self.pending[rid] = future
-        message = {"id": rid, "text": text, **({"lane": lane} if lane else {})}
-        self.worker.postMessage(js_object(message))
+        future.add_done_callback(lambda _: self.pending.pop(rid, None))
+        self.worker.postMessage(js_object({"id": rid, "text": text, **({"lane": lane} if lane else {})}))
+        return future
+
+    def _answer_here(self, future: asyncio.Future, text: str) -> None:
+        if future.done():
+            return
         try:
-            return await future
-        finally:
-            self.pending.pop(rid, None)
+            future.set_result(unwrap(json.loads(self.local.answer(text))))
+        except EngineFailed as e:
+            future.set_exception(e)
+
+    async def call(self, request: dict[str, Any], lane: str | None = None) -> Any:
+        """Send one request and wait for its answer's data."""
+        return await self.send(request, lane)
 
     async def download(self, request: dict[str, Any], progress: Callable[[int, int], None],
                        mime: str = "text/plain") -> Any:
-        """A streamed download: a JS Blob of the whole text; `progress(chars so far, size)` on each chunk."""
+        """A file built by the engine in chunks: a JS Blob; `progress(characters written, size)`
+        (size is the request's own measure, e.g. clauses; -1 when not known yet)."""
         rid = self._new_id()
         text = dumps({"id": rid, **request})
-        if self.worker is None:
-            if self.local is None:
-                await self.connect()
-        if self.worker is None:
+        if self.worker is None:  # the fallback: here, between paints
             parts = []
-            for item in self.local.stream(text):
+            for item in self.local.stream(text) if self.local else []:
                 data = json.loads(item)
                 if "error" in data:
                     raise EngineFailed(data["error"])
                 if "chunk" in data:
                     parts.append(data["chunk"])
+                    progress(sum(map(len, parts)), -1)
                 await asyncio.sleep(0)
             return js.Blob.new(to_js(["".join(parts)]), js_object({"type": mime}))
         future = asyncio.get_event_loop().create_future()
-        self.streams[rid] = (js.Array.new(), progress, future)
-        self.worker.postMessage(js_object({"id": rid, "text": text, "stream": True}))
+        self.streams[rid] = (progress, future)
+        self.worker.postMessage(js_object({"id": rid, "text": text, "stream": True, "mime": mime}))
         try:
-            messages = await future
+            return await future
         except asyncio.CancelledError:
             self.worker.postMessage(js_object({"cancel": rid}))
             raise
         finally:
             self.streams.pop(rid, None)
-        return js.minesatBlob(messages, mime)
 
     def _receive(self, event: Any) -> None:
         data = event.data
@@ -139,16 +146,15 @@ class EngineClient:
                 except EngineFailed as e:
                     future.set_exception(e)
         elif rid in self.streams:
-            messages, progress, future = self.streams[rid]
+            progress, future = self.streams[rid]
             if future.done():
                 return
-            if js.Reflect.has(data, "chunk"):
-                messages.push(data)
-                progress(int(messages.length), -1)
+            if js.Reflect.has(data, "progress"):
+                progress(int(data.progress), -1)
             elif js.Reflect.has(data, "size"):
                 progress(0, int(data.size))
-            elif js.Reflect.has(data, "end"):
-                future.set_result(messages)
+            elif js.Reflect.has(data, "blob"):
+                future.set_result(data.blob)
             elif js.Reflect.has(data, "error"):
                 future.set_exception(EngineFailed(str(data.error)))
 

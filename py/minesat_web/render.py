@@ -121,17 +121,21 @@ def failure_message(error: str, board: Board) -> str:
 # -- layouts ------------------------------------------------------------------------------------
 def layout_thumbnails(board: Board, layouts: list[frozenset[Cell]], first: int,
                       shown: frozenset[Cell] | None) -> str:
-    """A page of layouts as small boards (mines black, other hidden cells grey), in one string."""
+    """A page of layouts as small boards (mines black, other hidden cells grey), in one string.
+
+    Each board is one SVG of two paths (a few DOM nodes, however large the board).
+    """
     px = max(2, min(6, 120 // board.cols))  # thumbnails at most about 120 px wide: several per row
-    unknown = [ch in (HIDDEN, FLAG) for ch in board.cells]
+    unknown = [divmod(k, board.cols) for k, ch in enumerate(board.cells) if ch in (HIDDEN, FLAG)]
     out = []
     for i, layout in enumerate(layouts, first):
-        cells = "".join('<i class="m"></i>' if (k // board.cols, k % board.cols) in layout
-                        else '<i class="h"></i>' if unknown[k] else "<i></i>" for k in range(len(board.cells)))
+        grey = "".join(f"M{c} {r}h1v1h-1z" for r, c in unknown if (r, c) not in layout)
+        black = "".join(f"M{c} {r}h1v1h-1z" for r, c in sorted(layout))
         sel = " selected" if shown == layout else ""
         out.append(f'<div class="layout{sel}" data-index="{i}" title="show layout {i + 1} on the grid">'
-                   f'<div class="num">#{i + 1:,}</div><div class="mini" style="--m:{px}px;'
-                   f'grid-template-columns:repeat({board.cols},{px}px)">{cells}</div></div>')
+                   f'<div class="num">#{i + 1:,}</div><svg class="mini" width="{board.cols * px}" '
+                   f'height="{board.rows * px}" viewBox="0 0 {board.cols} {board.rows}" aria-hidden="true">'
+                   f'<path class="h" d="{grey}"/><path class="m" d="{black}"/></svg></div>')
     return "".join(out)
 
 

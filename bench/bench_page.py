@@ -1,0 +1,216 @@
+"""What a user of the page feels, in Chromium: start, edit-to-count, long tasks, bytes, a big download.
+
+    .venv/bin/python bench/bench_page.py [--rounds 5] [--edits 20] [--no-download]
+
+All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no other host):
+
+  start     navigation -> first grid cell visible, -> <body data-ready> (usable), -> first analysis
+            drawn (#layout-count[data-value]), for the app (seed 004 board in the link); and
+            navigation -> data-ready of a bare Pyodide page (loadPyodide() and one line of
+            Python). Each round is a first visit (fresh browser context, empty cache); the two
+            pages alternate, so the machine's load hits both alike.
+  edits     key press ('f' on a hidden cell: flag, then unflag) -> #layout-count[data-value]
+            updated, over --edits edits on a beginner and on an expert mid-game board
+            (bench/boards.py, fixed seeds); the layout list redrawn (the other panel on screen);
+            the longest main-thread task (PerformanceObserver "longtask") during the edits.
+  bytes     every file fetched on a first visit, by the page and by its worker: how often, its
+            size and its gzipped size.
+  download  a 50x50 board with a total of 500 mines (every cell hidden): Download DIMACS until the
+            file is saved, clicking the grid every 0.5 s; the longest task meanwhile.
+
+Targets (issue 9): edit -> count median < 30 ms, max < 100 ms on the expert board; panels within
+200 ms; no task over 50 ms during edits; usable <= 0.4x bare Pyodide; board visible < 1 s; first
+analysis within 1.2x of usable; each file fetched once; download with no task over 200 ms.
+Not a test: prints figures and verdicts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "py"), str(HERE)]
+import serve  # noqa: E402
+from boards import midgame  # noqa: E402
+
+from minesat.share import board_to_fragment  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+SEED_004 = ("index.html#board=01?10001?/01?100011/011100000/000000000/111110011/????1001?/????3101?/"
+            "?????211?/?????????&mines=10")
+BARE = "tests/browser/pages/pyodide.html"
+TIMEOUT = 180_000
+
+INSTRUMENT = """() => {
+  const count = document.getElementById('layout-count'), list = document.getElementById('layout-list');
+  window.bench = {t0: null, counts: [], panels: [], tasks: []};
+  document.addEventListener('keydown', () => { bench.t0 = performance.now(); bench.panelT0 = bench.t0; }, true);
+  new MutationObserver(() => {
+    if (count.dataset.value && bench.t0 !== null) { bench.counts.push(performance.now() - bench.t0); bench.t0 = null; }
+  }).observe(count, {attributes: true, attributeFilter: ['data-value']});
+  new MutationObserver(() => {
+    if (bench.panelT0 != null && list.children.length) { bench.panels.push(performance.now() - bench.panelT0); bench.panelT0 = null; }
+  }).observe(list, {childList: true});
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => bench.tasks.push(e.duration)))
+    .observe({type: 'longtask'});
+}"""
+
+
+def median_max(values: list[float]) -> str:
+    return f"median {statistics.median(values):.1f} ms, max {max(values):.1f} ms" if values else "none"
+
+
+def time_start(browser, url: str, app: bool, fetched: Counter | None = None) -> dict[str, float]:
+    """Seconds from navigation to: a grid cell shown, data-ready, the first analysis (app only)."""
+    context = browser.new_context()
+    if fetched is not None:
+        context.on("request", lambda r: fetched.update([urlsplit(r.url).path]))
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    out = {}
+    if app:
+        page.wait_for_selector("#grid .cell", state="visible", timeout=TIMEOUT)
+        out["visible"] = time.perf_counter() - start
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=TIMEOUT)
+    out["ready"] = time.perf_counter() - start
+    if app:
+        page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
+        out["analysed"] = time.perf_counter() - start
+        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=TIMEOUT)
+    context.close()
+    return out
+
+
+def edit_latency(browser, base: str, board, edits: int) -> dict[str, list[float]]:
+    """Flag and unflag hidden cells (pool cells first, so the board stays consistent)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(base + "index.html#" + board_to_fragment(board))
+    page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=TIMEOUT)
+    time.sleep(1.0)
+    page.evaluate(INSTRUMENT)
+    clued = {n for clue in board.clues for n in clue.neighbours}
+    pool = [c for c in board.hidden if c not in clued] or list(board.hidden)
+    cells = random.Random(1).sample(pool, min(len(pool), -(-edits // 2)))
+    done = 0
+    for cell in cells:
+        page.click(f'#grid .cell[data-row="{cell[0]}"][data-col="{cell[1]}"]')
+        for _ in range(2):
+            if done == edits:
+                break
+            page.keyboard.press("f")
+            done += 1
+            page.wait_for_function("n => bench.counts.length >= n", arg=done, timeout=TIMEOUT)
+            time.sleep(0.4)
+    result = page.evaluate("() => bench")
+    context.close()
+    return {"count": result["counts"], "panels": result["panels"], "tasks": result["tasks"]}
+
+
+def big_download(browser, base: str) -> tuple[float, list[float], int, int]:
+    """(seconds to the saved file, long tasks meanwhile, clicks handled, clicks made)."""
+    rows = "/".join(["?" * 50] * 50)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    page.goto(base + f"index.html#board={rows}&mines=500")
+    page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
+    page.evaluate(INSTRUMENT)
+    handled = clicks = 0
+    start = time.perf_counter()
+    with page.expect_download(timeout=600_000) as download:
+        page.click("#download-cnf")
+        while "saved" not in page.inner_text("#download-progress"):
+            col = clicks % 50
+            page.click(f'#grid .cell[data-row="1"][data-col="{col}"]')
+            clicks += 1
+            handled += page.eval_on_selector("#grid .cursor", "e => +e.dataset.col") == col
+            time.sleep(0.5)
+    seconds = time.perf_counter() - start
+    download.value.path()
+    tasks = page.evaluate("() => bench.tasks")
+    context.close()
+    return seconds, tasks, handled, clicks
+
+
+def local_file(path: str) -> Path | None:
+    p = ROOT / unquote(path).lstrip("/")
+    return p if p.is_file() else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--no-download", action="store_true")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    server = serve.start(0)
+    base = server.url
+    starts: dict[str, list[dict[str, float]]] = {"bare": [], "app": []}
+    fetched: Counter = Counter()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+        time_start(browser, base + SEED_004, True)  # warm the OS file cache once
+        for i in range(args.rounds):
+            for name in (("bare", "app") if i % 2 == 0 else ("app", "bare")):
+                starts[name].append(time_start(browser, base + (SEED_004 if name == "app" else BARE),
+                                               name == "app", fetched if name == "app" and i == 0 else None))
+            a, b = starts["app"][-1], starts["bare"][-1]
+            print(f"round {i + 1}: bare ready {b['ready']:.2f} s; app visible {a['visible']:.2f} s, "
+                  f"ready {a['ready']:.2f} s, analysed {a['analysed']:.2f} s", flush=True)
+        edits = {}
+        for level, (cols, rows, mines) in (("beginner", (9, 9, 10)), ("expert", (30, 16, 99))):
+            edits[level] = edit_latency(browser, base, midgame(cols, rows, mines, seed=7), args.edits)
+        download = None if args.no_download else big_download(browser, base)
+        browser.close()
+    server.shutdown()
+
+    med = {k: {m: statistics.median(r[m] for r in v) for m in v[0]} for k, v in starts.items()}
+    ratio = med["app"]["ready"] / med["bare"]["ready"]
+    print(f"\nstart (median of {args.rounds} first visits): bare Pyodide ready {med['bare']['ready']:.2f} s; "
+          f"app board visible {med['app']['visible']:.2f} s, usable {med['app']['ready']:.2f} s "
+          f"({ratio:.2f}x bare; target <= 0.40), first analysis {med['app']['analysed']:.2f} s "
+          f"({med['app']['analysed'] / med['app']['ready']:.2f}x usable; target <= 1.2)")
+    for level, r in edits.items():
+        print(f"edits, {level} mid-game ({len(r['count'])}): key -> count {median_max(r['count'])}; "
+              f"layout list redrawn {median_max(r['panels'])}; longest task "
+              f"{max(r['tasks'], default=0):.0f} ms ({len(r['tasks'])} tasks over 50 ms)")
+    raw = packed = 0
+    twice = [p for p, n in fetched.items() if n > 1]
+    print(f"\nfiles fetched on a first visit (page and worker): {len(fetched)}")
+    for path, n in sorted(fetched.items(), key=lambda kv: -(local_file(kv[0]).stat().st_size
+                                                          if local_file(kv[0]) else 0)):
+        f = local_file(path)
+        if f is None:
+            print(f"  {path}: x{n} (not a file)")
+            continue
+        data = f.read_bytes()
+        size, gz = len(data), len(data) if f.suffix == ".gz" else len(gzip.compress(data, 6))
+        raw, packed = raw + size * n, packed + gz * n
+        if size > 50_000:
+            print(f"  {path.rsplit('/', 1)[-1]}: {size / 1e6:.2f} MB, {gz / 1e6:.2f} MB gzipped, x{n}")
+    print(f"  total {raw / 1e6:.1f} MB, {packed / 1e6:.1f} MB gzipped; fetched more than once: {twice or 'none'}")
+    if download:
+        seconds, tasks, handled, clicks = download
+        print(f"\nDIMACS of 50x50/500 ({'saved'}): {seconds:.1f} s; clicks handled meanwhile {handled}/{clicks}; "
+              f"longest task {max(tasks, default=0):.0f} ms (target < 200)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
