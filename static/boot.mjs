@@ -12,9 +12,27 @@ const here = new URL("./", import.meta.url);
 const indexURL = new URL("vendor/pyodide/", here).href;
 
 const inPage = typeof document !== "undefined";  // this module also runs in the worker
-const snapshotGz = inPage
-  ? fetch(new URL("vendor/snapshot.gz", here)).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
-  : Promise.resolve(null);
+const bytesOf = (url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
+const snapshotGz = inPage ? bytesOf(new URL("vendor/snapshot.gz", here)) : Promise.resolve(null);
+// The two big runtime files, fetched once here for the page and for the worker.
+const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const runtime = inPage
+  ? Promise.all(RUNTIME.map((name) => bytesOf(indexURL + name))).then((all) => Object.fromEntries(
+    RUNTIME.map((name, i) => [indexURL + name, all[i]]).filter(([, bytes]) => bytes)))
+  : Promise.resolve({});
+
+/** Let Pyodide's own fetches of `files` ({url: bytes}) be answered from memory, once each. */
+export function serveFromMemory(files) {
+  const network = globalThis.fetch;
+  globalThis.fetch = function (input, init) {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    const bytes = files[url];
+    if (!bytes) return network.call(this, input, init);
+    delete files[url];
+    const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
+    return Promise.resolve(new Response(bytes, { headers: { "Content-Type": type } }));
+  };
+}
 
 export async function gunzip(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -60,7 +78,7 @@ function startWorker() {
     worker.addEventListener("error", (e) => {
       if (engine.state === "starting") { engine.state = "failed"; engine.error = String(e.message); resolve(false); }
     });
-    snapshotGz.then((gz) => worker.postMessage({ start: true, snapshot: gz }));
+    Promise.all([snapshotGz, runtime]).then(([gz, files]) => worker.postMessage({ start: true, snapshot: gz, files }));
   });
   return engine;
 }
@@ -74,6 +92,7 @@ globalThis.minesatRestartEngine = () => {
 if (inPage && !globalThis.minesatEngine) globalThis.minesatEngine = startWorker();
 
 export async function loadPyodide(options = {}) {
+  serveFromMemory(await runtime);
   const info = {};
   const py = await start(options, await snapshotGz, info);
   globalThis.minesatSnapshot = info.snapshot;

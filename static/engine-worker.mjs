@@ -1,10 +1,10 @@
 // The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/protocol.py.
-// Messages in: {start, snapshot} once, then {id, text, stream, lane} requests and {cancel: id}.
+// Messages in: {start, snapshot, files} once (the snapshot and runtime files the page fetched), then {id, text, stream, lane} requests and {cancel: id}.
 // Messages out: {ready, snapshot, error} once; then {id, text} answers (JSON from Engine.answer),
 // or for a stream {id, size}, then {id, progress} (characters written) per chunk, then {id, blob}
 // (the whole file) or {id, error},
 // or {id, dropped: true} for a request superseded in its lane before it started.
-import { start } from "./boot.mjs";
+import { serveFromMemory, start } from "./boot.mjs";
 
 let engine = null;
 const queue = [];
@@ -17,8 +17,9 @@ async function fileBytes(url) {
   return new Uint8Array(await r.arrayBuffer());
 }
 
-async function boot(snapshot) {
+async function boot(snapshot, files) {
   try {
+    serveFromMemory(files || {});  // the runtime files the page fetched already
     const info = {};
     const [py, zip, pycosat, wasm] = await Promise.all([
       start({}, snapshot, info), fileBytes("vendor/py.zip"), fileBytes("../py/picosat_wasm.py"),
@@ -76,7 +77,7 @@ async function pump() {
 
 onmessage = (e) => {
   const m = e.data;
-  if (m.start) { boot(m.snapshot).then(pump); return; }
+  if (m.start) { boot(m.snapshot, m.files).then(pump); return; }
   if ("cancel" in m) { cancelled.add(m.cancel); return; }
   if (m.lane) {  // a newer request of the same lane (the board's analysis) supersedes a waiting one
     for (let i = queue.length - 1; i >= 0; i--) {
