@@ -32,7 +32,6 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -71,11 +70,15 @@ def median_max(values: list[float]) -> str:
     return f"median {statistics.median(values):.1f} ms, max {max(values):.1f} ms" if values else "none"
 
 
-def time_start(browser, url: str, app: bool, fetched: Counter | None = None) -> dict[str, float]:
-    """Seconds from navigation to: a grid cell shown, data-ready, the first analysis (app only)."""
+def time_start(browser, url: str, app: bool, fetched: dict | None = None) -> dict[str, float]:
+    """Seconds from navigation to: a grid cell shown, data-ready, the first analysis (app only).
+
+    `fetched` collects path -> [bytes of each response body] (0: served from the cache or memory).
+    """
     context = browser.new_context()
     if fetched is not None:
-        context.on("request", lambda r: fetched.update([urlsplit(r.url).path]))
+        context.on("requestfinished", lambda r: fetched.setdefault(urlsplit(r.url).path, []).append(
+            r.sizes()["responseBodySize"]))
     page = context.new_page()
     start = time.perf_counter()
     page.goto(url, wait_until="commit")
@@ -162,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     server = serve.start(0)
     base = server.url
     starts: dict[str, list[dict[str, float]]] = {"bare": [], "app": []}
-    fetched: Counter = Counter()
+    fetched: dict[str, list[int]] = {}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
         time_start(browser, base + SEED_004, True)  # warm the OS file cache once
@@ -191,20 +194,18 @@ def main(argv: list[str] | None = None) -> int:
               f"layout list redrawn {median_max(r['panels'])}; longest task "
               f"{max(r['tasks'], default=0):.0f} ms ({len(r['tasks'])} tasks over 50 ms)")
     raw = packed = 0
-    twice = [p for p, n in fetched.items() if n > 1]
-    print(f"\nfiles fetched on a first visit (page and worker): {len(fetched)}")
-    for path, n in sorted(fetched.items(), key=lambda kv: -(local_file(kv[0]).stat().st_size
-                                                          if local_file(kv[0]) else 0)):
+    print(f"\nfiles of a first visit (page and worker): {len(fetched)}; over 50 kB:")
+    for path, sizes in sorted(fetched.items(), key=lambda kv: -sum(kv[1])):
         f = local_file(path)
-        if f is None:
-            print(f"  {path}: x{n} (not a file)")
-            continue
-        data = f.read_bytes()
-        size, gz = len(data), len(data) if f.suffix == ".gz" else len(gzip.compress(data, 6))
-        raw, packed = raw + size * n, packed + gz * n
-        if size > 50_000:
-            print(f"  {path.rsplit('/', 1)[-1]}: {size / 1e6:.2f} MB, {gz / 1e6:.2f} MB gzipped, x{n}")
-    print(f"  total {raw / 1e6:.1f} MB, {packed / 1e6:.1f} MB gzipped; fetched more than once: {twice or 'none'}")
+        wire = sum(sizes)
+        gz = wire if f is None or f.suffix == ".gz" else len(gzip.compress(f.read_bytes(), 6)) * sum(
+            1 for n in sizes if n)
+        raw, packed = raw + wire, packed + gz
+        if wire > 50_000:
+            print(f"  {path.rsplit('/', 1)[-1]}: {wire / 1e6:.2f} MB over the wire ({gz / 1e6:.2f} MB gzipped), "
+                  f"requested {len(sizes)}x, transferred {sum(1 for n in sizes if n)}x")
+    twice = [p for p, sizes in fetched.items() if sum(1 for n in sizes if n) > 1]
+    print(f"  total {raw / 1e6:.1f} MB, {packed / 1e6:.1f} MB gzipped; transferred more than once: {twice or 'none'}")
     if download:
         seconds, tasks, handled, clicks = download
         print(f"\nDIMACS of 50x50/500 ({'saved'}): {seconds:.1f} s; clicks handled meanwhile {handled}/{clicks}; "

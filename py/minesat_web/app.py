@@ -17,6 +17,7 @@ import asyncio
 from typing import Any
 
 import js
+from pyodide.ffi import to_js
 from pyscript import document
 
 from minesat.analysis import Analysis
@@ -29,7 +30,6 @@ from minesat_web.editor import Editor
 
 PAGE_SIZE = 12           # layouts per page
 SLOW = 0.3               # seconds before the Cancel button of an analysis appears
-FULL_REDRAW = 60         # changed cells above which the whole grid is drawn in one step
 
 
 def el(id_: str) -> Any:
@@ -54,7 +54,7 @@ class App:
         self.shown: frozenset[Cell] | None = None  # a layout drawn on the grid
         self.layouts: list[frozenset[Cell]] = []   # the page of layouts on screen
         self.page = 0
-        self.drawn: list[str] = []                 # the grid's cells as last drawn
+        self.drawn: list[render.CellState] = []    # the grid's cells as last drawn
         self.drawn_size = (0, 0)
         self.drawn_board: Board | None = None
         self.visible: set[str] = set()             # panels on screen ("layouts", "reduction")
@@ -100,23 +100,25 @@ class App:
     def draw_grid(self) -> None:
         """Draw the cells that changed since the last drawing (all of them after a resize)."""
         b = self.board
-        cells = render.grid_cells(b, self.analysis, self.shown)
+        states = render.cell_states(b, self.analysis, self.shown)
         grid = el("grid")
-        changed = [i for i, (old, new) in enumerate(zip(self.drawn, cells)) if old != new]
-        if self.drawn_size != (b.rows, b.cols) or len(changed) > FULL_REDRAW:
+        if self.drawn_size != (b.rows, b.cols):
             grid.style.gridTemplateColumns = f"repeat({b.cols}, var(--cell))"
             grid.style.setProperty("--cols", str(b.cols))
-            grid.innerHTML = "".join(cells)
+            grid.innerHTML = render.grid_html(b.cols, states)
         else:
-            nodes = grid.children
-            for i in changed:
-                nodes.item(i).outerHTML = cells[i]
-        self.drawn, self.drawn_size, self.drawn_board = cells, (b.rows, b.cols), b
+            self.patch([(i, s) for i, (old, s) in enumerate(zip(self.drawn, states)) if old != s])
+        self.drawn, self.drawn_size, self.drawn_board = states, (b.rows, b.cols), b
         grid.classList.remove("stale")
         self.draw_cursor()
         self.fill_inputs(force=False)
         el("undo").disabled = not self.ed.past
         el("redo").disabled = not self.ed.future
+
+    def patch(self, changes: list[tuple[int, render.CellState]]) -> None:
+        """Set the attributes of the changed cells in place, in one call (no element is rebuilt)."""
+        if changes:
+            js.minesatPatchCells(el("grid"), to_js([[i, *state] for i, state in changes]))
 
     def draw_edit(self) -> None:
         """Right after an edit: only the edited cells are drawn again; the old board's verdicts
@@ -126,13 +128,10 @@ class App:
             self.draw_grid()
             return
         edited = [i for i, (x, y) in enumerate(zip(old.cells, b.cells)) if x != y]
-        if len(edited) > FULL_REDRAW:
-            self.draw_grid()
-            return
-        fresh = render.grid_cells(b, None)
-        nodes = el("grid").children
+        fresh = render.cell_states(b, None)
         for i in edited:
-            nodes.item(i).outerHTML = self.drawn[i] = fresh[i]
+            self.drawn[i] = fresh[i]
+        self.patch([(i, fresh[i]) for i in edited])
         self.drawn_board = b
         el("grid").classList.add("stale")
         self.draw_cursor()

@@ -26,8 +26,14 @@ def percent(p: Fraction) -> str:
 
 
 # -- the grid -----------------------------------------------------------------------------------
-def grid_cells(board: Board, a: Analysis | None, shown: frozenset[Cell] | None = None) -> list[str]:
-    """One HTML element per cell, row by row (the cursor is drawn apart, so moving it is cheap)."""
+CellState = tuple[str, str, str, str, str]  # class, style, title, verdict, text
+
+
+def cell_states(board: Board, a: Analysis | None, shown: frozenset[Cell] | None = None) -> list[CellState]:
+    """What each cell shows, row by row: its classes, shading, tooltip, verdict hook and text.
+
+    An analysis of another board is not drawn. The cursor is drawn apart, so moving it is cheap.
+    """
     ok = a is not None and a.satisfiable and a.board == board
     forced = ({c: "safe" for c in a.safe} | {c: "mine" for c in a.mines}) if ok and a else {}
     conflict = set(a.conflict) if a is not None and not a.satisfiable and a.board == board else set()
@@ -37,21 +43,35 @@ def grid_cells(board: Board, a: Analysis | None, shown: frozenset[Cell] | None =
         for c in range(board.cols):
             ch = board[r, c]
             cls = "cell " + ("flag" if ch == FLAG else "hidden" if ch == HIDDEN else f"revealed n{ch}")
-            attrs = f'data-row="{r}" data-col="{c}"'
-            verdict = forced.get((r, c))
-            if verdict:
-                if shown is None:
-                    cls += " " + verdict
-                attrs += f' data-verdict="{verdict}"'
+            verdict = forced.get((r, c), "")
+            if verdict and shown is None:
+                cls += " " + verdict
             if (r, c) in conflict:
                 cls += " conflict"
             if shown is not None and ch in (HIDDEN, FLAG):
                 cls += " lay-mine" if (r, c) in shown else " lay-safe"
             p = probability.get((r, c))
-            if p is not None:
-                attrs += f' style="--p:{float(p):.3f}" title="{name((r, c))}: mine {p} ≈ {percent(p)}"'
-            out.append(f'<div class="{cls}" {attrs}>{ch if ch in NUMBERS else ""}</div>')
+            style, title = (f"--p:{float(p):.3f}", f"{name((r, c))}: mine {p} ≈ {percent(p)}") if p is not None \
+                else ("", "")
+            out.append((cls, style, title, verdict, ch if ch in NUMBERS else ""))
     return out
+
+
+def cell_html(index: int, cols: int, state: CellState) -> str:
+    cls, style, title, verdict, text = state
+    r, c = divmod(index, cols)
+    extra = (f' data-verdict="{verdict}"' if verdict else "") + (f' style="{style}" title="{title}"' if style else "")
+    return f'<div class="{cls}" data-row="{r}" data-col="{c}"{extra}>{text}</div>'
+
+
+def grid_html(cols: int, states: list[CellState]) -> str:
+    """The whole grid in one string."""
+    return "".join(cell_html(i, cols, s) for i, s in enumerate(states))
+
+
+def grid_cells(board: Board, a: Analysis | None, shown: frozenset[Cell] | None = None) -> list[str]:
+    """One HTML element per cell, row by row."""
+    return [cell_html(i, board.cols, s) for i, s in enumerate(cell_states(board, a, shown))]
 
 
 def cell_text(board: Board, a: Analysis | None, cell: Cell) -> str:
