@@ -70,6 +70,19 @@ def median_max(values: list[float]) -> str:
     return f"median {statistics.median(values):.1f} ms, max {max(values):.1f} ms" if values else "none"
 
 
+def chromium_rss() -> float:
+    """MB resident in every Chromium process (browser, renderers with their workers, GPU, utility)."""
+    total = 0
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and b"chromium" in (proc / "cmdline").read_bytes():
+                status = (proc / "status").read_text()
+                total += int(status.split("VmRSS:")[1].split()[0]) if "VmRSS:" in status else 0
+        except OSError:
+            continue
+    return total / 1024
+
+
 def time_start(browser, url: str, app: bool, fetched: dict | None = None) -> dict[str, float]:
     """Seconds from navigation to: a grid cell shown, data-ready, the first analysis (app only).
 
@@ -92,6 +105,8 @@ def time_start(browser, url: str, app: bool, fetched: dict | None = None) -> dic
         page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
         out["analysed"] = time.perf_counter() - start
         page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=TIMEOUT)
+    time.sleep(1.0)
+    out["rss"] = chromium_rss()
     context.close()
     return out
 
@@ -189,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
           f"app board visible {med['app']['visible']:.2f} s, usable {med['app']['ready']:.2f} s "
           f"({ratio:.2f}x bare; target <= 0.40), first analysis {med['app']['analysed']:.2f} s "
           f"({med['app']['analysed'] / med['app']['ready']:.2f}x usable; target <= 1.2)")
+    print(f"memory at rest (RSS of all Chromium processes, median): bare Pyodide {med['bare']['rss']:.0f} MB, "
+          f"app with its worker {med['app']['rss']:.0f} MB")
     for level, r in edits.items():
         print(f"edits, {level} mid-game ({len(r['count'])}): key -> count {median_max(r['count'])}; "
               f"layout list redrawn {median_max(r['panels'])}; longest task "

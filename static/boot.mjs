@@ -44,8 +44,10 @@ export async function start(options, gz, info) {
   const opts = { ...options, indexURL };
   if (gz) {
     try {
-      const py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: gunzip(gz) });
+      const raw = await gunzip(gz);
+      const py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: raw });
       info.snapshot = true;
+      structuredClone(raw.buffer, { transfer: [raw.buffer] });  // frees the 31 MB the config keeps
       return py;
     } catch (e) {
       console.warn("minesat: the Pyodide snapshot did not restore; starting normally.", e);
@@ -94,7 +96,7 @@ if (inPage && !globalThis.minesatEngine) globalThis.minesatEngine = startWorker(
 export async function loadPyodide(options = {}) {
   serveFromMemory(await runtime);
   const info = {};
-  const py = await start(options, await snapshotGz, info);
+  const py = await start(options, await snapshotGz, info);  // (kept: a restarted worker needs it)
   globalThis.minesatSnapshot = info.snapshot;
   return py;
 }
