@@ -15,7 +15,7 @@ def attrs(cell_html: str) -> dict[str, str]:
     return dict(re.findall(r'([a-z-]+)="([^"]*)"', cell_html))
 
 
-def test_grid_cells_carry_position_verdict_and_probability():
+def test_grid_cells_carry_position_verdict_probability_and_a_name():
     board = parse_board(SEED_9X9, 10)
     a = analyze(board)
     cells = render.grid_cells(board, a)
@@ -23,10 +23,36 @@ def test_grid_cells_carry_position_verdict_and_probability():
     safe = {(int(attrs(c)["data-row"]), int(attrs(c)["data-col"]))
             for c in cells if attrs(c).get("data-verdict") == "safe"}
     assert safe == set(SEED_9X9_SAFE)
-    first_hidden = cells[2]  # r1c3 is hidden and surely safe
-    assert "hidden" in attrs(first_hidden)["class"] and "safe" in attrs(first_hidden)["class"]
-    assert "--p:0.000" in attrs(first_hidden)["style"]
-    assert cells[1].endswith(">1</div>")  # a revealed number shows its digit
+    first_hidden = attrs(cells[2])  # r1c3 is hidden and surely safe
+    assert first_hidden["class"].split() == ["cell", "hidden", "safe"]
+    assert first_hidden["aria-label"] == "row 1 column 3: hidden, surely safe" and "data-pct" not in first_hidden
+    assert cells[1].endswith(">1</div>") and attrs(cells[1])["aria-label"] == "row 1 column 2: revealed 1"
+    unsure = [attrs(c) for c in cells if "data-pct" in attrs(c)]
+    assert unsure and len(unsure) == sum(1 for c, p in a.probability.items() if 0 < p < 1)
+    for cell in unsure:
+        p = a.probability[int(cell["data-row"]), int(cell["data-col"])]
+        assert f"pb{render.band(p)}" in cell["class"].split()
+        assert cell["aria-label"].endswith(f"{render.short_percent(p)}% mine")
+
+
+def test_bands_cover_every_probability_in_order():
+    from fractions import Fraction
+    ps = [Fraction(k, 200) for k in range(1, 200)]
+    bands = [render.band(p) for p in ps]
+    assert bands == sorted(bands) and set(bands) == set(range(len(render.BANDS)))
+    assert render.short_percent(Fraction(1, 300)) == "<1" and render.short_percent(Fraction(299, 300)) == ">99"
+    legend = render.legend_html()
+    assert all(f"pb{i}" in legend for i in range(len(render.BANDS))) and "your flag" in legend
+
+
+def test_a_users_flag_is_never_drawn_as_a_deduced_mine():
+    board = parse_board("1F\n11")
+    a = analyze(board)
+    assert (0, 1) in a.mines
+    flag = attrs(render.grid_cells(board, a)[1])
+    assert flag["class"].split() == ["cell", "flag"] and flag["data-verdict"] == "mine"
+    assert flag["aria-label"] == "row 1 column 2: flagged"
+    assert render.forced_text(a) == "Surely safe: 0 cells. Surely mines: 0, besides your 1 flag."
 
 
 def test_an_analysis_of_another_board_is_never_drawn():
@@ -48,6 +74,22 @@ def test_a_layout_shown_on_the_grid_hides_the_verdict_colours_but_keeps_the_hook
     assert sum('data-verdict="safe"' in c for c in cells) == 6
 
 
+def test_conflict_messages_say_when_flags_and_the_total_take_part():
+    alone = analyze(parse_board("3?\n??", None))  # 3 mines among 3 unknowns: fine; with a flag gone...
+    assert alone.satisfiable
+    clue_alone = analyze(parse_board("4?\n?F"))  # 4 mines among 3 unknown neighbours: the clue alone fails
+    assert "flags" not in render.verdict_text(clue_alone) and "the clue r1c1 (4) cannot be met" in \
+        render.verdict_text(clue_alone)
+    with_flags = analyze(parse_board("1F\nF?"))  # two flags around a 1: the flags take part
+    assert "the flags next to it" in render.verdict_text(with_flags)
+    too_many = parse_board("FF?\n???", 1)
+    a = analyze(too_many)
+    assert not a.satisfiable and not a.conflict
+    assert render.verdict_text(a).startswith("Contradiction: you flagged 2 cells but the total is 1 mines")
+    marked = [i for i, c in enumerate(render.grid_cells(too_many, a)) if "conflict" in c]
+    assert marked == [0, 1]
+
+
 def test_conflict_cells_and_message():
     board = parse_board("1?1\n?0?\n1?1")
     a = analyze(board)
@@ -62,7 +104,8 @@ def test_summary_texts():
     board = parse_board(SEED_9X9, 10)
     a = analyze(board)
     assert render.count_text(a) == "65"
-    assert render.forced_text(a).startswith("Surely safe (6): r1c3")
+    assert render.forced_text(a).startswith("Surely safe: 6 cells (r1c3, r6c2")
+    assert render.forced_html(a).count("class=\"cellref\" data-cell=") == 6 + len(a.mines)
     assert render.grouped(12345678901234567890123456789012345678901) == \
         "12\u2009345\u2009678\u2009901\u2009234\u2009567\u2009890\u2009123\u2009456\u2009789\u2009012\u2009345\u2009678\u2009901"
     assert "mine probability 0/1" in render.cell_text(board, a, (0, 2)) and "surely safe" in render.cell_text(

@@ -21,7 +21,7 @@ from pyodide.ffi import to_js
 from pyscript import document
 
 from minesat.analysis import Analysis
-from minesat.board import Board, Cell
+from minesat.board import FLAG, Board, Cell
 from minesat.board import cell_name as name
 from minesat.protocol import decode_analysis, decode_layouts, request
 from minesat_web import persist, render
@@ -37,9 +37,12 @@ def el(id_: str) -> Any:
 
 
 def show_message(text: str, bad: bool = False) -> None:
+    """A message above the board, scrolled into view (on a phone it may be off screen)."""
     m = el("message")
     m.textContent = text
     m.className = "bad" if bad else ("good" if text else "")
+    if text:
+        m.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
 
 
 class App:
@@ -89,8 +92,11 @@ class App:
     def paint(self, cell: Cell, stroke: bool = False) -> None:
         """A click or tap on a cell (or, with `stroke`, the drag that follows one)."""
         self.ed.cursor = cell
-        if el("flag-mode").checked:
-            self.edit(self.ed.flag(cell))
+        if self.brush == "mine":
+            if not stroke:
+                self.edit(self.ed.mine(cell))
+        elif self.brush == FLAG and not stroke:
+            self.edit(self.ed.flag(cell))  # a tap flags, or takes a flag away
         elif self.brush != "select":
             self.edit(self.ed.set(cell, self.brush, merge=stroke))
         self.draw_cursor()
@@ -103,9 +109,14 @@ class App:
         states = render.cell_states(b, self.analysis, self.shown)
         grid = el("grid")
         if self.drawn_size != (b.rows, b.cols):
-            grid.style.gridTemplateColumns = f"repeat({b.cols}, var(--cell))"
-            grid.style.setProperty("--cols", str(b.cols))
+            frame = el("board-frame")
+            frame.style.setProperty("--cols", str(b.cols))
+            frame.style.setProperty("--rows", str(b.rows))
+            grid.setAttribute("aria-rowcount", str(b.rows))
+            grid.setAttribute("aria-colcount", str(b.cols))
             grid.innerHTML = render.grid_html(b.cols, states)
+            el("col-labels").innerHTML = render.labels_html(b.cols)
+            el("row-labels").innerHTML = render.labels_html(b.rows)
         else:
             self.patch([(i, s) for i, (old, s) in enumerate(zip(self.drawn, states)) if old != s])
         self.drawn, self.drawn_size, self.drawn_board = states, (b.rows, b.cols), b
@@ -118,7 +129,7 @@ class App:
     def patch(self, changes: list[tuple[int, render.CellState]]) -> None:
         """Set the attributes of the changed cells in place, in one call (no element is rebuilt)."""
         if changes:
-            js.minesatPatchCells(el("grid"), to_js([[i, *state] for i, state in changes]))
+            js.minesatPatchCells(el("grid"), self.board.cols, to_js([[i, *state] for i, state in changes]))
 
     def draw_edit(self) -> None:
         """Right after an edit: only the edited cells are drawn again; the old board's verdicts
@@ -140,14 +151,16 @@ class App:
         el("redo").disabled = not self.ed.future
 
     def cell_el(self, cell: Cell) -> Any:
-        return el("grid").children.item(cell[0] * self.board.cols + cell[1])
+        return el(f"c{cell[0]}-{cell[1]}")
 
     def draw_cursor(self) -> None:
+        """The cursor: an outline, and the grid's active descendant (what a screen reader reads)."""
         for old in list(document.querySelectorAll("#grid .cursor")):
             old.classList.remove("cursor")
         node = self.cell_el(self.ed.cursor)
         if node:
             node.classList.add("cursor")
+            el("grid").setAttribute("aria-activedescendant", node.id)
 
     def fill_inputs(self, force: bool) -> None:
         """Show the board's size and total, except in a field the user is typing in."""
@@ -188,6 +201,7 @@ class App:
         count.textContent = "…"
         el("layouts-total").textContent = "…"
         el("busy").hidden = False
+        el("analysis").classList.add("stale")  # the old board's summary, dimmed until the new one
         answer = self.client.send(request("analyze", self.board), lane="analysis")  # at once: the worker
         self.task = asyncio.ensure_future(self.analyse(self.board, answer))     # starts while we draw
 
@@ -230,6 +244,7 @@ class App:
         el("busy").hidden = True
         el("verdict").textContent = why
         el("verdict").className = "bad"
+        el("analysis").classList.remove("stale")
         el("forced").textContent = ""
         for id_ in ("layout-count", "layouts-total"):
             el(id_).textContent = "unknown"
@@ -245,7 +260,8 @@ class App:
         verdict = el("verdict")
         verdict.className = "" if a.satisfiable else "bad"
         verdict.textContent = render.verdict_text(a)
-        el("forced").textContent = render.forced_text(a)
+        el("forced").innerHTML = render.forced_html(a)
+        el("analysis").classList.remove("stale")
 
     # -- panels drawn only when on screen --------------------------------------------------
     def panel_visible(self, panel: str, visible: bool) -> None:
@@ -309,8 +325,9 @@ class App:
             node.classList.toggle("selected", self.shown is not None and int(node.dataset.index) == index)
         self.draw_grid()
         mines = ", ".join(map(name, sorted(layout))) or "none"
-        el("cell-info").textContent = (f"Layout {index + 1:,} shown on the grid: mines at {mines}."
-                                       if self.shown is not None else "")
+        el("cell-info").textContent = (
+            f"Layout {index + 1:,} shown on the board: yellow cells with a dot are its mines ({mines}), "
+            "pale green cells are safe in it. Click it again to go back." if self.shown is not None else "")
 
     async def draw_reduction(self) -> None:
         """The CNF's sizes and first clauses; a big total-mines counter waits for a click."""
@@ -389,7 +406,12 @@ async def start() -> App:
     from minesat_web import events
     events.bind(app)
     el("loading").hidden = True
-    persist.save(board)
+    el("legend").innerHTML = render.legend_html()
+    wide = js.matchMedia("(pointer: fine) and (min-width: 700px)").matches
+    el("show-pct").checked = bool(wide)  # percentages on every cell by default on a desktop
+    document.body.classList.toggle("show-pct", bool(wide))
+    if not problem:  # a broken link stays in the address bar until the next edit
+        persist.save(board)
     app.draw_grid()
     if problem:
         show_message(problem, bad=True)

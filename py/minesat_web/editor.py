@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from minesat.board import CANONICAL, FLAG, HIDDEN, Board, BoardError, Cell, whole_number
+from minesat.board import CANONICAL, FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, whole_number
 
 HISTORY = 500  # undo steps kept
 
@@ -65,6 +65,43 @@ def toggled_flag(board: Board, cell: Cell) -> Board:
     return with_cell(board, cell, HIDDEN if board[cell] == FLAG else FLAG)
 
 
+def mines_around(board: Board, cell: Cell) -> int:
+    """The flags among a cell's neighbours: its number when the flags are all the mines."""
+    return sum(board[n] == FLAG for n in board.neighbours(cell))
+
+
+def toggled_mine(board: Board, cell: Cell) -> Board:
+    """"Mines" mode: place or remove a mine (a flag) and count every revealed number around it again.
+
+    A removed mine becomes a revealed number (its own count of mines around): the user builds a
+    position from its mines, then hides cells to make the puzzle.
+    """
+    cells = list(board.cells)
+    r, c = cell
+    cells[r * board.cols + c] = FLAG if board[cell] != FLAG else HIDDEN
+    placed = Board(board.rows, board.cols, tuple(cells))
+    if board[cell] == FLAG:
+        cells[r * board.cols + c] = str(mines_around(placed, cell))
+    for n in board.neighbours(cell):
+        if board[n] in NUMBERS:
+            cells[n[0] * board.cols + n[1]] = str(mines_around(placed, n))
+    return fit_mines(board.rows, board.cols, tuple(cells), board.mines)
+
+
+def revealed_around_mines(board: Board) -> Board:
+    """Every hidden cell revealed with its number, the flags taken as all the mines."""
+    cells = tuple(str(mines_around(board, divmod(i, board.cols))) if ch == HIDDEN else ch
+                  for i, ch in enumerate(board.cells))
+    return fit_mines(board.rows, board.cols, cells, board.mines)
+
+
+def stepped(board: Board, cell: Cell, step: int) -> Board:
+    """A revealed number one up or down (0-8, wrapping); a hidden cell becomes 0 or 8."""
+    ch = board[cell]
+    value = int(ch) + step if ch in NUMBERS else (0 if step > 0 else 8)
+    return with_cell(board, cell, str(value % 9))
+
+
 @dataclass
 class Editor:
     """A board with a cursor and a linear undo/redo history of whole boards (boards are immutable)."""
@@ -94,6 +131,12 @@ class Editor:
 
     def flag(self, cell: Cell) -> bool:
         return self.apply(toggled_flag(self.board, cell))
+
+    def mine(self, cell: Cell) -> bool:
+        return self.apply(toggled_mine(self.board, cell))
+
+    def step(self, cell: Cell, step: int) -> bool:
+        return self.apply(stepped(self.board, cell, step))
 
     def resize(self, rows: int, cols: int) -> bool:
         return self.apply(resized(self.board, rows, cols))

@@ -8,14 +8,14 @@ from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when
 
-from minesat.board import FLAG, HIDDEN, NUMBERS, BoardError, Cell, parse_board, whole_number
+from minesat.board import FLAG, HIDDEN, NUMBERS, BoardError, Cell, format_board, parse_board, whole_number
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat_web import persist
 from minesat_web.app import App, el, show_message
-from minesat_web.editor import parse_int, preset
+from minesat_web.editor import parse_int, preset, revealed_around_mines
 
 KEY_MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
@@ -57,7 +57,7 @@ def bind(app: App) -> None:
             ed.cursor = cell
             app.edit(ed.flag(cell))
             return
-        app.painting = app.brush != "select" and not el("flag-mode").checked
+        app.painting = app.brush not in ("select", "mine")
         app.paint(cell)
 
     @when("pointerover", "#grid")
@@ -117,33 +117,102 @@ def bind(app: App) -> None:
             app.describe(ed.cursor)
         elif len(key) == 1 and key in NUMBERS:
             app.edit(ed.set(ed.cursor, key))
-        elif key in ("?", " "):
+        elif key in ("?", " ", "Delete", "Backspace"):
             app.edit(ed.set(ed.cursor, HIDDEN))
+        elif key in ("+", "="):
+            app.edit(ed.step(ed.cursor, 1))
+        elif key in ("-", "_"):
+            app.edit(ed.step(ed.cursor, -1))
         elif key in ("f", "F"):
             app.edit(ed.flag(ed.cursor))
         else:
             return
         evt.preventDefault()
 
-    # -- palette, presets, history --
-    def paint_mode(evt=None):
-        """A finger on the grid paints with a brush or in flag mode; else it scrolls the grid."""
-        grid.classList.toggle("paint", app.brush != "select" or bool(el("flag-mode").checked))
-
-    when("change", "#flag-mode")(guarded(paint_mode))
-
+    # -- modes: one at a time --
     @when("click", "#palette")
     @guarded
     def brush(evt):
         button = evt.target.closest("[data-brush]")
         if not button:
             return
-        app.brush = str(button.dataset.brush)
+        chosen = str(button.dataset.brush)
+        app.brush = "select" if chosen == app.brush and chosen != "select" else chosen  # again: back to Inspect
         for b in list(document.querySelectorAll("#palette [data-brush]")):
-            b.classList.toggle("active", b == button)
-        paint_mode()
+            on = str(b.dataset.brush) == app.brush
+            b.classList.toggle("active", on)
+            b.setAttribute("aria-pressed", "true" if on else "false")
+        grid.classList.toggle("paint", app.brush != "select")  # a finger paints; in Inspect it scrolls
         grid.focus()  # keys (space included) go on editing the board, not pressing this button
 
+    @when("wheel", "#grid")
+    @guarded
+    def wheel(evt):
+        """The wheel over a revealed number changes it (as in JSMinesweeper)."""
+        cell = target_cell(evt)
+        if cell is None or ed.board[cell] not in NUMBERS:
+            return
+        evt.preventDefault()
+        ed.cursor = cell
+        app.edit(ed.step(cell, 1 if evt.deltaY < 0 else -1))
+
+    # -- view --
+    @when("change", "#show-pct")
+    @guarded
+    def show_pct(evt):
+        document.body.classList.toggle("show-pct", bool(el("show-pct").checked))
+
+    def zoom(factor: float) -> None:
+        frame = el("board-frame")
+        style = js.getComputedStyle(frame)
+        size = float(str(style.getPropertyValue("--cell-max")).strip().removesuffix("px") or 28)
+        size = min(48.0, max(12.0, round(size * factor)))
+        frame.style.setProperty("--cell-max", f"{size}px")
+        frame.style.setProperty("--cell-min", f"{min(size, 24.0) if factor > 1 else size}px")
+
+    @when("click", "#zoom-in")
+    @guarded
+    def zoom_in(evt):
+        zoom(1.2)
+
+    @when("click", "#zoom-out")
+    @guarded
+    def zoom_out(evt):
+        zoom(1 / 1.2)
+
+    @when("click", "#reveal-numbers")
+    @guarded
+    def reveal_numbers(evt):
+        app.edit(ed.apply(revealed_around_mines(ed.board)))
+
+    @when("click", "#copy-text")
+    @guarded
+    def copy_text(evt):
+        text = format_board(ed.board)
+        try:
+            js.navigator.clipboard.writeText(text).then(
+                create_proxy(lambda _: show_message("The board is copied as text.")),
+                create_proxy(lambda _: show_message("The browser did not allow copying; the text is in the paste box.")))
+        except Exception:  # noqa: BLE001 - no clipboard API
+            show_message("The browser cannot copy here; the text is in the paste box below.")
+        el("paste-text").value = text
+
+    @when("click", "#forced")
+    @guarded
+    def cell_link(evt):
+        """A cell named in the summary: move the cursor there and show what is known of it."""
+        link = evt.target.closest("[data-cell]")
+        if not link:
+            return
+        r, c = map(int, str(link.dataset.cell).split(","))
+        ed.cursor = (r, c)
+        app.draw_cursor()
+        app.describe((r, c))
+        node = app.cell_el((r, c))
+        node.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=js.Object.fromEntries))
+        grid.focus()
+
+    # -- presets, history --
     @when("click", "#presets")
     @guarded
     def preset_click(evt):

@@ -6,6 +6,7 @@ Every function returns a string (or strings) that the page puts into the DOM in 
 from __future__ import annotations
 
 import html
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -13,7 +14,7 @@ from minesat.analysis import Analysis
 from minesat.board import FLAG, HIDDEN, NUMBERS, Board, Cell
 from minesat.board import cell_name as name
 
-CELL_HINT = "Hover or tap a cell for its mine probability."
+CELL_HINT = "Hover or tap a cell (in Inspect mode) for what is known of it."
 
 
 def grouped(n: int) -> str:
@@ -26,52 +27,102 @@ def percent(p: Fraction) -> str:
 
 
 # -- the grid -----------------------------------------------------------------------------------
-CellState = tuple[str, str, str, str, str]  # class, style, title, verdict, text
+CellState = tuple[str, str, str, str, str]  # class, accessible name, verdict hook, text, percent
+
+# The probability scale: (upper bound, label) per band; a band is the class "pb<i>" of a cell.
+BANDS = ((Fraction(5, 100), "under 5%"), (Fraction(15, 100), "5-15%"), (Fraction(30, 100), "15-30%"),
+         (Fraction(50, 100), "30-50%"), (Fraction(75, 100), "50-75%"), (Fraction(1), "75-100%"))
+
+
+def band(p: Fraction) -> int:
+    """The colour band of a mine probability strictly between 0 and 1."""
+    return next(i for i, (upper, _) in enumerate(BANDS) if p < upper or upper == 1)
+
+
+def short_percent(p: Fraction) -> str:
+    """A probability in at most 2 characters for a cell: "<1", "17", "99" (never 0 or 100 unless sure)."""
+    x = float(p) * 100
+    return "<1" if x < 1 else ">99" if x > 99 else f"{x:.0f}"
 
 
 def cell_states(board: Board, a: Analysis | None, shown: frozenset[Cell] | None = None) -> list[CellState]:
-    """What each cell shows, row by row: its classes, shading, tooltip, verdict hook and text.
+    """What each cell shows, row by row: classes, accessible name, verdict hook, text, percentage.
 
-    An analysis of another board is not drawn. The cursor is drawn apart, so moving it is cheap.
+    A user's flag keeps its own look (it is not drawn as a deduced mine). An analysis of another
+    board is not drawn. The cursor is drawn apart, so moving it is cheap.
     """
     ok = a is not None and a.satisfiable and a.board == board
     forced = ({c: "safe" for c in a.safe} | {c: "mine" for c in a.mines}) if ok and a else {}
     conflict = set(a.conflict) if a is not None and not a.satisfiable and a.board == board else set()
+    if a is not None and not a.satisfiable and not a.conflict and board.mines is not None \
+            and len(board.flags) > board.mines:
+        conflict = set(board.flags)  # too many flags for the total: the flags are the contradiction
     probability = a.probability if ok and a else {}
     out = []
     for r in range(board.rows):
         for c in range(board.cols):
             ch = board[r, c]
-            cls = "cell " + ("flag" if ch == FLAG else "hidden" if ch == HIDDEN else f"revealed n{ch}")
+            where = f"row {r + 1} column {c + 1}: "
             verdict = forced.get((r, c), "")
-            if verdict and shown is None:
+            pct = ""
+            if ch in NUMBERS:
+                cls, label = f"cell revealed n{ch}", f"{where}revealed {ch}"
+            elif ch == FLAG:
+                cls, label = "cell flag", f"{where}flagged"
+            else:
+                cls, label = "cell hidden", f"{where}hidden"
+                p = probability.get((r, c))
+                if verdict:
+                    label += ", surely safe" if verdict == "safe" else ", surely a mine"
+                elif p is not None:
+                    cls += f" pb{band(p)}"
+                    pct = short_percent(p)
+                    label += f", {pct}% mine"
+            if verdict and shown is None and ch != FLAG:
                 cls += " " + verdict
             if (r, c) in conflict:
                 cls += " conflict"
+                label += ", in the contradiction"
             if shown is not None and ch in (HIDDEN, FLAG):
                 cls += " lay-mine" if (r, c) in shown else " lay-safe"
-            p = probability.get((r, c))
-            style, title = (f"--p:{float(p):.3f}", f"{name((r, c))}: mine {p} ≈ {percent(p)}") if p is not None \
-                else ("", "")
-            out.append((cls, style, title, verdict, ch if ch in NUMBERS else ""))
+                label += ", a mine in the layout shown" if (r, c) in shown else ", safe in the layout shown"
+            out.append((cls, label, verdict, ch if ch in NUMBERS else "", pct))
     return out
 
 
 def cell_html(index: int, cols: int, state: CellState) -> str:
-    cls, style, title, verdict, text = state
+    cls, label, verdict, text, pct = state
     r, c = divmod(index, cols)
-    extra = (f' data-verdict="{verdict}"' if verdict else "") + (f' style="{style}" title="{title}"' if style else "")
-    return f'<div class="{cls}" data-row="{r}" data-col="{c}"{extra}>{text}</div>'
+    extra = (f' data-verdict="{verdict}"' if verdict else "") + (f' data-pct="{pct}"' if pct else "")
+    return (f'<div class="{cls}" role="gridcell" id="c{r}-{c}" data-row="{r}" data-col="{c}" '
+            f'aria-label="{label}"{extra}>{text}</div>')
 
 
 def grid_html(cols: int, states: list[CellState]) -> str:
-    """The whole grid in one string."""
-    return "".join(cell_html(i, cols, s) for i, s in enumerate(states))
+    """The whole grid in one string: ARIA rows (display: contents) of cells."""
+    rows = len(states) // cols
+    return "".join('<div role="row" class="row">' + "".join(
+        cell_html(r * cols + c, cols, states[r * cols + c]) for c in range(cols)) + "</div>" for r in range(rows))
 
 
 def grid_cells(board: Board, a: Analysis | None, shown: frozenset[Cell] | None = None) -> list[str]:
     """One HTML element per cell, row by row."""
     return [cell_html(i, board.cols, s) for i, s in enumerate(cell_states(board, a, shown))]
+
+
+def labels_html(count: int) -> str:
+    """Row or column numbers, counting from 1 as the cell names do (r3c4)."""
+    return "".join(f"<span>{i}</span>" for i in range(1, count + 1))
+
+
+def legend_html() -> str:
+    """The probability bands, the verdicts and the user's flags, as the grid draws them."""
+    bands = "".join(f'<span class="key"><span class="swatch cell hidden pb{i}"></span>{label}</span>'
+                    for i, (_, label) in enumerate(BANDS))
+    return (f'<span class="key"><span class="swatch cell hidden safe"></span>surely safe</span>'
+            f'<span class="key"><span class="swatch cell hidden mine"></span>surely a mine</span>'
+            f'<span class="key"><span class="swatch cell flag"></span>your flag</span>'
+            f'<span class="key"><span class="swatch cell hidden"></span>hidden</span>{bands}')
 
 
 def cell_text(board: Board, a: Analysis | None, cell: Cell) -> str:
@@ -96,10 +147,7 @@ def count_text(a: Analysis) -> str:
 def verdict_text(a: Analysis) -> str:
     """The verdict line: consistent, or the contradiction in plain words."""
     if not a.satisfiable:
-        if a.conflict:
-            return conflict_message(a)
-        return ("Contradiction: the flags and the total number of mines cannot both hold "
-                "(too many flags, or too few hidden cells for the clues).")
+        return conflict_message(a) if a.conflict else total_message(a)
     text = "Consistent: the clues can all hold."
     if a.count is None:
         text += (" The board is too tangled to count its layouts exactly; the surely safe cells and mines"
@@ -108,19 +156,39 @@ def verdict_text(a: Analysis) -> str:
     return text
 
 
-def forced_text(a: Analysis) -> str:
+MAX_LISTED = 12  # cells named in a summary line; the rest are counted
+
+
+def cell_links(cells: list[Cell]) -> str:
+    """Cell names that move the cursor to their cell when clicked; a long list is cut short."""
+    links = ", ".join(f'<button type="button" class="cellref" data-cell="{r},{c}">{name((r, c))}</button>'
+                      for r, c in cells[:MAX_LISTED])
+    return links + (f" and {len(cells) - MAX_LISTED:,} more" if len(cells) > MAX_LISTED else "")
+
+
+def forced_html(a: Analysis) -> str:
+    """The surely safe cells and the deduced mines (the user's flags apart), as links to the cells."""
     if not a.satisfiable:
         return ""
-    safe = ", ".join(map(name, a.safe)) or "none"
-    mines = ", ".join(map(name, a.mines)) or "none"
-    return f"Surely safe ({len(a.safe)}): {safe}. Surely mines ({len(a.mines)}): {mines}."
+    flags = set(a.board.flags)
+    mines = [c for c in a.mines if c not in flags]
+    safe = f"<b>Surely safe</b>: {len(a.safe)} cell{'s' if len(a.safe) != 1 else ''}" + (
+        f" ({cell_links(a.safe)})" if a.safe else "")
+    deduced = f"<b>Surely mines</b>: {len(mines)}" + (f" ({cell_links(mines)})" if mines else "")
+    yours = f", besides your {len(flags)} flag{'s' if len(flags) != 1 else ''}" if flags else ""
+    return f"{safe}. {deduced}{yours}."
+
+
+def forced_text(a: Analysis) -> str:
+    """`forced_html` as plain text."""
+    return re.sub(r"<[^>]+>", "", forced_html(a))
 
 
 def conflict_message(a: Analysis) -> str:
     """The contradiction in plain words: which clues, and whether flags and the total take part."""
     b, one = a.board, len(a.conflict) == 1
     parts = [("the clue " if one else "the clues ") + ", ".join(f"{name(c)} ({b[c]})" for c in a.conflict)]
-    if any(b[n] == FLAG for c in a.conflict for n in b.neighbours(c)):
+    if flags_take_part(a):
         parts.append("the flags next to " + ("it" if one else "them"))
     if a.conflict_total:
         parts.append(f"the total of {b.mines} mines")
@@ -128,6 +196,27 @@ def conflict_message(a: Analysis) -> str:
     return (f"Contradiction: {' and '.join(parts)} {verb}; no placement of mines satisfies "
             f"{'it' if one else 'them'}. The clue{'' if one else 's'} {'is' if one else 'are'} "
             "highlighted in orange.")
+
+
+def flags_take_part(a: Analysis) -> bool:
+    """Whether the flags are needed for the conflict: for one clue, exactly; for more, whether any touch it."""
+    b = a.board
+    if len(a.conflict) == 1:
+        clue = a.conflict[0]
+        unknown = [n for n in b.neighbours(clue) if b[n] in (HIDDEN, FLAG)]
+        return int(b[clue]) <= len(unknown)  # with the flags as unknowns the clue alone could hold
+    return any(b[n] == FLAG for c in a.conflict for n in b.neighbours(c))
+
+
+def total_message(a: Analysis) -> str:
+    """A contradiction of the flags (or the clues) with the total number of mines alone."""
+    b = a.board
+    flags = len(b.flags)
+    if b.mines is not None and flags > b.mines:
+        return (f"Contradiction: you flagged {flags} cells but the total is {b.mines} mines. "
+                "The flags are highlighted in orange.")
+    return ("Contradiction: the clues and flags cannot be met with the total of "
+            f"{b.mines} mines (they need more or fewer mines than that).")
 
 
 def failure_message(error: str, board: Board) -> str:

@@ -85,3 +85,34 @@ def test_py_zip_holds_every_module_of_the_page(tmp_path):
     expected = {p.relative_to(ROOT / "py").as_posix() for pkg in ("minesat", "minesat_web")
                 for p in (ROOT / "py" / pkg).glob("*.py")}
     assert names == expected and "minesat/analysis.py" in names and "minesat_web/app.py" in names
+
+
+def test_mines_mode_numbers_equal_the_engines_count_of_neighbours_on_random_boards():
+    import random
+
+    from minesat_web.editor import revealed_around_mines, toggled_mine
+    rng = random.Random(3)
+    for _ in range(200):
+        rows, cols = rng.randint(1, 8), rng.randint(1, 8)
+        board = blank(rows, cols)
+        mines: set = set()
+        for _ in range(rng.randint(0, rows * cols)):  # place and remove mines at random
+            cell = (rng.randrange(rows), rng.randrange(cols))
+            board = toggled_mine(board, cell)
+            mines ^= {cell}
+        board = revealed_around_mines(board)
+        assert {c for c in board.flags} == mines
+        for r in range(rows):
+            for c in range(cols):
+                if (r, c) not in mines:
+                    assert board[r, c] == str(sum(n in mines for n in board.neighbours((r, c))))
+        assert board.is_layout(frozenset(mines))  # the engine agrees: the mines meet every number
+
+
+def test_removing_a_mine_reveals_its_own_number_and_plus_minus_step_numbers():
+    from minesat_web.editor import stepped, toggled_mine
+    board = toggled_mine(toggled_mine(blank(3, 3), (0, 0)), (1, 1))
+    board = toggled_mine(board, (1, 1))
+    assert board[1, 1] == "1" and board[0, 0] == "F"
+    assert stepped(board, (1, 1), 1)[1, 1] == "2" and stepped(board, (1, 1), -2)[1, 1] == "8"
+    assert stepped(board, (2, 2), 1)[2, 2] == "0" and stepped(board, (2, 2), -1)[2, 2] == "8"
