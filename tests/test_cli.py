@@ -19,9 +19,9 @@ from minesat.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+def run(*args: str, stdin: str | None = None, **env_vars: str) -> subprocess.CompletedProcess:
     """`python -m minesat ...` from the repository root, as the README says."""
-    env = dict(os.environ, PYTHONPATH="py")
+    env = dict(os.environ, PYTHONPATH="py", **env_vars)
     return subprocess.run([sys.executable, "-m", "minesat", *args], cwd=ROOT, env=env,
                           input=stdin, capture_output=True, text=True, timeout=120)
 
@@ -136,7 +136,13 @@ def test_too_tangled_board_exit_2_one_line(capsys, board_file, monkeypatch):
     (["analyze", "--mines", "\u0663"], SEED_3X3, "--mines"),
     (["analyze"], "mines=\u00b2\n" + SEED_3X3, "line 1"),
     (["cnf", "--mines", "2000"], ("?" * 100 + "\n") * 100, "counter"),
-])
+    (["analyze"], "mines=" + "1" * 4301 + "\n1??\n", "4,301 digits"),  # Python's int-from-text limit
+    (["cnf"], "3x1x" + "1" * 4301 + "\n1??\n", "4,301 digits"),
+    (["solutions"], "mines=" + "1" * 4301 + "\n1??\n", "4,301 digits"),
+    (["solutions", "--mines", "1" * 4301], SEED_3X3, "--mines"),
+    (["solutions", "--offset", "1" * 4301, "--method", "count"], SEED_3X3, "--offset"),
+    (["solutions", "--offset", str(2 ** 63)], SEED_3X3, "--method count"),  # past islice's range
+], ids=lambda value: repr(value)[:32])
 def test_bad_input_exit_2_one_line(args, text, words, board_file):
     result = run(*args, board_file(text))
     assert result.returncode == 2
@@ -150,3 +156,28 @@ def test_missing_file_and_no_command():
     assert (result.returncode, "cannot read" in result.stderr) == (2, True)
     result = run()
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_offsets_and_limits_past_2_to_the_63(capsys, board_file):
+    path = board_file(SEED_3X3)
+    assert main(["solutions", path, "--limit", str(2 ** 63)]) == 0
+    assert capsys.readouterr().out.count("# layout") == 2
+    assert main(["solutions", path, "--offset", "1", "--limit", str(2 ** 64)]) == 0
+    assert capsys.readouterr().out.count("# layout") == 1
+    assert main(["solutions", path, "--method", "count", "--offset", str(2 ** 63), "--limit", str(10 ** 30)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_a_file_name_with_a_newline_gives_one_line(board_file):
+    result = run("analyze", board_file(SEED_3X3, "two\nlines.txt") + ".missing")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "two\\nlines" in result.stderr
+    bad = board_file("1?x\n", "bad\nboard.txt")
+    result = run("analyze", bad)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "column 3" in result.stderr
+
+
+def test_a_missing_wasm_module_is_one_line(board_file):
+    result = run("solutions", "--solver", "wasm", board_file(SEED_3X3), MINESAT_PICOSAT_WASM="/nonexistent.wasm")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "wasm solver is not available" in result.stderr

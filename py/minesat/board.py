@@ -29,9 +29,30 @@ MAX_CELLS = 10_000
 _MINES_LINE = re.compile(r"^\s*(?:mines\s*[=:]\s*(\S+)|([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+))\s*$", re.I)
 
 
+MAX_DIGITS = 4_000  # more than the 3,011 digits of 2**10,000 (the most layouts a board can have)
+
+
 def whole_number(text: str) -> int | None:
-    """`text` as a whole number >= 0 if it is one in ASCII digits (not '-1', '²' or '٣'), else None."""
-    return int(text) if text.isascii() and text.isdigit() else None
+    """`text` as a whole number >= 0 if it is one in ASCII digits (not '-1', '²' or '٣'), else None.
+
+    A number of more than MAX_DIGITS digits (leading zeros aside) is larger than any total,
+    count or offset can be, and past Python's limit on reading digits: BoardError says so.
+
+    >>> whole_number("0042"), whole_number("-1"), whole_number("²")
+    (42, None, None)
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    significant = text.lstrip("0") or "0"
+    if len(significant) > MAX_DIGITS:
+        raise BoardError(f"{quoted(text)} has {len(significant):,} digits; "
+                         f"no total, count or offset has more than {MAX_DIGITS:,}")
+    return int(significant)
+
+
+def quoted(text: str, width: int = 24) -> str:
+    """User text in a message: quoted, escaped (one line) and cut to about `width` characters."""
+    return repr(text if len(text) <= width else text[:width] + "...")
 
 
 def cell_name(cell: Cell) -> str:
@@ -157,9 +178,12 @@ def parse_board(text: str, mines: int | None = None) -> Board:
         header = _MINES_LINE.match(line)
         if header and not rows:
             value = header.group(1) or header.group(4)
-            header_mines, header_line = whole_number(value), number
+            try:
+                header_mines, header_line = whole_number(value), number
+            except BoardError as e:
+                raise BoardError(f"the total number of mines {e.message}", number) from None
             if header_mines is None:
-                raise BoardError(f"the total number of mines must be a whole number >= 0, not {value!r}", number)
+                raise BoardError(f"the total number of mines must be a whole number >= 0, not {quoted(value)}", number)
             continue
         row: list[str] = []
         for column, ch in enumerate(line, 1):

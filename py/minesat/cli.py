@@ -8,7 +8,7 @@ import sys
 from itertools import islice
 
 from . import ilp
-from .board import Board, BoardError, format_layout, parse_board, whole_number
+from .board import Board, BoardError, format_layout, parse_board, quoted, whole_number
 from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
 from .sortnet import CounterTooLarge
@@ -23,20 +23,28 @@ class Parser(argparse.ArgumentParser):
         raise CLIError(message)
 
 
+def file_name(path: str) -> str:
+    """A file name as messages show it: as it is when printable, else escaped (one line)."""
+    return path if path.isprintable() else repr(path)
+
+
 def read_board(path: str, mines: int | None) -> Board:
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     except (OSError, UnicodeDecodeError) as e:
-        raise CLIError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+        raise CLIError(f"cannot read {file_name(path)}: {getattr(e, 'strerror', None) or e}") from None
     try:
         return parse_board(text, mines)
     except BoardError as e:
-        raise CLIError(f"{path}: {e}") from None
+        raise CLIError(f"{file_name(path)}: {e}") from None
 
 
 def solver_module(name: str):
+    """The solver, tried once on a one-clause formula (the wasm one loads its module lazily)."""
     try:
-        return get_solver(name)
+        solver = get_solver(name)
+        solver.solve([[1]], vars=1)
+        return solver
     except (ImportError, OSError, RuntimeError) as e:
         raise CLIError(f"the {name} solver is not available: {e}") from None
 
@@ -66,8 +74,11 @@ def cmd_solutions(args) -> None:
                        else (space.layout(i) for i in range(args.offset, space.count)))
     else:
         from .solve import iter_layouts
+        if args.offset > sys.maxsize:
+            raise CLIError(f"--offset with --method sat is at most {sys.maxsize} (--method count has random access)")
         found = iter_layouts(formula(board, args.encoding), solver_module(args.solver))
-        layouts = islice(found, args.offset, None if args.limit is None else args.offset + args.limit)
+        stop = None if args.limit is None else args.offset + args.limit
+        layouts = islice(found, args.offset, None if stop is None or stop > sys.maxsize else stop)
     for number, layout in enumerate(layouts, args.offset + 1):
         sys.stdout.write(f"# layout {number}\n{format_layout(board, layout)}\n")
 
@@ -77,9 +88,12 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def nonnegative(text: str) -> int:
-        number = whole_number(text)
+        try:
+            number = whole_number(text)
+        except BoardError as e:
+            raise argparse.ArgumentTypeError(e.message) from None
         if number is None:
-            raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
+            raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {quoted(text)}")
         return number
 
     def common(p, solver: bool = True) -> None:
@@ -123,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         args.run(args)
     except (CLIError, TooTangled, CounterTooLarge) as e:
-        print(f"minesat: {e}", file=sys.stderr)
+        print(f"minesat: {' '.join(str(e).splitlines())}", file=sys.stderr)
         return 2
     except MemoryError:
         print("minesat: the board is too large for this machine's memory", file=sys.stderr)

@@ -218,8 +218,9 @@ def forced_cells(board: Board, solver: ModuleType, encoding: str = "binomial",
     clues_only = ENCODINGS[encoding](board)
     if board.mines is None:
         return backbone(clues_only, solver, witnesses)
-    in_clauses = {abs(lit) for clause in clues_only.clauses for lit in clause}
-    pool = [v for v in range(1, len(board.hidden) + 1) if v not in in_clauses]
+    cells = len(board.hidden)  # variables past these are the encoding's auxiliaries: never counted
+    in_clauses = {abs(lit) for clause in clues_only.clauses for lit in clause if abs(lit) <= cells}
+    pool = [v for v in range(1, cells + 1) if v not in in_clauses]
     low, high = frontier_mine_bounds(board)
     total, o = board.mines, len(pool)
     if total - o <= low and high <= total and (o == 0 or (high <= total - 1 and low >= total - o + 1)):
