@@ -6,13 +6,16 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 PY_SOURCES := $(shell find py -name '*.py' -not -path '*/__pycache__/*')
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+WHEEL   := dist/minesat-$(VERSION)-py3-none-any.whl
 
-.PHONY: setup setup-browser serve test bench clean
+.PHONY: setup setup-browser serve test lint wheel bench clean
 
-$(VENV)/.installed: requirements.txt
+$(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip==25.3
 	$(PY) -m pip install --quiet --require-hashes -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation --editable .
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -26,7 +29,18 @@ static/vendor/.installed: tools/vendor.py node_modules/.installed $(PY_SOURCES)
 	$(PY) tools/vendor.py
 	touch $@
 
-setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed
+# The package as pip installs it (picosat.wasm inside), and a pycosat wheel built from the
+# hash-checked sdist, so that the packaging test installs both into a fresh venv offline.
+$(WHEEL): pyproject.toml README.md LICENSE requirements.txt $(PY_SOURCES) static/picosat.wasm $(VENV)/.installed
+	rm -rf dist build/lib build/bdist.*
+	$(PY) -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
+	mkdir -p build
+	awk '/^pycosat==/ {p = 1} p && /^ *#/ {exit} p' requirements.txt > build/pycosat-requirement.txt
+	$(PY) -m pip wheel --quiet --no-deps --require-hashes --wheel-dir dist -r build/pycosat-requirement.txt
+
+wheel: $(WHEEL)
+
+setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed $(WHEEL)
 
 setup-browser:
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
@@ -34,11 +48,16 @@ setup-browser:
 serve: setup
 	$(PY) tools/serve.py --port $(PORT)
 
-test: setup setup-browser
+# ruff and mypy first: a finding fails the test command before pytest runs.
+lint: $(VENV)/.installed
+	$(PY) -m ruff check
+	$(PY) -m mypy
+
+test: setup setup-browser lint
 	$(PY) -m pytest -q
 
 bench: setup
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) node_modules build static/vendor static/picosat.wasm
+	rm -rf $(VENV) node_modules build dist py/minesat.egg-info static/vendor static/picosat.wasm

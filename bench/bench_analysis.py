@@ -24,10 +24,8 @@ from fractions import Fraction
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "py"))
 
-import pycosat  # noqa: E402
+import pycosat
 
 from boards import suite  # noqa: E402
 from minesat.board import Board  # noqa: E402

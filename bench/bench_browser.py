@@ -181,7 +181,6 @@ class Browser:
     """Pyodide in Chromium on bench/pages/bench.html; `call` runs `measure` there."""
 
     def __init__(self, chromium: str):
-        sys.path.insert(0, str(ROOT / "tests" / "browser"))
         from harness import CHROMIUM_ARGS, Watch, new_context
         from playwright.sync_api import sync_playwright
         import serve
@@ -342,7 +341,6 @@ def main(argv: list[str] | None = None) -> int:
     if problems:
         print("bench_browser: cannot run:\n  " + "\n  ".join(problems), file=sys.stderr)
         return 2
-    sys.path[:0] = [str(HERE), str(ROOT / "py")]
     from boards import suite
     from minesat.counting import LayoutSpace
 

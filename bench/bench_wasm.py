@@ -18,9 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-import pycosat  # noqa: E402
+import pycosat
 
 import picosat_wasm  # noqa: E402
 

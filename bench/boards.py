@@ -10,12 +10,8 @@ tangled frontier component (the hard case for frontier enumeration).
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from minesat.board import Board, Cell  # noqa: E402
+from minesat.board import Board, Cell
 
 # name -> (cols, rows, mines, number of boards)
 SIZES = {

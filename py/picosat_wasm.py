@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import operator
 import os
+import site
 import sys
 import threading
 import weakref
@@ -232,7 +233,10 @@ def wasm_path() -> Path:
         return Path(os.environ[ENV_VAR])
     if IN_BROWSER and Path("picosat.wasm").is_file():
         return Path("picosat.wasm")
-    return Path(__file__).resolve().parent.parent / "static" / "picosat.wasm"
+    in_repository = Path(__file__).resolve().parent.parent / "static" / "picosat.wasm"
+    installed = [Path(prefix, "share", "minesat", "picosat.wasm")  # where the wheel puts it
+                 for prefix in (sys.prefix, site.getuserbase())]
+    return next((path for path in [in_repository, *installed] if path.is_file()), in_repository)
 
 
 def _rt() -> _Runtime:

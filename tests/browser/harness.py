@@ -13,12 +13,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-sys.path.insert(0, str(ROOT / "tools"))
-
-import serve  # noqa: E402
 
 CHROMIUM = os.environ.get("MINESAT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
