@@ -16,11 +16,10 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import pycosat
 
-import picosat_wasm  # noqa: E402
+import picosat_wasm
 
 TARGET = 1.25
 

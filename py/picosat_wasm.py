@@ -28,16 +28,16 @@ import sys
 import threading
 import weakref
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any
 
 __version__ = "0.6.6"
 __all__ = ["__version__", "solve", "itersolve", "Solver", "load", "backend", "wasm_path",
            "warm_up", "PicosatError"]
 
-Result = Union[list, str]        # a model, "UNSAT" or "UNKNOWN"
+Result = list | str               # a model, "UNSAT" or "UNKNOWN"
 SAT, UNSAT = 10, 20              # picosat's answers; anything else means UNKNOWN
 INT_MAX = 2**31 - 1
 MAX_VAR = 2**25                  # beyond this, picosat's array sizes overflow wasm32's size_t
@@ -87,6 +87,7 @@ class _Wasmtime:
         """A call without wasmtime-py's per-call type checks (10x faster; all our exports
         take at most 4 i32 and return at most one i32)."""
         from ctypes import POINTER, byref
+
         from wasmtime import _ffi as ffi
         context, handle, call = store._context(), byref(func._func), ffi.wasmtime_func_call_unchecked
         slots = (ffi.wasmtime_val_raw_t * 4)()
@@ -176,7 +177,7 @@ class _Runtime:
         try:
             size = self._raw["ms_output_len"](2)
             said = self.backend.read(self._raw["ms_output"](2), size).decode(errors="replace")
-        except Exception:       # the instance may be beyond reading
+        except Exception:  # noqa: BLE001 - the instance may be beyond reading
             said = ""
         said = said.strip()
         self.generation += 1

@@ -7,8 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boards import SEED_3X3
-from minesat.board import (MAX_DIGITS, MAX_SIDE, Board, BoardError, format_board, format_layout, parse_board,
-                           whole_number)
+from minesat.board import (
+    MAX_DIGITS,
+    MAX_SIDE,
+    Board,
+    BoardError,
+    format_board,
+    format_layout,
+    parse_board,
+    whole_number,
+)
 from minesat.share import MAX_FRAGMENT, board_from_fragment, board_to_fragment
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import minesat
 import minesat.board
+import minesat.unionfind
 from boards import SEED_9X9
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,7 +22,7 @@ DIST = ROOT / "dist"
 
 
 def test_public_api_examples_run():
-    for module in (minesat, minesat.board):
+    for module in (minesat, minesat.board, minesat.unionfind):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
     assert doctest.testmod(minesat).attempted >= 8

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import itertools
 import os
-from array import array
 import subprocess
 import sys
+from array import array
 from pathlib import Path
 
+import pycosat
 import pytest
 
 import picosat_wasm
-import pycosat
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = [pytest.param(pycosat, id="native"), pytest.param(picosat_wasm, id="wasm")]

@@ -10,8 +10,16 @@ import pytest
 from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
 from minesat.board import parse_board
 from minesat.brute import brute_layouts
-from minesat.solve import (backbone, components, conflict, find_layout, forced_cells, formula,
-                           frontier_mine_bounds, get_solver)
+from minesat.solve import (
+    backbone,
+    components,
+    conflict,
+    find_layout,
+    forced_cells,
+    formula,
+    frontier_mine_bounds,
+    get_solver,
+)
 
 
 class CountingSolver:

@@ -12,10 +12,10 @@ import random
 import threading
 from itertools import islice
 
+import pycosat
 import pytest
 
 import picosat_wasm
-import pycosat
 
 ITER_BOUND = 40          # models compared per itersolve sequence
 

@@ -73,7 +73,7 @@ class Clue(NamedTuple):
     """A revealed number: its cell, its count, and its hidden neighbours (flags included)."""
 
     cell: Cell
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count, which nobody calls on a clue
     neighbours: tuple[Cell, ...]
 
 

@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 from itertools import islice
+from types import ModuleType
+from typing import NoReturn
 
 from . import ilp
 from .board import Board, BoardError, format_layout, parse_board, quoted, whole_number
@@ -19,7 +21,7 @@ class CLIError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse would print usage; we want one line
+    def error(self, message: str) -> NoReturn:  # argparse would print usage; we want one line
         raise CLIError(message)
 
 
@@ -39,7 +41,7 @@ def read_board(path: str, mines: int | None) -> Board:
         raise CLIError(f"{file_name(path)}: {e}") from None
 
 
-def solver_module(name: str):
+def solver_module(name: str) -> ModuleType:
     """The solver, tried once on a one-clause formula (the wasm one loads its module lazily)."""
     try:
         solver = get_solver(name)
@@ -49,7 +51,7 @@ def solver_module(name: str):
         raise CLIError(f"the {name} solver is not available: {e}") from None
 
 
-def cmd_analyze(args) -> None:
+def cmd_analyze(args: argparse.Namespace) -> None:
     from .analysis import analyze
     solver = solver_module(args.solver)
     for path in args.boards:
@@ -57,15 +59,15 @@ def cmd_analyze(args) -> None:
         print(json.dumps(result.to_json(), separators=(",", ":")), flush=True)
 
 
-def cmd_cnf(args) -> None:
+def cmd_cnf(args: argparse.Namespace) -> None:
     sys.stdout.write(formula(read_board(args.board, args.mines), args.encoding).to_dimacs())
 
 
-def cmd_ilp(args) -> None:
+def cmd_ilp(args: argparse.Namespace) -> None:
     sys.stdout.write(ilp.reduce(read_board(args.board, args.mines)).to_lp())
 
 
-def cmd_solutions(args) -> None:
+def cmd_solutions(args: argparse.Namespace) -> None:
     board = read_board(args.board, args.mines)
     if args.method == "count":
         from .counting import LayoutSpace
@@ -96,7 +98,7 @@ def build_parser() -> Parser:
             raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {quoted(text)}")
         return number
 
-    def common(p, solver: bool = True) -> None:
+    def common(p: argparse.ArgumentParser, solver: bool = True) -> None:
         p.add_argument("--mines", type=nonnegative, help="total number of mines on the board")
         p.add_argument("--encoding", choices=sorted(ENCODINGS), default="binomial")
         if solver:

@@ -8,7 +8,6 @@ console error or uncaught page error. Screenshots go to test-artifacts/ (see har
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest

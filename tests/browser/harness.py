@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
 import serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,7 +145,7 @@ def wait_analysis(page) -> str:
         page.wait_for_function(
             "() => { const e = document.getElementById('layout-count'); return e && e.dataset.value; }",
             timeout=STEP_TIMEOUT * 2)
-    except Exception:
+    except Exception:  # noqa: BLE001 - any failure of the wait: screenshot, then fail the test
         screenshot(page, "failed-wait-analysis")
         raise AssertionError("no analysis shown; the page says: " + page.inner_text("#analysis")
                              + " / " + page.inner_text("#message") + " / " + page.url) from None

@@ -12,8 +12,8 @@ import random
 
 import pycosat
 import pytest
-from harness import new_context, wait_ready
 
+from harness import new_context, wait_ready
 from minesat.board import Board
 from minesat.solve import formula
 

@@ -6,7 +6,6 @@ import importlib.util
 import time
 
 from harness import ROOT, START_TIMEOUT
-
 from minesat.share import board_to_fragment
 
 
