@@ -65,3 +65,12 @@ def test_the_wheel_installs_in_a_fresh_venv_and_gives_the_same_json(tmp_path):
                                  text=True, env=env, cwd=tmp_path, timeout=120)
     assert no_wasmtime.returncode == 2 and "wasm solver is not available" in no_wasmtime.stderr
     assert len(no_wasmtime.stderr.splitlines()) == 1
+
+
+def test_github_runs_the_test_command_and_deploys_only_after_it():
+    workflows = ROOT / ".github" / "workflows"
+    test, pages = (workflows / "test.yml").read_text(), (workflows / "pages.yml").read_text()
+    assert "run: make test" in test and "pull_request:" in test and "workflow_call:" in test
+    assert "container: debian:bookworm" in test
+    jobs = pages.split("\njobs:\n", 1)[1]
+    assert "uses: ./.github/workflows/test.yml" in jobs and "needs: test" in jobs.split("\n  build:\n", 1)[1]
