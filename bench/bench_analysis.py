@@ -26,11 +26,11 @@ from pathlib import Path
 
 import pycosat
 
-from boards import suite
 from minesat.analysis import analyze
 from minesat.binomial import reduce as binomial_reduce
 from minesat.board import Board
 from minesat.counting import LayoutSpace
+from suites import suite
 
 HERE = Path(__file__).resolve().parent
 

@@ -343,8 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     if problems:
         print("bench_browser: cannot run:\n  " + "\n  ".join(problems), file=sys.stderr)
         return 2
-    from boards import suite
     from minesat.counting import LayoutSpace
+    from suites import suite
 
     groups = suite()
     experts = [(f"30x16 #{i}", b) for i, b in enumerate(groups["30x16/99"][:max(1, min(args.boards, 20))])]

@@ -19,14 +19,17 @@ PATH = os.pathsep.join(str(ROOT / folder) for folder in ("py", "bench", "tools",
 SCRIPTS = ["bench_wasm.py", "bench_analysis.py", "startup.py"]
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    """`run.py [SCRIPT.py ...] [ARG ...]`: the scripts named (default: all), each with the ARGs."""
+    scripts = [a for a in argv if a.endswith(".py")] or SCRIPTS
+    args = [a for a in argv if not a.endswith(".py")]
     failed = 0
-    for name in SCRIPTS if len(sys.argv) < 2 else sys.argv[1:]:
+    for name in scripts:
         print(f"\n== {name}", flush=True)
         env = dict(os.environ, PYTHONPATH=PATH)
-        failed |= subprocess.call([sys.executable, str(HERE / name)], cwd=ROOT, env=env)
+        failed |= subprocess.call([sys.executable, str(HERE / name), *args], cwd=ROOT, env=env)
     return failed
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

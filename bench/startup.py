@@ -17,14 +17,17 @@ import time
 from pathlib import Path
 
 import serve
+from boards import SEED_9X9
+from minesat.board import parse_board
+from minesat.share import board_to_fragment
 
 ROOT = Path(__file__).resolve().parent.parent
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run",
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-PAGES = {"bare": "tests/browser/pages/pyodide.html", "app": "index.html#board=01?10001?/01?100011/"
-         "011100000/000000000/111110011/????1001?/????3101?/?????211?/?????????&mines=10"}
+PAGES = {"bare": "tests/browser/pages/pyodide.html",
+         "app": "index.html#" + board_to_fragment(parse_board(SEED_9X9, mines=10))}
 
 
 def time_page(browser, url: str, analysed: bool) -> tuple[float, float | None]:

@@ -8,11 +8,13 @@ import subprocess
 import sys
 import tomllib
 import venv
+import zipfile
 from pathlib import Path
 
 import minesat
 import minesat.board
 import minesat.unionfind
+import vendor
 from boards import SEED_9X9
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,3 +76,12 @@ def test_github_runs_the_test_command_and_deploys_only_after_it():
     assert "container: debian:bookworm" in test
     jobs = pages.split("\njobs:\n", 1)[1]
     assert "uses: ./.github/workflows/test.yml" in jobs and "needs: test" in jobs.split("\n  build:\n", 1)[1]
+
+
+def test_test_only_code_ships_neither_in_the_wheel_nor_in_the_page(tmp_path):
+    engine = {f"minesat/{p.name}" for p in (ROOT / "py" / "minesat").glob("*.py")}
+    page = set(zipfile.ZipFile(vendor.build_py_zip(ROOT, tmp_path / "py.zip")).namelist())
+    wheel = set(zipfile.ZipFile(DIST / f"minesat-{VERSION}-py3-none-any.whl").namelist())
+    assert engine <= page and engine <= wheel and "picosat_wasm.py" in wheel
+    for shipped in (page, wheel, engine):
+        assert not any("brute" in name or name.startswith(("tests/", "bench/")) for name in shipped)

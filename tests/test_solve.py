@@ -8,8 +8,8 @@ import pycosat
 import pytest
 
 from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
+from brute import brute_layouts
 from minesat.board import parse_board
-from minesat.brute import brute_layouts
 from minesat.solve import (
     backbone,
     components,
