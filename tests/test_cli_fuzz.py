@@ -1,6 +1,6 @@
 """Fuzzing the command line in-process: any arguments and any board give exit 0 or 2, never a traceback.
 
-Boards are small (at most 3x3 cells, so that `solutions` without a limit stays quick), but the
+Boards are small (at most 3x4 cells, so that `solutions` without a limit stays quick), but the
 numbers, names and options around them are hostile: huge totals, offsets past 2**63, names with
 newlines, missing files, unknown options.  Exit 2 must come with exactly one line on standard error.
 """
