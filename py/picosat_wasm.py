@@ -66,7 +66,7 @@ class _Wasmtime:
             import wasmtime
         except ImportError as err:
             raise ImportError("picosat_wasm needs the `wasmtime` package in CPython: "
-                              "run `make setup`") from err
+                              "pip install 'minesat[wasm]' (or, in the repository, make setup)") from err
         self._wasmtime = wasmtime
         self._engine = wasmtime.Engine()
         self._module = wasmtime.Module(self._engine, wasm)
