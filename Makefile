@@ -29,14 +29,15 @@ static/vendor/.installed: tools/vendor.py node_modules/.installed $(PY_SOURCES)
 	$(PY) tools/vendor.py
 	touch $@
 
-# The package as pip installs it (picosat.wasm inside), and a pycosat wheel built from the
-# hash-checked sdist, so that the packaging test installs both into a fresh venv offline.
+# The package as pip installs it (picosat.wasm inside), a pycosat wheel built from the hash-checked
+# sdist and wasmtime's wheel (the `wasm` extra), so that the packaging test installs them into a
+# fresh venv offline.
 $(WHEEL): pyproject.toml README.md LICENSE requirements.txt $(PY_SOURCES) static/picosat.wasm $(VENV)/.installed
 	rm -rf dist build/lib build/bdist.*
 	$(PY) -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
 	mkdir -p build
-	awk '/^pycosat==/ {p = 1} p && /^ *#/ {exit} p' requirements.txt > build/pycosat-requirement.txt
-	$(PY) -m pip wheel --quiet --no-deps --require-hashes --wheel-dir dist -r build/pycosat-requirement.txt
+	awk '/^(pycosat|wasmtime)==/ {p = 1} /^ *#/ {p = 0} p' requirements.txt > build/runtime-requirements.txt
+	$(PY) -m pip wheel --quiet --no-deps --require-hashes --wheel-dir dist -r build/runtime-requirements.txt
 
 wheel: $(WHEEL)
 

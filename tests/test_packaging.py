@@ -45,8 +45,12 @@ def test_the_wheel_installs_in_a_fresh_venv_and_gives_the_same_json(tmp_path):
     python, command = home / "bin" / "python", home / "bin" / "minesat"
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "PIP_"))}
     env["PIP_CONFIG_FILE"] = os.devnull  # no machine-wide index or wheel folder: only dist/
-    subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-index",
-                    "--find-links", DIST, wheel], check=True, env=env, cwd=tmp_path, timeout=300)
+
+    def install(requirement: str) -> None:
+        subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-index",
+                        "--find-links", DIST, requirement], check=True, env=env, cwd=tmp_path, timeout=300)
+
+    install(str(wheel))
     board = tmp_path / "board.txt"
     board.write_text("mines=10\n" + SEED_9X9)
     installed = subprocess.run([command, "analyze", board], capture_output=True, text=True, env=env,
@@ -63,10 +67,13 @@ def test_the_wheel_installs_in_a_fresh_venv_and_gives_the_same_json(tmp_path):
     module = subprocess.run([python, "-m", "minesat", "analyze", board], capture_output=True, text=True,
                             env=env, cwd=tmp_path, timeout=120)
     assert module.stdout == installed.stdout
-    no_wasmtime = subprocess.run([command, "analyze", "--solver", "wasm", board], capture_output=True,
-                                 text=True, env=env, cwd=tmp_path, timeout=120)
-    assert no_wasmtime.returncode == 2 and "wasm solver is not available" in no_wasmtime.stderr
+    by_sat = [command, "analyze", "--solver", "wasm", "--forced", "sat", board]
+    no_wasmtime = subprocess.run(by_sat, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert no_wasmtime.returncode == 2 and "pip install 'minesat[wasm]'" in no_wasmtime.stderr
     assert len(no_wasmtime.stderr.splitlines()) == 1
+    install(f"{wheel}[wasm]")  # wasmtime too: picosat.wasm from the wheel gives the same answers
+    with_wasm = subprocess.run(by_sat, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert (with_wasm.returncode, with_wasm.stdout) == (0, installed.stdout), with_wasm.stderr
 
 
 def test_github_runs_the_test_command_and_deploys_only_after_it():
