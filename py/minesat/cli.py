@@ -1,4 +1,4 @@
-"""Command line: `python -m minesat analyze|cnf|ilp|solutions BOARD ...` (run with py/ on sys.path)."""
+"""Command line: `minesat analyze|cnf|ilp|solutions BOARD ...` (or `python -m minesat ...` with py/ on sys.path)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def cmd_solutions(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="python -m minesat", description="Minesweeper analysis by SAT and exact counting.")
+    parser = Parser(prog="minesat", description="Minesweeper analysis by SAT and exact counting.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def nonnegative(text: str) -> int:
