@@ -10,6 +10,7 @@ from boards import SEED_3X3
 from minesat.board import (
     MAX_DIGITS,
     MAX_SIDE,
+    MAX_TEXT,
     Board,
     BoardError,
     format_board,
@@ -136,6 +137,7 @@ def test_seed_board_with_spaces_and_aliases():
     ("3x3x\u0663\n1?\n", (1, None), "whole number"),
     ("?" * (MAX_SIDE + 1) + "\n", (1, MAX_SIDE + 1), "larger than"),
     ("?\n" * (MAX_SIDE + 1), (MAX_SIDE + 1, None), "larger than"),
+    ("# " + "?" * MAX_TEXT + "\n1?\n", (None, None), "too large for a board"),
     ("mines=" + "1" * 4301 + "\n1?\n", (1, None), "4,301 digits"),  # past Python's int-from-text limit
     ("3x1x" + "1" * 4301 + "\n1?\n", (1, None), "4,301 digits"),
     ("\n\nmines=" + "9" * (MAX_DIGITS + 1) + "\n1?\n", (3, None), f"{MAX_DIGITS + 1:,} digits"),

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -181,3 +183,28 @@ def test_a_missing_wasm_module_is_one_line(board_file):
     result = run("solutions", "--solver", "wasm", board_file(SEED_3X3), MINESAT_PICOSAT_WASM="/nonexistent.wasm")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "wasm solver is not available" in result.stderr
+
+
+def test_input_is_read_only_as_far_as_a_board_can_be():
+    started = time.perf_counter()
+    result = run("analyze", "/dev/zero")
+    assert result.returncode == 2 and "too large for a board" in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and time.perf_counter() - started < 30
+    result = run("cnf", "-", stdin="# a comment\n" * 100_000 + "1?\n")  # 1.2 MB of comments: too much
+    assert result.returncode == 2 and "too large for a board" in result.stderr
+
+
+def test_solutions_by_count_stream_however_large_the_limit(board_file):
+    """2**400 layouts and a limit of 10**30: the first layouts come out at once, nothing is listed first."""
+    path = board_file(("?" * 20 + "\n") * 20)
+    with subprocess.Popen([sys.executable, "-m", "minesat", "solutions", path, "--method", "count",
+                           "--limit", str(10 ** 30)], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as process:
+        try:
+            ready, _, _ = select.select([process.stdout], [], [], 30)
+            assert ready, "no layout after 30 s"
+            head = [process.stdout.readline() for _ in range(22 * 3)]
+        finally:
+            process.kill()
+    assert head[0] == "# layout 1\n" and "# layout 3\n" in head
+    assert head[1:21] == ["." * 20 + "\n"] * 20  # layout 1 of all: no mine

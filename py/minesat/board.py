@@ -25,6 +25,7 @@ CANONICAL = HIDDEN + FLAG + NUMBERS
 ALIASES = {"H": HIDDEN, "h": HIDDEN, "*": FLAG, "f": FLAG}
 MAX_SIDE = 100
 MAX_CELLS = 10_000
+MAX_TEXT = 1_000_000  # characters of a board's text: 50 times a spaced 100x100 board, comments included
 
 _MINES_LINE = re.compile(r"^\s*(?:mines\s*[=:]\s*(\S+)|([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+))\s*$", re.I)
 
@@ -167,7 +168,11 @@ def parse_board(text: str, mines: int | None = None) -> Board:
     Blank lines and lines starting with `#` are ignored, as is a byte-order mark.  Aliases:
     `H`/`h` for hidden, `*`/`f` for a flag.  A line `mines=N` (or `WxHxN`, as JSMinesweeper
     writes) before the rows gives the total number of mines unless `mines` is passed.
+    A text of more than MAX_TEXT characters is refused before it is read.
     """
+    if len(text) > MAX_TEXT:
+        raise BoardError(f"the text is more than {MAX_TEXT:,} characters: too large for a board "
+                         f"(at most {MAX_SIDE}x{MAX_SIDE})")
     rows: list[str] = []
     header_mines: int | None = None
     header_line: int | None = None

@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from . import ilp
-from .board import Board, BoardError, format_layout, parse_board, quoted, whole_number
+from .board import MAX_TEXT, Board, BoardError, format_layout, parse_board, quoted, whole_number
 from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
 from .sortnet import CounterTooLarge
@@ -31,8 +31,13 @@ def file_name(path: str) -> str:
 
 
 def read_board(path: str, mines: int | None) -> Board:
+    """The board in a file (or standard input for '-'), reading no more than a board's text can be."""
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            text = sys.stdin.read(MAX_TEXT + 1)
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_TEXT + 1)
     except (OSError, UnicodeDecodeError) as e:
         raise CLIError(f"cannot read {file_name(path)}: {getattr(e, 'strerror', None) or e}") from None
     try:
@@ -72,8 +77,7 @@ def cmd_solutions(args: argparse.Namespace) -> None:
     if args.method == "count":
         from .counting import LayoutSpace
         space = LayoutSpace(board)
-        layouts = iter(space.layouts(args.offset, args.limit) if args.limit is not None
-                       else (space.layout(i) for i in range(args.offset, space.count)))
+        layouts = space.iter_layouts(args.offset, args.limit)
     else:
         from .solve import iter_layouts
         if args.offset > sys.maxsize:

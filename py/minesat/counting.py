@@ -42,7 +42,7 @@ Python ints (exact); no numpy, so it runs in Pyodide too.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property, reduce
 from math import comb
@@ -713,19 +713,22 @@ class LayoutSpace:
 
     def layouts(self, offset: int = 0, limit: int = 50) -> list[frozenset[Cell]]:
         """Layouts number offset, offset+1, ... (at most `limit`, fewer at the end)."""
-        if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or limit < 0:
+        return list(self.iter_layouts(offset, limit))
+
+    def iter_layouts(self, offset: int = 0, limit: int | None = None) -> Iterator[frozenset[Cell]]:
+        """Layouts number offset, offset+1, ..., one at a time (at most `limit`; None: to the end)."""
+        if not isinstance(offset, int) or not isinstance(limit, int | None) or offset < 0 or (limit or 0) < 0:
             raise IndexError("offset and limit must be whole numbers >= 0")
-        out: list[frozenset[Cell]] = []
-        index, end, outside = offset, min(self.count, offset + limit), self.outside
+        index, outside = offset, self.outside
+        end = self.count if limit is None else min(self.count, offset + limit)
         while index < end:  # within one block only the outside subset changes: step it
             mines, t, rank = self._locate(index)
             positions = _unrank_positions(len(outside), t, rank)
             span = min(end - index, comb(len(outside), t) - rank)
             for _ in range(span):
-                out.append(frozenset(mines + [outside[p] for p in positions]))
+                yield frozenset(mines + [outside[p] for p in positions])
                 _next_positions(positions, len(outside))
             index += span
-        return out
 
     def _locate(self, index: int) -> tuple[list[Cell], int, int]:
         """(mines of the fixed cells and components, outside mines t, rank of the outside subset)."""
