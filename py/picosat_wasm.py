@@ -16,7 +16,11 @@ installed as `pycosat.py`, so it must never import pycosat itself.
 Deliberate differences: a literal outside picosat's int range raises OverflowError, where
 native pycosat truncates it to a C int (or aborts the process on -2**31); a variable index
 above 2**25 (from a literal or vars=) raises MemoryError, as 32-bit WebAssembly cannot hold
-picosat's tables for it (natively that needs gigabytes too).
+picosat's tables for it (natively that needs gigabytes too).  Below that, the 4 GB of 32-bit
+WebAssembly hold picosat's tables for about 8.5 million variables: a formula whose largest
+variable is beyond (a literal of 10**7, say) raises MemoryError where native pycosat, with the
+memory, returns a model.  A name given twice (by position and by keyword) gets Python's
+message, not pycosat's.
 """
 
 from __future__ import annotations
@@ -326,6 +330,8 @@ def _check_var(index: int) -> None:
 def _c_int(value: Any) -> int:
     """A C int argument, converted as pycosat's argument parser does ("i")."""
     value = operator.index(value)
+    if not -2**63 <= value < 2**63:  # past a C long, as pycosat's parser first converts to one
+        raise OverflowError("Python int too large to convert to C long")
     if value > INT_MAX:
         raise OverflowError("signed integer is greater than maximum")
     if value < -INT_MAX - 1:
@@ -441,9 +447,22 @@ def _setup(clauses: Any, vars: Any, verbose: Any, prop_limit: Any) -> _Handle:
 
 # ------------------------------------------------------------------ pycosat's API
 
-def solve(clauses: Iterable[Iterable[int]], vars: int = -1, verbose: int = 0,
-          prop_limit: int = 0) -> Result:
+_MISSING: Any = object()  # no clauses given
+
+
+def _check_call(clauses: Any, extra: tuple[Any, ...], unknown: dict[str, Any]) -> None:
+    """The errors of pycosat's argument parser, word for word, for a call it would refuse."""
+    if extra:
+        raise TypeError(f"(iter)solve() takes at most 4 arguments ({4 + len(extra)} given)")
+    if unknown:
+        raise TypeError(f"{next(iter(unknown))!r} is an invalid keyword argument for (iter)solve()")
+    if clauses is _MISSING:
+        raise TypeError("(iter)solve() missing required argument 'clauses' (pos 1)")
+
+def solve(clauses: Iterable[Iterable[int]] = _MISSING, vars: int = -1, verbose: int = 0,
+          prop_limit: int = 0, *extra: Any, **unknown: Any) -> Result:
     """Solve the CNF `clauses`: a model (list of +/-v for v = 1..n), "UNSAT" or "UNKNOWN"."""
+    _check_call(clauses, extra, unknown)
     handle = _setup(clauses, vars, verbose, prop_limit)
     try:
         return handle.sat()
@@ -451,12 +470,13 @@ def solve(clauses: Iterable[Iterable[int]], vars: int = -1, verbose: int = 0,
         handle.close()
 
 
-def itersolve(clauses: Iterable[Iterable[int]], vars: int = -1, verbose: int = 0,
-              prop_limit: int = 0) -> Iterator[list[int]]:
+def itersolve(clauses: Iterable[Iterable[int]] = _MISSING, vars: int = -1, verbose: int = 0,
+              prop_limit: int = 0, *extra: Any, **unknown: Any) -> Iterator[list[int]]:
     """An iterator over the models of `clauses`, each blocked once found, in picosat's order.
 
     The clauses are read (and bad ones rejected) at once, as pycosat does.
     """
+    _check_call(clauses, extra, unknown)
     return _models(_setup(clauses, vars, verbose, prop_limit))
 
 
