@@ -154,6 +154,8 @@ def test_bad_input_names_line_and_column(text, where, words):
 def test_leading_zeros_do_not_count_as_digits():
     assert parse_board("mines=" + "0" * (MAX_DIGITS + 10) + "1\n1?\n").mines == 1
     assert whole_number("0" * 5000) == 0
+    assert whole_number("9" * MAX_DIGITS) == 10 ** MAX_DIGITS - 1
+    assert whole_number("1" * (MAX_DIGITS + 1)) is None  # None, never an error: the page relies on it
 
 
 def test_total_out_of_range_in_constructor():

@@ -36,19 +36,29 @@ MAX_DIGITS = 4_000  # more than the 3,011 digits of 2**10,000 (the most layouts 
 def whole_number(text: str) -> int | None:
     """`text` as a whole number >= 0 if it is one in ASCII digits (not '-1', '²' or '٣'), else None.
 
-    A number of more than MAX_DIGITS digits (leading zeros aside) is larger than any total,
-    count or offset can be, and past Python's limit on reading digits: BoardError says so.
+    Never raises: a number of more than MAX_DIGITS digits (leading zeros aside), larger than any
+    total, count or offset can be and past Python's limit on reading digits, is None too;
+    `not_a_whole_number` says why for a message.
 
-    >>> whole_number("0042"), whole_number("-1"), whole_number("²")
-    (42, None, None)
+    >>> whole_number("0042"), whole_number("-1"), whole_number("²"), whole_number("1" * 4301)
+    (42, None, None, None)
     """
     if not (text.isascii() and text.isdigit()):
         return None
     significant = text.lstrip("0") or "0"
-    if len(significant) > MAX_DIGITS:
-        raise BoardError(f"{quoted(text)} has {len(significant):,} digits; "
-                         f"no total, count or offset has more than {MAX_DIGITS:,}")
-    return int(significant)
+    return int(significant) if len(significant) <= MAX_DIGITS else None
+
+
+def not_a_whole_number(text: str) -> str:
+    """Why `whole_number(text)` is None, for a message.
+
+    >>> not_a_whole_number("-1")
+    "'-1' is not a whole number >= 0"
+    """
+    if text.isascii() and text.isdigit():
+        return (f"{quoted(text)} has {len(text.lstrip('0')):,} digits; no total, count or offset "
+                f"has more than {MAX_DIGITS:,}")
+    return f"{quoted(text)} is not a whole number >= 0"
 
 
 def quoted(text: str, width: int = 24) -> str:
@@ -183,12 +193,9 @@ def parse_board(text: str, mines: int | None = None) -> Board:
         header = _MINES_LINE.match(line)
         if header and not rows:
             value = header.group(1) or header.group(4)
-            try:
-                header_mines, header_line = whole_number(value), number
-            except BoardError as e:
-                raise BoardError(f"the total number of mines {e.message}", number) from None
+            header_mines, header_line = whole_number(value), number
             if header_mines is None:
-                raise BoardError(f"the total number of mines must be a whole number >= 0, not {quoted(value)}", number)
+                raise BoardError(f"the total number of mines: {not_a_whole_number(value)}", number)
             continue
         row: list[str] = []
         for column, ch in enumerate(line, 1):

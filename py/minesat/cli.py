@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from . import ilp
-from .board import MAX_TEXT, Board, BoardError, format_layout, parse_board, quoted, whole_number
+from .board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
 from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
 from .sortnet import CounterTooLarge
@@ -94,12 +94,9 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def nonnegative(text: str) -> int:
-        try:
-            number = whole_number(text)
-        except BoardError as e:
-            raise argparse.ArgumentTypeError(e.message) from None
+        number = whole_number(text)
         if number is None:
-            raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {quoted(text)}")
+            raise argparse.ArgumentTypeError(not_a_whole_number(text))
         return number
 
     def common(p: argparse.ArgumentParser, solver: bool = True) -> None:

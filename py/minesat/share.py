@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import quote, unquote
 
-from .board import Board, BoardError, parse_board, quoted, whole_number
+from .board import Board, BoardError, not_a_whole_number, parse_board, quoted, whole_number
 
 MAX_FRAGMENT = 40_000
 
@@ -30,12 +30,9 @@ def board_from_fragment(fragment: str) -> Board:
         raise BoardError("the link has no board=... part")
     mines = None
     if fields.get("mines", "") != "":
-        try:
-            mines = whole_number(fields["mines"])
-        except BoardError as e:
-            raise BoardError(f"the link's mines={e.message}") from None
+        mines = whole_number(fields["mines"])
         if mines is None:
-            raise BoardError(f"the link's mines={quoted(fields['mines'])} is not a whole number >= 0")
+            raise BoardError(f"the link's mines: {not_a_whole_number(fields['mines'])}")
     if any(ch in fields["board"] for ch in "\n#"):
         raise BoardError("the link's board has a character that does not belong there")
     board = parse_board(fields["board"].replace("/", "\n"), mines)
