@@ -28,7 +28,7 @@ def status(server: serve.Server, path: str, method: str = "GET") -> int:
         connection.close()
 
 
-@pytest.mark.parametrize("path", ["/index.html", "/pyscript.toml", "/py/picosat_wasm.py", "/static/style.css",
+@pytest.mark.parametrize("path", ["/index.html", "/py/picosat_wasm.py", "/py/minesat/board.py", "/README.md",
                                   "/tests/browser/pages/pyodide.html"])
 def test_the_site_is_served(server, path):
     assert status(server, path) == 200
