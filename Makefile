@@ -6,13 +6,16 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 PY_SOURCES := $(shell find py -name '*.py' -not -path '*/__pycache__/*')
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+WHEEL   := dist/minesat-$(VERSION)-py3-none-any.whl
 
-.PHONY: setup setup-browser serve test bench clean
+.PHONY: setup setup-browser serve test lint wheel bench clean
 
-$(VENV)/.installed: requirements.txt
+$(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip==25.3
 	$(PY) -m pip install --quiet --require-hashes -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation --editable .
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -30,7 +33,19 @@ static/vendor/.installed: tools/vendor.py node_modules/.installed $(PY_SOURCES)
 static/vendor/snapshot.gz: tools/make_snapshot.mjs static/vendor/.installed
 	node tools/make_snapshot.mjs
 
-setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed static/vendor/snapshot.gz
+# The package as pip installs it (picosat.wasm inside), a pycosat wheel built from the hash-checked
+# sdist and wasmtime's wheel (the `wasm` extra), so that the packaging test installs them into a
+# fresh venv offline.
+$(WHEEL): pyproject.toml README.md LICENSE requirements.txt $(PY_SOURCES) static/picosat.wasm $(VENV)/.installed
+	rm -rf dist build/lib build/bdist.*
+	$(PY) -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
+	mkdir -p build
+	awk '/^(pycosat|wasmtime)==/ {p = 1} /^ *#/ {p = 0} p' requirements.txt > build/runtime-requirements.txt
+	$(PY) -m pip wheel --quiet --no-deps --require-hashes --wheel-dir dist -r build/runtime-requirements.txt
+
+wheel: $(WHEEL)
+
+setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed static/vendor/snapshot.gz $(WHEEL)
 
 setup-browser:
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
@@ -38,11 +53,16 @@ setup-browser:
 serve: setup
 	$(PY) tools/serve.py --port $(PORT)
 
-test: setup setup-browser
+# ruff and mypy first: a finding fails the test command before pytest runs.
+lint: $(VENV)/.installed
+	$(PY) -m ruff check
+	$(PY) -m mypy
+
+test: setup setup-browser lint
 	$(PY) -m pytest -q
 
 bench: setup
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) node_modules build static/vendor static/picosat.wasm
+	rm -rf $(VENV) node_modules build dist py/minesat.egg-info static/vendor static/picosat.wasm

@@ -7,7 +7,8 @@ count, every probability as a Fraction, forced cells, total known), best of a fe
 ms_toollib.cal_probability_onboard (native Rust, run in a worker process so a slow board can
 be stopped at the cap) with its probabilities checked against ours to 1e-9; the naive route:
 the binomial CNF of the whole board through pycosat, one solver call per hidden cell for the
-forced cells (no total), then blocking-clause enumeration of the layouts until the cap.  Prints per-board lines and per-group medians and ratios.
+forced cells (no total), then blocking-clause enumeration of the layouts until the cap.  Prints per-board
+lines and per-group medians and ratios.
 Not part of the test suite: timings are noisy on shared machines, compare within one run.
 """
 
@@ -23,18 +24,15 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+import pycosat
+
+from minesat.analysis import analyze
+from minesat.binomial import reduce as binomial_reduce
+from minesat.board import Board
+from minesat.counting import LayoutSpace
+from suites import suite
+
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "py"))
-
-import pycosat  # noqa: E402
-
-from boards import suite  # noqa: E402
-from minesat.board import Board  # noqa: E402
-from minesat.counting import LayoutSpace  # noqa: E402
-
-from minesat.analysis import analyze  # noqa: E402
-from minesat.binomial import reduce as binomial_reduce  # noqa: E402
 
 
 def ms(seconds: float) -> str:
@@ -105,7 +103,7 @@ class Peer:
         except mp.TimeoutError:
             self.close()
             return None, None
-        except Exception as error:  # the peer rejects the board
+        except Exception as error:  # noqa: BLE001 - the peer rejects the board in its own ways
             return None, str(error)[:60]
 
     def close(self):
@@ -186,6 +184,7 @@ def pyodide_times(boards: list[Board]) -> tuple[str, list[float]] | None:
     import shutil
     import subprocess
     import tempfile
+
     from minesat.board import format_board
     pyodide_dir = HERE.parent / "node_modules" / "pyodide"
     if not shutil.which("node") or not (pyodide_dir / "pyodide.mjs").exists():
@@ -232,8 +231,8 @@ def main() -> None:
     peer = Peer(args.cap)
     peer.run(Board.from_rows(["1??", "12?", "01?"], mines=2))  # start the worker, import ms_toollib
     rng = random.Random(0)
-    summary = []
-    print(f"python {sys.version.split()[0]}; times in ms; ms_toollib cap {args.cap:g} s, naive cap {args.naive_cap:g} s")
+    print(f"python {sys.version.split()[0]}; times in ms; ms_toollib cap {args.cap:g} s, "
+          f"naive cap {args.naive_cap:g} s")
     for name, boards in groups.items():
         ours, theirs, ratios, naive_times, pages, worst_diff = [], [], [], [], [], 0.0
         enum_note = []
@@ -248,8 +247,9 @@ def main() -> None:
                 worst_diff = max(worst_diff, disagreement(space, probs))
             if name.startswith("30x16") or name.startswith("lattice"):
                 pages.append(page_time(space, rng))
+            peer = ms(peer_t) if peer_t is not None else f"  >{args.cap:g}s" if probs is None else " error"
             line = (f"  {name} #{i:2d}: hidden {len(board.hidden):5d} layouts {approx(space.count)}"
-                    f" ours {ms(t)}  ms_toollib {ms(peer_t) if peer_t is not None else f'  >{args.cap:g}s' if probs is None else ' error'}")
+                    f" ours {ms(t)}  ms_toollib {peer}")
             if not args.no_naive:
                 nt, found, finished, forced = naive(board, args.naive_cap)
                 naive_times.append(nt)

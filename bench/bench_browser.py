@@ -36,8 +36,9 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 PAGE_SIZE = 50
 TARGET_RATIO = 3.0          # browser / CPython, expert analysis
@@ -181,10 +182,10 @@ class Browser:
     """Pyodide in Chromium on bench/pages/bench.html; `call` runs `measure` there."""
 
     def __init__(self, chromium: str):
-        sys.path.insert(0, str(ROOT / "tests" / "browser"))
-        from harness import CHROMIUM_ARGS, Watch, new_context
         from playwright.sync_api import sync_playwright
+
         import serve
+        from harness import CHROMIUM_ARGS, Watch, new_context
         self.server = serve.start(0, ROOT)
         self.pw = sync_playwright().start()
         self.browser = self.pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
@@ -342,9 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     if problems:
         print("bench_browser: cannot run:\n  " + "\n  ".join(problems), file=sys.stderr)
         return 2
-    sys.path[:0] = [str(HERE), str(ROOT / "py")]
-    from boards import suite
     from minesat.counting import LayoutSpace
+    from suites import suite
 
     groups = suite()
     experts = [(f"30x16 #{i}", b) for i, b in enumerate(groups["30x16/99"][:max(1, min(args.boards, 20))])]

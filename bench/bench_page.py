@@ -11,7 +11,7 @@ All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no o
             pages alternate, so the machine's load hits both alike.
   edits     key press ('f' on a hidden cell: flag, then unflag) -> #layout-count[data-value]
             updated, over --edits edits on a beginner and on an expert mid-game board
-            (bench/boards.py, fixed seeds); the layout list redrawn (the other panel on screen);
+            (tests/boards.py, fixed seeds); the layout list redrawn (the other panel on screen);
             the longest main-thread task (PerformanceObserver "longtask") during the edits.
   bytes     every file fetched on a first visit, by the page and by its worker: how often, its
             size and its gzipped size.
@@ -35,13 +35,11 @@ import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "py"), str(HERE)]
-import serve  # noqa: E402
-from boards import midgame  # noqa: E402
+import serve  # tools/ (bench/run.py puts py/, tests/ and tools/ on the path)
+from boards import midgame
+from minesat.share import board_to_fragment
 
-from minesat.share import board_to_fragment  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run",
@@ -193,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"ready {a['ready']:.2f} s, analysed {a['analysed']:.2f} s", flush=True)
         edits = {}
         for level, (cols, rows, mines) in (("beginner", (9, 9, 10)), ("expert", (30, 16, 99))):
-            edits[level] = edit_latency(browser, base, midgame(cols, rows, mines, seed=7), args.edits)
+            edits[level] = edit_latency(browser, base, midgame(rows, cols, mines, seed=7), args.edits)
         download = None if args.no_download else big_download(browser, base)
         browser.close()
     server.shutdown()

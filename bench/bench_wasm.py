@@ -16,22 +16,13 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+import pycosat
 
-import pycosat  # noqa: E402
-
-import picosat_wasm  # noqa: E402
+import picosat_wasm
+from formulas import random_3sat
 
 TARGET = 1.25
-
-
-def random_3sat(n_vars: int, n_clauses: int, seed: int) -> list[list[int]]:
-    """n_clauses clauses of 3 distinct variables with random signs."""
-    rng = random.Random(seed)
-    return [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n_vars + 1), 3)]
-            for _ in range(n_clauses)]
 
 
 def timed(solve, clauses: list[list[int]]) -> tuple[float, object]:
@@ -68,7 +59,7 @@ def main() -> int:
     print(f"{'seed':>4} {'answer':>6} {'native s':>9} {'wasm s':>9} {'wasm/native':>11}  (thread CPU time)")
     ratios = []
     for seed in range(args.seeds):
-        clauses = random_3sat(args.vars, args.clauses, seed)
+        clauses = random_3sat(random.Random(seed), args.vars, args.clauses)
         native, wasm, answer = bench_seed(clauses, args.repeat)
         ratios.append(wasm / native)
         print(f"{seed:>4} {answer:>6} {native:>9.3f} {wasm:>9.3f} {wasm / native:>11.2f}")

@@ -16,27 +16,32 @@ installed as `pycosat.py`, so it must never import pycosat itself.
 Deliberate differences: a literal outside picosat's int range raises OverflowError, where
 native pycosat truncates it to a C int (or aborts the process on -2**31); a variable index
 above 2**25 (from a literal or vars=) raises MemoryError, as 32-bit WebAssembly cannot hold
-picosat's tables for it (natively that needs gigabytes too).
+picosat's tables for it (natively that needs gigabytes too).  Below that, the 4 GB of 32-bit
+WebAssembly hold picosat's tables for about 8.5 million variables: a formula whose largest
+variable is beyond (a literal of 10**7, say) raises MemoryError where native pycosat, with the
+memory, returns a model.  A name given twice (by position and by keyword) gets Python's
+message, not pycosat's.
 """
 
 from __future__ import annotations
 
 import operator
 import os
+import site
 import sys
 import threading
 import weakref
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any
 
 __version__ = "0.6.6"
 __all__ = ["__version__", "solve", "itersolve", "Solver", "load", "backend", "wasm_path",
            "warm_up", "PicosatError"]
 
-Result = Union[list, str]        # a model, "UNSAT" or "UNKNOWN"
+Result = list | str               # a model, "UNSAT" or "UNKNOWN"
 SAT, UNSAT = 10, 20              # picosat's answers; anything else means UNKNOWN
 INT_MAX = 2**31 - 1
 MAX_VAR = 2**25                  # beyond this, picosat's array sizes overflow wasm32's size_t
@@ -65,7 +70,7 @@ class _Wasmtime:
             import wasmtime
         except ImportError as err:
             raise ImportError("picosat_wasm needs the `wasmtime` package in CPython: "
-                              "run `make setup`") from err
+                              "pip install 'minesat[wasm]' (or, in the repository, make setup)") from err
         self._wasmtime = wasmtime
         self._engine = wasmtime.Engine()
         self._module = wasmtime.Module(self._engine, wasm)
@@ -86,6 +91,7 @@ class _Wasmtime:
         """A call without wasmtime-py's per-call type checks (10x faster; all our exports
         take at most 4 i32 and return at most one i32)."""
         from ctypes import POINTER, byref
+
         from wasmtime import _ffi as ffi
         context, handle, call = store._context(), byref(func._func), ffi.wasmtime_func_call_unchecked
         slots = (ffi.wasmtime_val_raw_t * 4)()
@@ -175,7 +181,7 @@ class _Runtime:
         try:
             size = self._raw["ms_output_len"](2)
             said = self.backend.read(self._raw["ms_output"](2), size).decode(errors="replace")
-        except Exception:       # the instance may be beyond reading
+        except Exception:  # noqa: BLE001 - the instance may be beyond reading
             said = ""
         said = said.strip()
         self.generation += 1
@@ -232,7 +238,10 @@ def wasm_path() -> Path:
         return Path(os.environ[ENV_VAR])
     if IN_BROWSER and Path("picosat.wasm").is_file():
         return Path("picosat.wasm")
-    return Path(__file__).resolve().parent.parent / "static" / "picosat.wasm"
+    in_repository = Path(__file__).resolve().parent.parent / "static" / "picosat.wasm"
+    installed = [Path(prefix, "share", "minesat", "picosat.wasm")  # where the wheel puts it
+                 for prefix in (sys.prefix, site.getuserbase())]
+    return next((path for path in [in_repository, *installed] if path.is_file()), in_repository)
 
 
 def _rt() -> _Runtime:
@@ -321,6 +330,8 @@ def _check_var(index: int) -> None:
 def _c_int(value: Any) -> int:
     """A C int argument, converted as pycosat's argument parser does ("i")."""
     value = operator.index(value)
+    if not -2**63 <= value < 2**63:  # past a C long, as pycosat's parser first converts to one
+        raise OverflowError("Python int too large to convert to C long")
     if value > INT_MAX:
         raise OverflowError("signed integer is greater than maximum")
     if value < -INT_MAX - 1:
@@ -436,9 +447,22 @@ def _setup(clauses: Any, vars: Any, verbose: Any, prop_limit: Any) -> _Handle:
 
 # ------------------------------------------------------------------ pycosat's API
 
-def solve(clauses: Iterable[Iterable[int]], vars: int = -1, verbose: int = 0,
-          prop_limit: int = 0) -> Result:
+_MISSING: Any = object()  # no clauses given
+
+
+def _check_call(clauses: Any, extra: tuple[Any, ...], unknown: dict[str, Any]) -> None:
+    """The errors of pycosat's argument parser, word for word, for a call it would refuse."""
+    if extra:
+        raise TypeError(f"(iter)solve() takes at most 4 arguments ({4 + len(extra)} given)")
+    if unknown:
+        raise TypeError(f"{next(iter(unknown))!r} is an invalid keyword argument for (iter)solve()")
+    if clauses is _MISSING:
+        raise TypeError("(iter)solve() missing required argument 'clauses' (pos 1)")
+
+def solve(clauses: Iterable[Iterable[int]] = _MISSING, vars: int = -1, verbose: int = 0,
+          prop_limit: int = 0, *extra: Any, **unknown: Any) -> Result:
     """Solve the CNF `clauses`: a model (list of +/-v for v = 1..n), "UNSAT" or "UNKNOWN"."""
+    _check_call(clauses, extra, unknown)
     handle = _setup(clauses, vars, verbose, prop_limit)
     try:
         return handle.sat()
@@ -446,12 +470,13 @@ def solve(clauses: Iterable[Iterable[int]], vars: int = -1, verbose: int = 0,
         handle.close()
 
 
-def itersolve(clauses: Iterable[Iterable[int]], vars: int = -1, verbose: int = 0,
-              prop_limit: int = 0) -> Iterator[list[int]]:
+def itersolve(clauses: Iterable[Iterable[int]] = _MISSING, vars: int = -1, verbose: int = 0,
+              prop_limit: int = 0, *extra: Any, **unknown: Any) -> Iterator[list[int]]:
     """An iterator over the models of `clauses`, each blocked once found, in picosat's order.
 
     The clauses are read (and bad ones rejected) at once, as pycosat does.
     """
+    _check_call(clauses, extra, unknown)
     return _models(_setup(clauses, vars, verbose, prop_limit))
 
 

@@ -9,9 +9,9 @@ import pycosat
 import pytest
 
 from boards import SEED_9X9, random_board
+from brute import brute_layouts
 from minesat.analysis import EnginesDisagree, analyze
 from minesat.board import parse_board
-from minesat.brute import brute_layouts
 
 
 @pytest.mark.parametrize("forced", ["count", "sat"])

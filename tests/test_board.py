@@ -7,7 +7,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boards import SEED_3X3
-from minesat.board import MAX_SIDE, Board, BoardError, format_board, format_layout, parse_board
+from minesat.board import (
+    MAX_DIGITS,
+    MAX_SIDE,
+    MAX_TEXT,
+    Board,
+    BoardError,
+    format_board,
+    format_layout,
+    parse_board,
+    whole_number,
+)
 from minesat.share import MAX_FRAGMENT, board_from_fragment, board_to_fragment
 
 
@@ -79,6 +89,31 @@ def test_any_fragment_loads_or_raises_board_error(text):
         assert str(e)
 
 
+NUMBERS = st.sampled_from(["", "0", "3", "-1", "1e3", "\u0663", "\u00b2", "0" * 5000 + "2",
+                           "1" * 4300, "1" * 4301, "9" * 10_000, str(2 ** 63)])
+PIECES = st.sampled_from(["board=", "mines=", "&", "=", "#", "/", "?", "F", "1", "8", "9", " ", "%", "%3F",
+                          "%2F", "%0A", "%23", "%26", "%00", "%FF", "%E2%80%A8", "\n", "\r", "\x00",
+                          "\u2028", "\ufeff", "?" * 101, "1/" * 101, "x"])
+
+
+@st.composite
+def hostile_fragments(draw) -> str:
+    """Share fragments built to break the parser: odd escapes, separators, huge numbers, huge boards."""
+    pieces = draw(st.lists(PIECES | NUMBERS | st.text(max_size=6), max_size=12))
+    return draw(st.sampled_from(["", "#", "##"])) + "".join(pieces)
+
+
+@given(hostile_fragments())
+@settings(max_examples=400, deadline=None)
+def test_hostile_fragments_load_or_raise_board_error(fragment):
+    try:
+        board = board_from_fragment(fragment)
+    except BoardError as e:
+        assert str(e) and len(str(e)) < 300 and len(str(e).splitlines()) == 1
+    else:
+        assert board_from_fragment(board_to_fragment(board)) == board
+
+
 def test_seed_board_with_spaces_and_aliases():
     board = parse_board(SEED_3X3)
     assert board.hidden == ((0, 1), (0, 2), (1, 2), (2, 2))
@@ -102,7 +137,11 @@ def test_seed_board_with_spaces_and_aliases():
     ("3x3x\u0663\n1?\n", (1, None), "whole number"),
     ("?" * (MAX_SIDE + 1) + "\n", (1, MAX_SIDE + 1), "larger than"),
     ("?\n" * (MAX_SIDE + 1), (MAX_SIDE + 1, None), "larger than"),
-])
+    ("# " + "?" * MAX_TEXT + "\n1?\n", (None, None), "too large for a board"),
+    ("mines=" + "1" * 4301 + "\n1?\n", (1, None), "4,301 digits"),  # past Python's int-from-text limit
+    ("3x1x" + "1" * 4301 + "\n1?\n", (1, None), "4,301 digits"),
+    ("\n\nmines=" + "9" * (MAX_DIGITS + 1) + "\n1?\n", (3, None), f"{MAX_DIGITS + 1:,} digits"),
+], ids=lambda value: repr(value)[:32])
 def test_bad_input_names_line_and_column(text, where, words):
     with pytest.raises(BoardError) as info:
         parse_board(text)
@@ -110,6 +149,13 @@ def test_bad_input_names_line_and_column(text, where, words):
     assert words in str(info.value)
     if where[0]:
         assert str(info.value).startswith(f"line {where[0]}")
+
+
+def test_leading_zeros_do_not_count_as_digits():
+    assert parse_board("mines=" + "0" * (MAX_DIGITS + 10) + "1\n1?\n").mines == 1
+    assert whole_number("0" * 5000) == 0
+    assert whole_number("9" * MAX_DIGITS) == 10 ** MAX_DIGITS - 1
+    assert whole_number("1" * (MAX_DIGITS + 1)) is None  # None, never an error: the page relies on it
 
 
 def test_total_out_of_range_in_constructor():
@@ -129,7 +175,9 @@ def test_total_out_of_range_in_constructor():
     ("#board=??&mines=5", "more than"),
     ("#board=" + "?" * (MAX_FRAGMENT + 1), "too long"),
     ("#garbage", "key=value"),
-])
+    ("#board=1??&mines=" + "1" * 4301, "4,301 digits"),
+    ("#board=1??&mines=" + "1" * 4301 + "&x=" + "9" * 5000, "4,301 digits"),
+], ids=lambda value: repr(value)[:32])
 def test_broken_fragments(fragment, words):
     with pytest.raises(BoardError) as info:
         board_from_fragment(fragment)

@@ -4,24 +4,26 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
+import time
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from boards import INSTANCE_2, SEED_3X3, SEED_9X9, SEED_9X9_SAFE
+from brute import brute_layouts
 from minesat.board import parse_board
-from minesat.brute import brute_layouts
 from minesat.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+def run(*args: str, stdin: str | None = None, **env_vars: str) -> subprocess.CompletedProcess:
     """`python -m minesat ...` from the repository root, as the README says."""
-    env = dict(os.environ, PYTHONPATH="py")
+    env = dict(os.environ, PYTHONPATH="py", **env_vars)
     return subprocess.run([sys.executable, "-m", "minesat", *args], cwd=ROOT, env=env,
                           input=stdin, capture_output=True, text=True, timeout=120)
 
@@ -136,7 +138,13 @@ def test_too_tangled_board_exit_2_one_line(capsys, board_file, monkeypatch):
     (["analyze", "--mines", "\u0663"], SEED_3X3, "--mines"),
     (["analyze"], "mines=\u00b2\n" + SEED_3X3, "line 1"),
     (["cnf", "--mines", "2000"], ("?" * 100 + "\n") * 100, "counter"),
-])
+    (["analyze"], "mines=" + "1" * 4301 + "\n1??\n", "4,301 digits"),  # Python's int-from-text limit
+    (["cnf"], "3x1x" + "1" * 4301 + "\n1??\n", "4,301 digits"),
+    (["solutions"], "mines=" + "1" * 4301 + "\n1??\n", "4,301 digits"),
+    (["solutions", "--mines", "1" * 4301], SEED_3X3, "--mines"),
+    (["solutions", "--offset", "1" * 4301, "--method", "count"], SEED_3X3, "--offset"),
+    (["solutions", "--offset", str(2 ** 63)], SEED_3X3, "--method count"),  # past islice's range
+], ids=lambda value: repr(value)[:32])
 def test_bad_input_exit_2_one_line(args, text, words, board_file):
     result = run(*args, board_file(text))
     assert result.returncode == 2
@@ -150,3 +158,53 @@ def test_missing_file_and_no_command():
     assert (result.returncode, "cannot read" in result.stderr) == (2, True)
     result = run()
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_offsets_and_limits_past_2_to_the_63(capsys, board_file):
+    path = board_file(SEED_3X3)
+    assert main(["solutions", path, "--limit", str(2 ** 63)]) == 0
+    assert capsys.readouterr().out.count("# layout") == 2
+    assert main(["solutions", path, "--offset", "1", "--limit", str(2 ** 64)]) == 0
+    assert capsys.readouterr().out.count("# layout") == 1
+    assert main(["solutions", path, "--method", "count", "--offset", str(2 ** 63), "--limit", str(10 ** 30)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_a_file_name_with_a_newline_gives_one_line(board_file):
+    result = run("analyze", board_file(SEED_3X3, "two\nlines.txt") + ".missing")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "two\\nlines" in result.stderr
+    bad = board_file("1?x\n", "bad\nboard.txt")
+    result = run("analyze", bad)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "column 3" in result.stderr
+
+
+def test_a_missing_wasm_module_is_one_line(board_file):
+    result = run("solutions", "--solver", "wasm", board_file(SEED_3X3), MINESAT_PICOSAT_WASM="/nonexistent.wasm")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "wasm solver is not available" in result.stderr
+
+
+def test_input_is_read_only_as_far_as_a_board_can_be():
+    started = time.perf_counter()
+    result = run("analyze", "/dev/zero")
+    assert result.returncode == 2 and "too large for a board" in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and time.perf_counter() - started < 30
+    result = run("cnf", "-", stdin="# a comment\n" * 100_000 + "1?\n")  # 1.2 MB of comments: too much
+    assert result.returncode == 2 and "too large for a board" in result.stderr
+
+
+def test_solutions_by_count_stream_however_large_the_limit(board_file):
+    """2**400 layouts and a limit of 10**30: the first layouts come out at once, nothing is listed first."""
+    path = board_file(("?" * 20 + "\n") * 20)
+    with subprocess.Popen([sys.executable, "-m", "minesat", "solutions", path, "--method", "count",
+                           "--limit", str(10 ** 30)], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as process:
+        try:
+            ready, _, _ = select.select([process.stdout], [], [], 30)
+            assert ready, "no layout after 30 s"
+            head = [process.stdout.readline() for _ in range(22 * 3)]
+        finally:
+            process.kill()
+    assert head[0] == "# layout 1\n" and "# layout 3\n" in head
+    assert head[1:21] == ["." * 20 + "\n"] * 20  # layout 1 of all: no mine

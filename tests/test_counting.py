@@ -6,46 +6,21 @@ import random
 import time
 from collections import Counter
 from fractions import Fraction
+from functools import partial
 
 import pycosat
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesat.board import Board
-from minesat.brute import brute_layouts
+from boards import SEED_9X9, SEED_9X9_SAFE, lattice, random_board
+from brute import brute_layouts
+from minesat.board import Board, parse_board
 from minesat.counting import LayoutSpace, TooTangled
 from minesat.solve import backbone, formula
 
-SEED_004 = ["01?10001?", "01?100011", "011100000", "000000000", "111110011",
-            "????1001?", "????3101?", "?????211?", "?????????"]
-SEED_004_SAFE = [(1, 3), (6, 2), (6, 3), (7, 4), (7, 9), (8, 9)]  # 1-based, from the seed text
-
-
-def random_board(rng: random.Random, max_hidden: int = 14) -> Board:
-    """A small board from random mines: some clues revealed (a few of them wrong), some flags."""
-    while True:
-        rows, cols = rng.randint(1, 5), rng.randint(1, 5)
-        mines = {(r, c) for r in range(rows) for c in range(cols) if rng.random() < 0.3}
-        cells = []
-        for r in range(rows):
-            for c in range(cols):
-                if (r, c) in mines:
-                    cells.append("F" if rng.random() < 0.15 else "?")
-                elif rng.random() < 0.5:
-                    n = sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
-                    if rng.random() < 0.08:
-                        n = min(8, max(0, n + rng.choice((-1, 1))))
-                    cells.append(str(n))
-                else:
-                    cells.append("?")
-        board = Board(rows, cols, tuple(cells))
-        if len(board.hidden) <= max_hidden:
-            if rng.random() < 0.5:
-                return board
-            # mostly near the true number of mines (many layouts), sometimes anything
-            total = len(mines) + rng.choice((-1, 0, 0, 0, 1)) if rng.random() < 0.8 else rng.randint(0, 99)
-            return board.with_mines(min(max(total, 0), len(board.hidden)))
+# The counting engine's small boards: denser, fewer wrong counts, often a total, sometimes any total.
+small_board = partial(random_board, max_hidden=14, density=0.3, wrong=0.08, total_share=0.5, wild_totals=0.2)
 
 
 def test_seed_3x3():
@@ -56,7 +31,7 @@ def test_seed_3x3():
 
 
 def test_seed_004_with_total():
-    space = LayoutSpace(Board.from_rows(SEED_004, mines=10))
+    space = LayoutSpace(parse_board(SEED_9X9, mines=10))
     assert space.count == 65
     assert space.mine_counts[(8, 6)] == 45
     assert space.probability((8, 6)) == Fraction(45, 65)
@@ -64,10 +39,10 @@ def test_seed_004_with_total():
 
 
 def test_seed_004_safe_cells_without_total():
-    space = LayoutSpace(Board.from_rows(SEED_004))
-    for r, c in SEED_004_SAFE:
-        assert space.probability((r - 1, c - 1)) == 0
-    assert space.safe == sorted((r - 1, c - 1) for r, c in SEED_004_SAFE)
+    space = LayoutSpace(parse_board(SEED_9X9))
+    for cell in SEED_9X9_SAFE:
+        assert space.probability(cell) == 0
+    assert space.safe == SEED_9X9_SAFE
     assert space.mines_distribution[10] == 65
     assert sum(space.mines_distribution.values()) == space.count
 
@@ -76,7 +51,7 @@ def test_counts_and_marginals_equal_brute_force():
     rng = random.Random(5)
     seen = Counter()
     for _ in range(1000):
-        board = random_board(rng)
+        board = small_board(rng)
         layouts = brute_layouts(board)
         space = LayoutSpace(board)
         assert space.count == len(layouts), board
@@ -91,7 +66,7 @@ def test_counts_and_marginals_equal_brute_force():
 def test_forced_cells_equal_sat_backbone():
     rng = random.Random(6)
     for _ in range(150):
-        board = random_board(rng)  # with a total half of the time (a counter in the CNF)
+        board = small_board(rng)  # with a total half of the time (a counter in the CNF)
         space = LayoutSpace(board)
         result = backbone(formula(board), pycosat)
         if result is None:
@@ -103,7 +78,7 @@ def test_forced_cells_equal_sat_backbone():
 def test_unranking_is_a_bijection_onto_the_layouts():
     rng = random.Random(7)
     for _ in range(200):
-        board = random_board(rng, max_hidden=12)
+        board = small_board(rng, max_hidden=12)
         space = LayoutSpace(board)
         listed = space.layouts(0, space.count + 5)
         assert len(listed) == space.count
@@ -118,7 +93,7 @@ def test_unranking_is_a_bijection_onto_the_layouts():
 
 
 def test_uniform_sampling_chi_square():
-    space = LayoutSpace(Board.from_rows(SEED_004, mines=10))
+    space = LayoutSpace(parse_board(SEED_9X9, mines=10))
     rng = random.Random(2024)
     draws = 65 * 80
     tally = Counter(space.sample(rng) for _ in range(draws))
@@ -148,22 +123,8 @@ def test_contradictions_count_zero():
             space.probability(board.hidden[0])
 
 
-def lattice_board(rows: int, cols: int, seed: int) -> Board:
-    """Random mines; every safe cell at an odd row and odd column revealed: one tangled frontier."""
-    rng = random.Random(seed)
-    mines = {(r, c) for r in range(rows) for c in range(cols) if rng.random() < 0.3}
-    cells = []
-    for r in range(rows):
-        for c in range(cols):
-            if (r, c) in mines or not (r % 2 and c % 2):
-                cells.append("?")
-            else:
-                cells.append(str(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))))
-    return Board(rows, cols, tuple(cells), len(mines))
-
-
 def test_large_tangled_board_random_access():
-    board = lattice_board(10, 21, seed=0)
+    board = lattice(10, 21, seed=0)
     space = LayoutSpace(board)
     assert space.count > 10 ** 6
     assert sum(space.mine_counts.values()) == board.mines * space.count
@@ -184,7 +145,7 @@ def test_large_tangled_board_random_access():
 
 
 def test_state_budget_gives_a_clear_error():
-    board = lattice_board(10, 21, seed=0)
+    board = lattice(10, 21, seed=0)
     with pytest.raises(TooTangled, match="too tangled"):
         LayoutSpace(board, max_states=20)
     assert LayoutSpace(board, max_states=10 ** 6).count == LayoutSpace(board).count
@@ -195,7 +156,7 @@ def test_layouts_follow_the_documented_order():
     rng = random.Random(8)
     checked = 0
     for _ in range(150):
-        board = random_board(rng, max_hidden=12)
+        board = small_board(rng, max_hidden=12)
         space = LayoutSpace(board)
         if space.count < 2:
             continue

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import random
 
-import picosat_wasm
 import pycosat
 import pytest
 
+import picosat_wasm
 from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, SEED_9X9, random_board
+from brute import brute_layouts
 from minesat.analysis import analyze
 from minesat.board import parse_board
-from minesat.brute import brute_layouts
 from minesat.cli import main
 from minesat.solve import conflict, formula, get_solver, iter_layouts
 

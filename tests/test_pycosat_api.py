@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import itertools
 import os
-from array import array
 import subprocess
 import sys
+from array import array
 from pathlib import Path
 
+import pycosat
 import pytest
 
 import picosat_wasm
-import pycosat
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = [pytest.param(pycosat, id="native"), pytest.param(picosat_wasm, id="wasm")]
@@ -175,6 +175,21 @@ def test_bad_arguments(mod, kwargs, error):
         mod.solve([[1]], **kwargs)
     with pytest.raises(error):
         mod.itersolve([[1]], **kwargs)
+
+
+@pytest.mark.parametrize("args, kwargs", [
+    (([[1]],), {"vars": 2**63}), (([[1]],), {"vars": -2**63 - 1}), (([[1]],), {"verbose": 2**64}),
+    (([[1]],), {"vars": 2**31}), (([[1]],), {"bogus": 1, "other": 2}), (([[1]], 1, 0, 0, 5), {}), ((), {}),
+])
+def test_argument_errors_say_what_native_pycosat_says(args, kwargs):
+    """The fuzzing finds: vars=2**63 and unknown keywords had other texts than native pycosat's."""
+    for solve in ("solve", "itersolve"):
+        errors = []
+        for mod in (pycosat, picosat_wasm):
+            with pytest.raises((TypeError, OverflowError)) as info:
+                getattr(mod, solve)(*args, **kwargs)
+            errors.append((info.type, str(info.value)))
+        assert errors[0] == errors[1]
 
 
 @pytest.mark.parametrize("mod", MODULES)

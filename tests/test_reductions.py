@@ -10,9 +10,9 @@ import pycosat
 import pytest
 
 from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, random_board
+from brute import brute_layouts
 from minesat import binomial, ilp, sortnet
 from minesat.board import Board, parse_board
-from minesat.brute import brute_layouts
 from minesat.solve import formula, iter_layouts
 
 

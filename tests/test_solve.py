@@ -8,10 +8,18 @@ import pycosat
 import pytest
 
 from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
+from brute import brute_layouts
 from minesat.board import parse_board
-from minesat.brute import brute_layouts
-from minesat.solve import (backbone, components, conflict, find_layout, forced_cells, formula,
-                           frontier_mine_bounds, get_solver)
+from minesat.solve import (
+    backbone,
+    components,
+    conflict,
+    find_layout,
+    forced_cells,
+    formula,
+    frontier_mine_bounds,
+    get_solver,
+)
 
 
 class CountingSolver:
@@ -134,13 +142,14 @@ def test_unknown_solver_and_encoding():
         formula(parse_board("1?"), "totalizer")
 
 
-def test_forced_cells_with_a_total_equal_brute_force():
+@pytest.mark.parametrize("encoding", ["binomial", "sortnet"])
+def test_forced_cells_with_a_total_equal_brute_force(encoding):
     rng = random.Random(21)
     shortcut = pool_forced = 0
     for _ in range(300):
         board = random_board(rng, max_side=6, max_hidden=14, total=True)
         layouts, safe, mines = forced_by_brute(board)
-        assert forced_cells(board, pycosat) == (None if not layouts else (safe, mines)), str(board)
+        assert forced_cells(board, pycosat, encoding) == (None if not layouts else (safe, mines)), str(board)
         low, high = frontier_mine_bounds(board)
         if layouts:
             frontier_mines = {len(lay & {n for c in board.clues for n in c.neighbours} | set(board.flags))
@@ -151,3 +160,9 @@ def test_forced_cells_with_a_total_equal_brute_force():
         pool_forced += bool(layouts) and len(pool) > 1 and bool(pool & set(safe + mines))
     assert shortcut > 0
     assert pool_forced > 10  # cells off the frontier forced by the total alone (the representative's verdict)
+
+
+def test_forced_cells_count_only_cells_under_a_sorting_network():
+    """The fuzzing find: the total's counter must range over cells, never over the network's wires."""
+    board = parse_board("mines=1\n?1??\n")
+    assert forced_cells(board, pycosat, "sortnet") == forced_cells(board, pycosat, "binomial") == ([(0, 3)], [])

@@ -12,30 +12,13 @@ import random
 import threading
 from itertools import islice
 
+import pycosat
 import pytest
 
 import picosat_wasm
-import pycosat
+from formulas import random_3sat, random_cnf
 
 ITER_BOUND = 40          # models compared per itersolve sequence
-
-
-def random_cnf(rng: random.Random) -> tuple[list[list[int]], int]:
-    """A random formula of mixed shape (with duplicate literals, tautologies, rare empty
-    clauses) and its number of variables."""
-    n = rng.randint(1, 24)
-    m = rng.randint(0, 5 * n)
-    width = rng.choice((2, 3, 3, 4, 5))
-    clauses = []
-    for _ in range(m):
-        k = rng.randint(0 if rng.random() < 0.01 else 1, width)
-        clauses.append([rng.randint(1, n) * rng.choice((1, -1)) for _ in range(k)])
-    return clauses, n
-
-
-def random_3sat(rng: random.Random, n: int, ratio: float) -> list[list[int]]:
-    return [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), 3)]
-            for _ in range(round(ratio * n))]
 
 
 def satisfies(model: list[int], clauses: list[list[int]]) -> bool:
@@ -75,7 +58,7 @@ def test_whole_itersolve_sequences_identical():
 def test_threads_solving_at_once_match_native():
     """Several threads share the one wasm instance, as they may share native pycosat."""
     rng = random.Random(11)
-    formulas = [random_3sat(rng, 40, 4.0) for _ in range(40)]
+    formulas = [random_3sat(rng, 40, 160) for _ in range(40)]
     expected = [pycosat.solve(f) for f in formulas]
     results: dict[int, list] = {}
 
@@ -94,7 +77,7 @@ def test_threads_solving_at_once_match_native():
 def test_hard_random_3sat_identical(seed):
     rng = random.Random(100 + seed)
     for n in (50, 80, 110):
-        clauses = random_3sat(rng, n, 4.26)
+        clauses = random_3sat(rng, n, round(4.26 * n))
         assert picosat_wasm.solve(clauses) == pycosat.solve(clauses)
         assert (list(islice(picosat_wasm.itersolve(clauses), 10))
                 == list(islice(pycosat.itersolve(clauses), 10)))
@@ -105,7 +88,7 @@ def test_prop_limit_cut_off_identical(seed):
     rng = random.Random(200 + seed)
     unknown = 0
     for _ in range(20):
-        clauses = random_3sat(rng, 120, 4.26)
+        clauses = random_3sat(rng, 120, round(4.26 * 120))
         limit = rng.choice((100, 1_000, 10_000, 100_000))
         native = pycosat.solve(clauses, prop_limit=limit)
         assert picosat_wasm.solve(clauses, prop_limit=limit) == native

@@ -20,21 +20,14 @@ const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
 const cwd = pyodide.runPython("import os; os.getcwd()");
 pyodide.FS.writeFile(`${cwd}/pycosat.py`, readFileSync(path.join(root, "py", "picosat_wasm.py")));
 pyodide.FS.writeFile(`${cwd}/picosat.wasm`, readFileSync(path.join(root, "static", "picosat.wasm")));
+pyodide.FS.writeFile(`${cwd}/formulas.py`, readFileSync(path.join(root, "tests", "formulas.py")));
 
 // Formulas and the wasm answers, computed inside Pyodide.
 const CASES = `
 import json, random, sys
 from itertools import islice
 import pycosat
-
-def random_cnf(rng):
-    n = rng.randint(1, 20)
-    return [[rng.randint(1, n) * rng.choice((1, -1)) for _ in range(rng.randint(1, 4))]
-            for _ in range(rng.randint(0, 5 * n))], n
-
-def hard(rng, n):
-    return [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), 3)]
-            for _ in range(round(4.26 * n))]
+from formulas import random_3sat, random_cnf   # the tests' generators (tests/formulas.py)
 
 memory = lambda: pycosat._rt().backend._memory.buffer.byteLength >> 20
 pycosat.warm_up(0.05)
@@ -42,15 +35,14 @@ first_mb = memory()
 rng = random.Random(2026)
 cases = []
 for i in range(150):
-    clauses, n = random_cnf(rng)
+    clauses, n = random_cnf(rng, max_vars=20)
     cases.append({"clauses": clauses, "vars": rng.choice((-1, n + 2)), "prop_limit": 0,
                   "assume": [v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), min(n, 3))]})
 for n in (60, 100, 150):
-    cases.append({"clauses": hard(rng, n), "vars": -1, "prop_limit": 0, "assume": []})
-    cases.append({"clauses": hard(rng, n), "vars": -1, "prop_limit": 2000, "assume": []})
+    cases.append({"clauses": random_3sat(rng, n, round(4.26 * n)), "vars": -1, "prop_limit": 0, "assume": []})
+    cases.append({"clauses": random_3sat(rng, n, round(4.26 * n)), "vars": -1, "prop_limit": 2000, "assume": []})
 big = 60000                           # grows the wasm memory: views must be taken afresh
-cases.append({"clauses": [[v * rng.choice((1, -1)) for v in rng.sample(range(1, big + 1), 3)]
-                          for _ in range(3 * big)], "vars": -1, "prop_limit": 0, "assume": [1, -2]})
+cases.append({"clauses": random_3sat(rng, big, 3 * big), "vars": -1, "prop_limit": 0, "assume": [1, -2]})
 cases.append({"clauses": [], "vars": -1, "prop_limit": 0, "assume": []})
 cases.append({"clauses": [[]], "vars": -1, "prop_limit": 0, "assume": []})
 

@@ -15,6 +15,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -34,13 +35,36 @@ MIME = {
 }
 
 
+# Never served: the repository's own machinery, the environment and build outputs (not the site).
+PRIVATE = {"node_modules", "build", "dist", "test-artifacts", "csrc"}
+
+
+def refusal(url_path: str) -> tuple[int, str] | None:
+    """Why a request path is not served, or None: 404 for what is no part of the site (a dot-file
+    or dot-folder such as .git or .venv, or one of PRIVATE, at any depth), 400 for a NUL byte."""
+    path = unquote(urlsplit(url_path).path)
+    if "\0" in path:
+        return 400, "a path with a NUL byte"
+    if any(part.startswith(".") and part not in (".", "..") or part in PRIVATE for part in path.split("/")):
+        return 404, "not part of the site"
+    return None
+
+
 class Handler(SimpleHTTPRequestHandler):
-    """Static files with fixed MIME types, quiet logs and a fresh py.zip."""
+    """Static files with fixed MIME types, quiet logs and a fresh py.zip; nothing but the site."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
 
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """The file's headers (GET and HEAD), or an error for what is not served."""
+        refused = refusal(self.path)
+        if refused:
+            self.send_error(*refused)
+            return None
+        return super().send_head()
+
     def do_GET(self) -> None:
-        if self.path.split("?")[0].endswith("/static/vendor/py.zip"):
+        if self.path.split("?")[0].endswith("/static/vendor/py.zip") and not refusal(self.path):
             zip_path = Path(self.translate_path(self.path))
             try:
                 if zip_path.resolve().parent == (vendor.VENDOR).resolve():
@@ -54,7 +78,7 @@ class Handler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002
+    def log_message(self, format: str, *args) -> None:
         if self.server.verbose:
             super().log_message(format, *args)
 

@@ -1,7 +1,44 @@
 """minesat: Minesweeper positions reduced to SAT (binomial and sorting-network CNF) and ILP,
 solved with pycosat, counted exactly.
 
+The public API is what this module exports (`__all__`); the modules behind it may change.
+Read a board, analyse it:
+
+>>> from minesat import analyze, parse_board
+>>> board = parse_board("1 ? ?\\n1 2 ?\\n0 1 ?\\n")
+>>> board.rows, board.cols, board.hidden
+(3, 3, ((0, 1), (0, 2), (1, 2), (2, 2)))
+>>> result = analyze(board)
+>>> result.satisfiable, result.count, result.safe, result.mines
+(True, 2, [(0, 2)], [(0, 1)])
+>>> result.probability[1, 2]
+Fraction(1, 2)
+
+A contradictory board has no layout, and a minimal set of clues that contradict each other:
+
+>>> broken = analyze(parse_board("1?1\\n?0?\\n1?1\\n"))
+>>> broken.satisfiable, broken.count, broken.conflict
+(False, 0, [(1, 1), (2, 2)])
+
+Every layout, by number, without listing them all (a layout is the set of its mine cells):
+
+>>> space = LayoutSpace(board)
+>>> space.count, sorted(space.layout(1))
+(2, [(0, 1), (2, 2)])
+
+A `Board` is plain data; the total number of mines (flags included) is optional:
+
+>>> Board.from_rows(["1??"], mines=1).mines
+1
+
 Modules: board (the data), binomial / sortnet / ilp (one reduction each), cnf (the SAT target),
 solve (pycosat: layouts, forced cells, conflicts), counting (exact counts, probabilities,
-random-access layouts), analysis (all of it in one call), share (URLs), brute (reference), cli.
+random-access layouts), analysis (all of it in one call), share (URLs), cli (the command line).
 """
+
+from .analysis import Analysis, analyze
+from .board import Board, BoardError, parse_board
+from .counting import LayoutSpace
+
+__all__ = ["Analysis", "Board", "BoardError", "LayoutSpace", "analyze", "parse_board"]
+__version__ = "0.1.0"

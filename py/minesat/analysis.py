@@ -31,9 +31,9 @@ class Analysis:
     conflict_total: bool = False  # whether the total number of mines takes part in the conflict
     space: LayoutSpace | None = field(default=None, repr=False, compare=False)  # the layouts, when counted here
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The CLI's JSON object: exact count as a string, probabilities as floats."""
-        out = {
+        out: dict[str, object] = {
             "rows": self.board.rows, "cols": self.board.cols,
             "satisfiable": self.satisfiable, "count": str(self.count),
             "safe": [list(c) for c in self.safe], "mines": [list(c) for c in self.mines],

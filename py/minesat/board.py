@@ -25,13 +25,45 @@ CANONICAL = HIDDEN + FLAG + NUMBERS
 ALIASES = {"H": HIDDEN, "h": HIDDEN, "*": FLAG, "f": FLAG}
 MAX_SIDE = 100
 MAX_CELLS = 10_000
+MAX_TEXT = 1_000_000  # characters of a board's text: 50 times a spaced 100x100 board, comments included
 
 _MINES_LINE = re.compile(r"^\s*(?:mines\s*[=:]\s*(\S+)|([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+))\s*$", re.I)
 
 
+MAX_DIGITS = 4_000  # more than the 3,011 digits of 2**10,000 (the most layouts a board can have)
+
+
 def whole_number(text: str) -> int | None:
-    """`text` as a whole number >= 0 if it is one in ASCII digits (not '-1', '²' or '٣'), else None."""
-    return int(text) if text.isascii() and text.isdigit() else None
+    """`text` as a whole number >= 0 if it is one in ASCII digits (not '-1', '²' or '٣'), else None.
+
+    Never raises: a number of more than MAX_DIGITS digits (leading zeros aside), larger than any
+    total, count or offset can be and past Python's limit on reading digits, is None too;
+    `not_a_whole_number` says why for a message.
+
+    >>> whole_number("0042"), whole_number("-1"), whole_number("²"), whole_number("1" * 4301)
+    (42, None, None, None)
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    significant = text.lstrip("0") or "0"
+    return int(significant) if len(significant) <= MAX_DIGITS else None
+
+
+def not_a_whole_number(text: str) -> str:
+    """Why `whole_number(text)` is None, for a message.
+
+    >>> not_a_whole_number("-1")
+    "'-1' is not a whole number >= 0"
+    """
+    if text.isascii() and text.isdigit():
+        return (f"{quoted(text)} has {len(text.lstrip('0')):,} digits; no total, count or offset "
+                f"has more than {MAX_DIGITS:,}")
+    return f"{quoted(text)} is not a whole number >= 0"
+
+
+def quoted(text: str, width: int = 24) -> str:
+    """User text in a message: quoted, escaped (one line) and cut to about `width` characters."""
+    return repr(text if len(text) <= width else text[:width] + "...")
 
 
 def cell_name(cell: Cell) -> str:
@@ -52,7 +84,7 @@ class Clue(NamedTuple):
     """A revealed number: its cell, its count, and its hidden neighbours (flags included)."""
 
     cell: Cell
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count, which nobody calls on a clue
     neighbours: tuple[Cell, ...]
 
 
@@ -146,7 +178,11 @@ def parse_board(text: str, mines: int | None = None) -> Board:
     Blank lines and lines starting with `#` are ignored, as is a byte-order mark.  Aliases:
     `H`/`h` for hidden, `*`/`f` for a flag.  A line `mines=N` (or `WxHxN`, as JSMinesweeper
     writes) before the rows gives the total number of mines unless `mines` is passed.
+    A text of more than MAX_TEXT characters is refused before it is read.
     """
+    if len(text) > MAX_TEXT:
+        raise BoardError(f"the text is more than {MAX_TEXT:,} characters: too large for a board "
+                         f"(at most {MAX_SIDE}x{MAX_SIDE})")
     rows: list[str] = []
     header_mines: int | None = None
     header_line: int | None = None
@@ -159,7 +195,7 @@ def parse_board(text: str, mines: int | None = None) -> Board:
             value = header.group(1) or header.group(4)
             header_mines, header_line = whole_number(value), number
             if header_mines is None:
-                raise BoardError(f"the total number of mines must be a whole number >= 0, not {value!r}", number)
+                raise BoardError(f"the total number of mines: {not_a_whole_number(value)}", number)
             continue
         row: list[str] = []
         for column, ch in enumerate(line, 1):

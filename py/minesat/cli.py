@@ -1,4 +1,4 @@
-"""Command line: `python -m minesat analyze|cnf|ilp|solutions BOARD ...` (run with py/ on sys.path)."""
+"""Command line: `minesat analyze|cnf|ilp|solutions BOARD ...` (or `python -m minesat ...` with py/ on sys.path)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ import argparse
 import json
 import sys
 from itertools import islice
+from types import ModuleType
+from typing import NoReturn
 
 from . import ilp
-from .board import Board, BoardError, format_layout, parse_board, whole_number
+from .board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
 from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
 from .sortnet import CounterTooLarge
@@ -19,29 +21,42 @@ class CLIError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse would print usage; we want one line
+    def error(self, message: str) -> NoReturn:  # argparse would print usage; we want one line
         raise CLIError(message)
 
 
+def file_name(path: str) -> str:
+    """A file name as messages show it: as it is when printable, else escaped (one line)."""
+    return path if path.isprintable() else repr(path)
+
+
 def read_board(path: str, mines: int | None) -> Board:
+    """The board in a file (or standard input for '-'), reading no more than a board's text can be."""
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            text = sys.stdin.read(MAX_TEXT + 1)
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_TEXT + 1)
     except (OSError, UnicodeDecodeError) as e:
-        raise CLIError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+        raise CLIError(f"cannot read {file_name(path)}: {getattr(e, 'strerror', None) or e}") from None
     try:
         return parse_board(text, mines)
     except BoardError as e:
-        raise CLIError(f"{path}: {e}") from None
+        raise CLIError(f"{file_name(path)}: {e}") from None
 
 
-def solver_module(name: str):
+def solver_module(name: str) -> ModuleType:
+    """The solver, tried once on a one-clause formula (the wasm one loads its module lazily)."""
     try:
-        return get_solver(name)
+        solver = get_solver(name)
+        solver.solve([[1]], vars=1)
+        return solver
     except (ImportError, OSError, RuntimeError) as e:
         raise CLIError(f"the {name} solver is not available: {e}") from None
 
 
-def cmd_analyze(args) -> None:
+def cmd_analyze(args: argparse.Namespace) -> None:
     from .analysis import analyze
     solver = solver_module(args.solver)
     for path in args.boards:
@@ -49,40 +64,42 @@ def cmd_analyze(args) -> None:
         print(json.dumps(result.to_json(), separators=(",", ":")), flush=True)
 
 
-def cmd_cnf(args) -> None:
+def cmd_cnf(args: argparse.Namespace) -> None:
     sys.stdout.write(formula(read_board(args.board, args.mines), args.encoding).to_dimacs())
 
 
-def cmd_ilp(args) -> None:
+def cmd_ilp(args: argparse.Namespace) -> None:
     sys.stdout.write(ilp.reduce(read_board(args.board, args.mines)).to_lp())
 
 
-def cmd_solutions(args) -> None:
+def cmd_solutions(args: argparse.Namespace) -> None:
     board = read_board(args.board, args.mines)
     if args.method == "count":
         from .counting import LayoutSpace
         space = LayoutSpace(board)
-        layouts = iter(space.layouts(args.offset, args.limit) if args.limit is not None
-                       else (space.layout(i) for i in range(args.offset, space.count)))
+        layouts = space.iter_layouts(args.offset, args.limit)
     else:
         from .solve import iter_layouts
+        if args.offset > sys.maxsize:
+            raise CLIError(f"--offset with --method sat is at most {sys.maxsize} (--method count has random access)")
         found = iter_layouts(formula(board, args.encoding), solver_module(args.solver))
-        layouts = islice(found, args.offset, None if args.limit is None else args.offset + args.limit)
+        stop = None if args.limit is None else args.offset + args.limit
+        layouts = islice(found, args.offset, None if stop is None or stop > sys.maxsize else stop)
     for number, layout in enumerate(layouts, args.offset + 1):
         sys.stdout.write(f"# layout {number}\n{format_layout(board, layout)}\n")
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="python -m minesat", description="Minesweeper analysis by SAT and exact counting.")
+    parser = Parser(prog="minesat", description="Minesweeper analysis by SAT and exact counting.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def nonnegative(text: str) -> int:
         number = whole_number(text)
         if number is None:
-            raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
+            raise argparse.ArgumentTypeError(not_a_whole_number(text))
         return number
 
-    def common(p, solver: bool = True) -> None:
+    def common(p: argparse.ArgumentParser, solver: bool = True) -> None:
         p.add_argument("--mines", type=nonnegative, help="total number of mines on the board")
         p.add_argument("--encoding", choices=sorted(ENCODINGS), default="binomial")
         if solver:
@@ -123,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         args.run(args)
     except (CLIError, TooTangled, CounterTooLarge) as e:
-        print(f"minesat: {e}", file=sys.stderr)
+        print(f"minesat: {' '.join(str(e).splitlines())}", file=sys.stderr)
         return 2
     except MemoryError:
         print("minesat: the board is too large for this machine's memory", file=sys.stderr)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from .board import Board, Cell, cell_name
+from .board import Board, Cell, Clue, cell_name
 
 
 @dataclass
@@ -107,7 +107,7 @@ def encode_board(board: Board, encoding: str,
     return cnf
 
 
-def unsatisfiable_clue(board: Board, clue) -> bool:
+def unsatisfiable_clue(board: Board, clue: Clue) -> bool:
     """A clue that no layout can meet: more mines than hidden neighbours, or fewer than its flags."""
     flags = sum(board[n] == "F" for n in clue.neighbours)
     return clue.count > len(clue.neighbours) or flags > clue.count

@@ -42,12 +42,19 @@ Python ints (exact); no numpy, so it runs in Pyodide too.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property, reduce
 from math import comb
 from operator import mul, or_
 
 from .board import Board, Cell
+from .unionfind import UnionFind
+
+OpenClues = list[tuple[int, list[Cell]]]  # per open clue: (mines left, unknown neighbours)
+Classes = list[tuple[tuple[Cell, ...], tuple[int, ...]]]  # per class: (its cells, its clues)
+ClueClasses = dict[int, list[int]]  # clue -> the classes it covers
+Step = tuple[int, int, int, int, int, int]  # a class's (size, open, inc, high, low, close) masks
 
 _FIELD = 5  # bits per open clue in a packed DP state
 _HIGH = 1 << (_FIELD - 1)  # the bit that flags a field out of range
@@ -69,7 +76,7 @@ SWEEP_ABOVE = 24  # components with more classes also try geometric sweeps as el
 
 
 # -- step 1: flags and trivial clues ---------------------------------------------------
-def _propagate(board: Board) -> tuple[dict[Cell, bool], list[tuple[int, list[Cell]]]]:
+def _propagate(board: Board) -> tuple[dict[Cell, bool], OpenClues]:
     """Fixed cells (cell -> is mine) and the open clues as (mines left, unknown neighbours)."""
     need: list[int] = []  # per clue with hidden neighbours: mines still to place
     free: list[int] = []  # ... and neighbours not fixed yet
@@ -122,7 +129,7 @@ def _propagate(board: Board) -> tuple[dict[Cell, bool], list[tuple[int, list[Cel
 
 
 # -- step 2: classes and components ----------------------------------------------------
-def _classes(clues: list[tuple[int, list[Cell]]]) -> list[tuple[tuple[Cell, ...], tuple[int, ...]]]:
+def _classes(clues: OpenClues) -> Classes:
     """Cells grouped by their set of clues: (sorted cells, sorted clue ids), sorted by first cell."""
     keys: dict[Cell, list[int]] = {}
     for k, (_, cells) in enumerate(clues):
@@ -134,33 +141,18 @@ def _classes(clues: list[tuple[int, list[Cell]]]) -> list[tuple[tuple[Cell, ...]
     return sorted((tuple(sorted(cells)), ks) for ks, cells in groups.items())
 
 
-def _components(classes, n_clues: int) -> list[list[int]]:
+def _components(classes: Classes) -> list[list[int]]:
     """Class indices grouped into connected components, each sorted, ordered by first cell."""
-    parent = list(range(len(classes)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    owner: list[int | None] = [None] * n_clues
+    sets = UnionFind(len(classes))
+    first_class: dict[int, int] = {}  # per clue: the first class seen under it
     for i, (_, ks) in enumerate(classes):
         for k in ks:
-            if owner[k] is None:
-                owner[k] = i
-            else:
-                a, b = find(owner[k]), find(i)
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(classes)):
-        groups.setdefault(find(i), []).append(i)
-    return sorted(groups.values())
+            sets.union(first_class.setdefault(k, i), i)
+    return sets.groups()
 
 
 # -- step 3: one component ---------------------------------------------------------------
-def _elimination_order(members: list[int], classes, clue_classes: dict[int, list[int]]) -> list[int]:
+def _elimination_order(members: list[int], classes: Classes, clue_classes: ClueClasses) -> list[int]:
     """A class order that keeps few clues open: start far away, then greedily close clues."""
     if len(members) == 1:
         return members
@@ -168,8 +160,9 @@ def _elimination_order(members: list[int], classes, clue_classes: dict[int, list
     def farthest(start: int) -> int:
         seen, frontier = {start}, [start]
         while frontier:
-            nxt = [j for i in frontier for k in classes[i][1] for j in clue_classes[k] if j not in seen
-                   and not seen.add(j)]
+            nxt = [j for i in frontier for k in classes[i][1] for j in clue_classes[k] if j not in seen]
+            nxt = list(dict.fromkeys(nxt))  # each class once, in the order first reached
+            seen.update(nxt)
             if not nxt:
                 return frontier[-1]
             frontier = nxt
@@ -208,7 +201,7 @@ def _elimination_order(members: list[int], classes, clue_classes: dict[int, list
     return order
 
 
-def _candidate_orders(members: list[int], classes, clue_classes) -> list[list[int]]:
+def _candidate_orders(members: list[int], classes: Classes, clue_classes: ClueClasses) -> list[list[int]]:
     """Orders to count along, most promising first: for large components the greedy order and
     column and row sweeps, ranked by sum over steps of 2 ** (clues open after the step)."""
     greedy = _elimination_order(members, classes, clue_classes)
@@ -237,7 +230,8 @@ def _candidate_orders(members: list[int], classes, clue_classes) -> list[list[in
 class _Component:
     """Counts of one component of classes: per number of mines, per class, per state."""
 
-    def __init__(self, orders: list[list[int]], classes, clues, clue_classes, max_states: int = MAX_STATES):
+    def __init__(self, orders: list[list[int]], classes: Classes, clues: OpenClues, clue_classes: ClueClasses,
+                 max_states: int = MAX_STATES):
         """Count along the first candidate order that stays within `max_states` states in all."""
         best, error = None, None
         for order in orders:
@@ -257,11 +251,11 @@ class _Component:
         self.width = counts.bit_length() + 4
         self._backward()
         self._marginals()
-        self._path: list[tuple] = []
+        self._path: list[tuple[int, int, int, int, list[Cell]]] = []  # (start, end, state, left, mines)
         self._path_mines = -1
 
     @staticmethod
-    def _masks(order, classes, clues, clue_classes) -> list[tuple[int, int, int, int, int, int]]:
+    def _masks(order: list[int], classes: Classes, clues: OpenClues, clue_classes: ClueClasses) -> list[Step]:
         """Per class: (size, open, inc, high, low, close) masks on the packed state."""
         left = {k: len(clues[k][1]) for i in order for k in classes[i][1]}
         slot: dict[int, int] = {}
@@ -293,7 +287,7 @@ class _Component:
             steps.append((size, opn, inc, high, low, close))
         return steps
 
-    def _transitions(self, step, state):
+    def _transitions(self, step: Step, state: int) -> list[tuple[int, int]]:
         """(m, next state) for every mine count m of the class allowed from `state`."""
         size, opn, inc, high, low, close = step
         t = state + opn
@@ -308,7 +302,7 @@ class _Component:
         return out
 
     @staticmethod
-    def _forward_counts(steps, max_states: int) -> list[dict[int, int]]:
+    def _forward_counts(steps: list[Step], max_states: int) -> list[dict[int, int]]:
         """Reachable states per layer with their counts (prefix layouts reaching each state)."""
         layers = [{0: 1}]
         total = 1
@@ -490,7 +484,7 @@ def _unrank_positions(n: int, k: int, rank: int) -> list[int]:
     raise AssertionError("subset rank out of range")
 
 
-def _unrank_subset(cells, k: int, rank: int) -> list[Cell]:
+def _unrank_subset(cells: Sequence[Cell], k: int, rank: int) -> list[Cell]:
     """The size-k subset number `rank` of `cells` in lexicographic order of positions."""
     return [cells[p] for p in _unrank_positions(len(cells), k, rank)]
 
@@ -591,7 +585,7 @@ class LayoutSpace:
         self.components = [
             _Component(_candidate_orders(members, classes, clue_classes), classes, clues, clue_classes,
                        self.max_states)
-            for members in _components(classes, len(clues))]
+            for members in _components(classes)]
         self._combine()
 
     def _combine(self) -> None:
@@ -612,12 +606,12 @@ class LayoutSpace:
         dense = {j: _dense(comps[j].poly) for j in varying}
         weights: dict[int, dict[int, int]] = {}
         if left is None:
-            ways = {j: sum(comps[j].poly.values()) for j in varying}
+            totals = {j: sum(comps[j].poly.values()) for j in varying}
             count = scalar << n_out
-            for w in ways.values():
+            for w in totals.values():
                 count *= w
             for j in varying:
-                weights[j] = dict.fromkeys(comps[j].poly, count // ways[j])
+                weights[j] = dict.fromkeys(comps[j].poly, count // totals[j])
             outside_each = count // 2
         else:
             # Long polynomials first keeps the prefix products short while they are multiplied.
@@ -654,7 +648,7 @@ class LayoutSpace:
             counts[cell] = outside_each
 
     @cached_property
-    def _after(self):
+    def _after(self) -> Callable[[int, int], int]:
         """after(j, d): ways to finish components j.. and the outside when d mines are used before j."""
         polys, n_out, left = [c.poly for c in self.components], len(self.outside), self._left
         if left is None:
@@ -696,7 +690,7 @@ class LayoutSpace:
         """{total number of mines: number of layouts}, for totals with at least one layout."""
         if not self.count:
             return {}
-        if self._left is not None:
+        if self.total is not None:
             return {self.total: self.count}
         frontier = {0: 1}
         for comp in self.components:
@@ -719,19 +713,22 @@ class LayoutSpace:
 
     def layouts(self, offset: int = 0, limit: int = 50) -> list[frozenset[Cell]]:
         """Layouts number offset, offset+1, ... (at most `limit`, fewer at the end)."""
-        if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or limit < 0:
+        return list(self.iter_layouts(offset, limit))
+
+    def iter_layouts(self, offset: int = 0, limit: int | None = None) -> Iterator[frozenset[Cell]]:
+        """Layouts number offset, offset+1, ..., one at a time (at most `limit`; None: to the end)."""
+        if not isinstance(offset, int) or not isinstance(limit, int | None) or offset < 0 or (limit or 0) < 0:
             raise IndexError("offset and limit must be whole numbers >= 0")
-        out: list[frozenset[Cell]] = []
-        index, end, outside = offset, min(self.count, offset + limit), self.outside
+        index, outside = offset, self.outside
+        end = self.count if limit is None else min(self.count, offset + limit)
         while index < end:  # within one block only the outside subset changes: step it
             mines, t, rank = self._locate(index)
             positions = _unrank_positions(len(outside), t, rank)
             span = min(end - index, comb(len(outside), t) - rank)
             for _ in range(span):
-                out.append(frozenset(mines + [outside[p] for p in positions]))
+                yield frozenset(mines + [outside[p] for p in positions])
                 _next_positions(positions, len(outside))
             index += span
-        return out
 
     def _locate(self, index: int) -> tuple[list[Cell], int, int]:
         """(mines of the fixed cells and components, outside mines t, rank of the outside subset)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import quote, unquote
 
-from .board import Board, BoardError, parse_board, whole_number
+from .board import Board, BoardError, not_a_whole_number, parse_board, quoted, whole_number
 
 MAX_FRAGMENT = 40_000
 
@@ -24,7 +24,7 @@ def board_from_fragment(fragment: str) -> Board:
     for part in fragment.split("&"):
         key, sep, value = part.partition("=")
         if part and not sep:
-            raise BoardError(f"the link has {part[:40]!r} where key=value was expected")
+            raise BoardError(f"the link has {quoted(part)} where key=value was expected")
         fields[key] = unquote(value)
     if "board" not in fields:
         raise BoardError("the link has no board=... part")
@@ -32,7 +32,7 @@ def board_from_fragment(fragment: str) -> Board:
     if fields.get("mines", "") != "":
         mines = whole_number(fields["mines"])
         if mines is None:
-            raise BoardError(f"the link's mines={fields['mines'][:20]!r} is not a whole number >= 0")
+            raise BoardError(f"the link's mines: {not_a_whole_number(fields['mines'])}")
     if any(ch in fields["board"] for ch in "\n#"):
         raise BoardError("the link's board has a character that does not belong there")
     board = parse_board(fields["board"].replace("/", "\n"), mines)

@@ -15,6 +15,7 @@ from types import ModuleType
 from . import binomial, sortnet
 from .board import Board, Cell
 from .cnf import CNF
+from .unionfind import UnionFind
 
 ENCODINGS = {"binomial": binomial.reduce, "sortnet": sortnet.reduce}
 SOLVERS = {"native": "pycosat", "wasm": "picosat_wasm"}
@@ -37,7 +38,8 @@ def formula(board: Board, encoding: str = "binomial") -> CNF:
     return cnf
 
 
-def is_sat(result) -> bool:
+def is_sat(result: object) -> bool:
+    """Whether a pycosat answer is a model (a list), not "UNSAT" or "UNKNOWN"."""
     return isinstance(result, list)
 
 
@@ -61,28 +63,16 @@ def iter_layouts(cnf: CNF, solver: ModuleType) -> Iterator[frozenset[Cell]]:
 # -- components ------------------------------------------------------------------
 def components(clauses: list[list[int]], num_vars: int) -> list[tuple[list[int], list[int]]]:
     """Split clauses into independent groups: (clause indices, variables), by first variable."""
-    parent = list(range(num_vars + 1))
-
-    def find(v: int) -> int:
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
+    sets = UnionFind(num_vars + 1)
     for clause in clauses:
-        if clause:
-            root = find(abs(clause[0]))
-            for lit in clause[1:]:
-                other = find(abs(lit))
-                if other != root:
-                    parent[other] = root
+        sets.union_all(abs(lit) for lit in clause)
     groups: dict[int, tuple[list[int], list[int]]] = {}
     for j, clause in enumerate(clauses):
-        key = find(abs(clause[0])) if clause else -1 - j
+        key = sets.find(abs(clause[0])) if clause else -1 - j
         groups.setdefault(key, ([], []))[0].append(j)
     for v in range(1, num_vars + 1):
-        if find(v) in groups:
-            groups[find(v)][1].append(v)
+        if sets.find(v) in groups:
+            groups[sets.find(v)][1].append(v)
     return sorted(groups.values(), key=lambda g: g[0][0])
 
 
@@ -149,13 +139,13 @@ def conflict(board: Board, solver: ModuleType, encoding: str = "binomial") -> li
         cnf = formula(board, encoding)
         if is_sat(solver.solve(cnf.clauses, vars=cnf.num_vars)):
             return None
-    by_clue: dict[Cell | None, list[list[int]]] = {}
+    by_clue: dict[Cell, list[list[int]]] = {}
+    hard: list[list[int]] = []  # flags and total
     for clause, origin in zip(cnf.clauses, cnf.origin):
-        by_clue.setdefault(origin, []).append(clause)
+        (hard if origin is None else by_clue.setdefault(origin, [])).append(clause)
     for clue, clauses in by_clue.items():
-        if clue is not None and [] in clauses:
+        if [] in clauses:
             return [clue]  # a single clue nobody can satisfy
-    hard = by_clue.pop(None, [])
 
     def unsat(clues: list[Cell]) -> bool:
         clauses = hard + [c for clue in clues for c in by_clue[clue]]
@@ -164,7 +154,7 @@ def conflict(board: Board, solver: ModuleType, encoding: str = "binomial") -> li
     active = sorted(by_clue)
     if not with_total:
         for clause_ids, _ in components(cnf.clauses, cnf.num_vars):
-            part = sorted({cnf.origin[j] for j in clause_ids} - {None})
+            part = sorted({origin for j in clause_ids if (origin := cnf.origin[j]) is not None})
             if unsat(part):
                 active = part
                 break
@@ -218,8 +208,9 @@ def forced_cells(board: Board, solver: ModuleType, encoding: str = "binomial",
     clues_only = ENCODINGS[encoding](board)
     if board.mines is None:
         return backbone(clues_only, solver, witnesses)
-    in_clauses = {abs(lit) for clause in clues_only.clauses for lit in clause}
-    pool = [v for v in range(1, len(board.hidden) + 1) if v not in in_clauses]
+    cells = len(board.hidden)  # variables past these are the encoding's auxiliaries: never counted
+    in_clauses = {abs(lit) for clause in clues_only.clauses for lit in clause if abs(lit) <= cells}
+    pool = [v for v in range(1, cells + 1) if v not in in_clauses]
     low, high = frontier_mine_bounds(board)
     total, o = board.mines, len(pool)
     if total - o <= low and high <= total and (o == 0 or (high <= total - 1 and low >= total - o + 1)):

@@ -22,26 +22,26 @@ from .cnf import CNF, encode_board
 ENCODING = "sortnet"
 
 
-def gate_or(cnf: CNF, a: int, b: int, origin) -> int:
+def gate_or(cnf: CNF, a: int, b: int, origin: Cell | None) -> int:
     out = cnf.new_var()
     for clause in ([-a, out], [-b, out], [-out, a, b]):
         cnf.add(clause, origin)
     return out
 
 
-def gate_and(cnf: CNF, a: int, b: int, origin) -> int:
+def gate_and(cnf: CNF, a: int, b: int, origin: Cell | None) -> int:
     out = cnf.new_var()
     for clause in ([a, -out], [b, -out], [out, -a, -b]):
         cnf.add(clause, origin)
     return out
 
 
-def comparator(cnf: CNF, a: int, b: int, origin) -> tuple[int, int]:
+def comparator(cnf: CNF, a: int, b: int, origin: Cell | None) -> tuple[int, int]:
     """(max, min) of two bits: (a OR b, a AND b)."""
     return gate_or(cnf, a, b, origin), gate_and(cnf, a, b, origin)
 
 
-def bubble_ladder(cnf: CNF, wires: list[int], origin) -> list[int]:
+def bubble_ladder(cnf: CNF, wires: list[int], origin: Cell | None) -> list[int]:
     """One pass of bubble sort: the largest bit rises to the front."""
     if len(wires) == 1:
         return wires
@@ -50,7 +50,7 @@ def bubble_ladder(cnf: CNF, wires: list[int], origin) -> list[int]:
     return [high, low] + rest[1:]
 
 
-def sorting_network(cnf: CNF, wires: list[int], origin) -> list[int]:
+def sorting_network(cnf: CNF, wires: list[int], origin: Cell | None) -> list[int]:
     """Bits sorted in decreasing order: output i is true iff at least i+1 inputs are."""
     if len(wires) <= 1:
         return wires
@@ -58,7 +58,7 @@ def sorting_network(cnf: CNF, wires: list[int], origin) -> list[int]:
     return [ladder[0]] + sorting_network(cnf, ladder[1:], origin)
 
 
-def fix_level(cnf: CNF, thermometer: list[int], count: int, origin) -> None:
+def fix_level(cnf: CNF, thermometer: list[int], count: int, origin: Cell | None) -> None:
     """Exactly `count` true inputs: output count-1 is true, output count is false."""
     if count > 0:
         cnf.add([thermometer[count - 1]], origin)
@@ -103,20 +103,21 @@ def add_count(cnf: CNF, variables: list[int], low: int, high: int) -> CNF:
     for x in variables:
         new: list[int | None] = [None] * (high + 2)
         for j in range(1, high + 2):
-            below, carry = level[j], level[j - 1] if j > 1 else True
-            if below is None and carry is None:
-                continue
-            if carry is True:
+            below, carry = level[j], level[j - 1]
+            if j == 1:  # "at least 0 before" is true: at least 1 now iff before or x
                 new[j] = x if below is None else gate_or(cnf, below, x, None)
+            elif carry is None:  # "at least j-1" is constant false, so "at least j" is too
+                continue
             elif below is None:
                 new[j] = gate_and(cnf, carry, x, None)
             else:
                 new[j] = gate_or(cnf, below, gate_and(cnf, carry, x, None), None)
         level = new
+    at_least_low, above_high = level[low], level[high + 1]
     if low > 0:
-        cnf.add([level[low]] if level[low] else [], None)
-    if level[high + 1] is not None:
-        cnf.add([-level[high + 1]], None)
+        cnf.add([] if at_least_low is None else [at_least_low], None)
+    if above_high is not None:
+        cnf.add([-above_high], None)
     return cnf
 
 

@@ -8,14 +8,11 @@ console error or uncaught page error. Screenshots go to test-artifacts/ (see har
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from harness import app, app_page, browser, context, site, watch  # noqa: E402,F401 - fixtures
+from harness import app, app_page, browser, context, site, watch  # noqa: F401 - fixtures
 
 HERE = Path(__file__).parent
 

@@ -14,11 +14,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+import serve
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-sys.path.insert(0, str(ROOT / "tools"))
-
-import serve  # noqa: E402
 
 CHROMIUM = os.environ.get("MINESAT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -144,7 +143,7 @@ def wait_analysis(page) -> str:
         page.wait_for_function(
             "() => { const e = document.getElementById('layout-count'); return e && e.dataset.value; }",
             timeout=STEP_TIMEOUT * 2)
-    except Exception:
+    except Exception:  # noqa: BLE001 - any failure of the wait: screenshot, then fail the test
         screenshot(page, "failed-wait-analysis")
         raise AssertionError("no analysis shown; the page says: " + page.inner_text("#analysis")
                              + " / " + page.inner_text("#message") + " / " + page.url) from None

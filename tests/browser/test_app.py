@@ -12,10 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
+
 import serve
 from boards import SEED_9X9, SEED_9X9_SAFE
-from harness import (START_TIMEOUT, cli, new_context, screenshot, subfolder_site, wait_analysis,
-                     wait_ready)
+from harness import START_TIMEOUT, cli, new_context, screenshot, subfolder_site, wait_analysis, wait_ready
+
 
 def seed_004() -> tuple[list[str], set[tuple[int, int]]]:
     """The blog post's 9x9 board and the six safe cells it lists (seed 004, kept in tests/boards.py:
@@ -248,9 +249,11 @@ def test_layout_paging_and_selection(app_page, tmp_path):
     page.wait_for_function("() => document.querySelector('#layout-list .layout .num')?.textContent === '#49'")
     page.click("#layout-list .layout[data-index='50']")
     shown = page.eval_on_selector_all("#grid .cell.lay-mine", "els => els.map(e => [+e.dataset.row, +e.dataset.col])")
-    expected = cli("solutions", board_file(tmp_path, rows, 10), "--method", "count", "--offset", "50", "--limit", "1")
+    expected = cli("solutions", board_file(tmp_path, rows, 10), "--method", "count", "--offset", "50",
+                   "--limit", "1")
     drawn = [line for line in expected.splitlines() if line and not line.startswith("#")]
-    assert {(r, c) for r, line in enumerate(drawn) for c, ch in enumerate(line) if ch == "*"} == {tuple(x) for x in shown}
+    mines = {(r, c) for r, line in enumerate(drawn) for c, ch in enumerate(line) if ch == "*"}
+    assert mines == {tuple(x) for x in shown}
     assert len(shown) == 10
     app_page.shot("08-layout-selected")
 
@@ -331,7 +334,8 @@ def test_share_url_round_trip_on_touch_device(app_page, browser, watch):
     boxes = [p2.locator(f'#grid .cell[data-row="2"][data-col="{c}"]').bounding_box() for c in range(3)]
     points = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
     cdp = phone.new_cdp_session(p2)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
+    cdp.send("Input.dispatchTouchEvent",
+             {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
         for k in range(1, 5):
             x, y = x0 + (x1 - x0) * k / 4, y0 + (y1 - y0) * k / 4

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
+import vendor
 from minesat.board import Board, BoardError
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat_web.editor import HISTORY, Editor, blank, parse_int, preset, resized
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import vendor  # noqa: E402
 
 
 def test_presets_have_the_classic_sizes():

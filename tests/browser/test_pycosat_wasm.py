@@ -12,9 +12,11 @@ import random
 
 import pycosat
 import pytest
-from harness import new_context, wait_ready
 
-from minesat.board import Board
+from boards import SEED_9X9
+from formulas import random_3sat
+from harness import new_context, wait_ready
+from minesat.board import parse_board
 from minesat.solve import formula
 
 INSTALL = """
@@ -46,10 +48,6 @@ json.dumps(out)
 """
 
 
-def random_cnf(rng: random.Random, n: int, m: int, k: int = 3) -> list[list[int]]:
-    return [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), k)] for _ in range(m)]
-
-
 def formulas() -> list[dict]:
     rng = random.Random(2026)
     fixed = [
@@ -59,10 +57,9 @@ def formulas() -> list[dict]:
         ([[3 * p + h + 1 for h in range(3)] for p in range(4)]
          + [[-(3 * p + h + 1), -(3 * q + h + 1)] for h in range(3) for p in range(4) for q in range(p + 1, 4)], None),
     ]
-    fixed += [(random_cnf(rng, n, int(n * ratio)), None)
+    fixed += [(random_3sat(rng, n, int(n * ratio)), None)
               for n, ratio in [(10, 2.0), (12, 3.0), (20, 4.26), (30, 4.26), (40, 4.0), (50, 4.3), (60, 3.5)]]
-    board = Board.from_rows(["01?10001?", "01?100011", "011100000", "000000000", "111110011",
-                             "????1001?", "????3101?", "?????211?", "?????????"])
+    board = parse_board(SEED_9X9)
     fixed.append((formula(board, "binomial").clauses, None))
     fixed.append((formula(board.with_mines(10), "sortnet").clauses, None))
     return [{"clauses": c, "vars": v, "limit": 300} for c, v in fixed]

@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import time
 
-from harness import ROOT, START_TIMEOUT
-
+from boards import lattice
+from harness import START_TIMEOUT
 from minesat.share import board_to_fragment
-
-
-def bench_boards():
-    """bench/boards.py (the benchmark's generated positions), under a name of its own."""
-    spec = importlib.util.spec_from_file_location("bench_boards", ROOT / "bench" / "boards.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_long_analysis_keeps_the_tab_responsive_and_can_be_cancelled(app_page):
     page = app_page.page
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
-    hard = board_to_fragment(bench_boards().lattice(26, 26, 0))  # one big tangled component: seconds
+    hard = board_to_fragment(lattice(26, 26, 0))  # one big tangled component: seconds
     page.evaluate("f => { location.hash = f; }", hard)
     time.sleep(0.4)  # the analysis is under way (it takes seconds); on the main thread it would block this:
     start = time.perf_counter()
@@ -44,7 +35,7 @@ def test_board_too_tangled_to_count_gets_forced_cells_by_sat(app_page):
     from minesat.analysis import analyze_by_sat
     page = app_page.page
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
-    board = bench_boards().lattice(30, 30, 0)
+    board = lattice(30, 30, 0)
     expected = analyze_by_sat(board)
     assert expected.count is None and expected.safe  # the engine cannot count it; SAT proves some cells
     page.evaluate("f => { location.hash = f; }", board_to_fragment(board))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, Cell
+from minesat.board import Board, Cell
 
 MAX_HIDDEN = 20
 
