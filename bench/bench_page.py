@@ -1,6 +1,6 @@
 """What a user of the page feels, in Chromium: start, edit-to-count, long tasks, bytes, a big download.
 
-    .venv/bin/python bench/bench_page.py [--rounds 5] [--edits 20] [--no-download]
+    .venv/bin/python bench/run.py bench_page.py [--rounds 5] [--edits 20] [--no-download]
 
 All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no other host):
 
@@ -57,7 +57,9 @@ INSTRUMENT = """() => {
     if (count.dataset.value && bench.t0 !== null) { bench.counts.push(performance.now() - bench.t0); bench.t0 = null; }
   }).observe(count, {attributes: true, attributeFilter: ['data-value']});
   new MutationObserver(() => {
-    if (bench.panelT0 != null && list.children.length) { bench.panels.push(performance.now() - bench.panelT0); bench.panelT0 = null; }
+    if (bench.panelT0 != null && list.children.length) {
+      bench.panels.push(performance.now() - bench.panelT0); bench.panelT0 = null;
+    }
   }).observe(list, {childList: true});
   new PerformanceObserver((l) => l.getEntries().forEach((e) => bench.tasks.push(e.duration)))
     .observe({type: 'longtask'});

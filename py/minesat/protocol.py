@@ -6,9 +6,10 @@ The page never calls the engine directly: it sends a request, a JSON text such a
 
 and gets one answer (`Engine.answer`), or for big outputs a stream of text chunks
 (`Engine.stream`), as JSON texts too.  Boards travel as share fragments (share.py);
-exact numbers travel whole: counts as decimal strings (a count of 40 digits
-arrives whole in any JSON reader), probabilities as numerator and denominator.  The same `Engine` runs in the page's web worker (Pyodide) and
-in CPython (tests, benchmarks): this module has no browser import.
+exact numbers travel whole: counts as decimal strings (a count of 40 digits arrives
+whole in any JSON reader), probabilities as numerator and denominator.  The same
+`Engine` runs in the page's web worker (Pyodide) and in CPython (tests, benchmarks):
+this module has no browser import.
 """
 
 from __future__ import annotations

@@ -192,7 +192,7 @@ def bind(app: App) -> None:
         try:
             js.navigator.clipboard.writeText(text).then(
                 create_proxy(lambda _: show_message("The board is copied as text.")),
-                create_proxy(lambda _: show_message("The browser did not allow copying; the text is in the paste box.")))
+                create_proxy(lambda _: show_message("The browser did not allow copying; the text is below.")))
         except Exception:  # noqa: BLE001 - no clipboard API
             show_message("The browser cannot copy here; the text is in the paste box below.")
         el("paste-text").value = text

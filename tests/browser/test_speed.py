@@ -7,7 +7,6 @@ import time
 
 import serve
 from harness import START_TIMEOUT, new_context, screenshot, subfolder_site, wait_analysis, wait_ready
-
 from minesat.analysis import analyze
 from minesat.share import board_from_fragment
 from minesat.solve import formula
