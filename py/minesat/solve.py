@@ -236,3 +236,59 @@ def forced_cells(board: Board, solver: ModuleType, encoding: str = "binomial",
             verdict.extend(board.hidden[v - 1] for v in pool[1:])
             verdict.sort()
     return safe, mines
+
+
+# -- incremental sessions with assumptions ----------------------------------------
+class UnitSolver:
+    """`picosat_wasm.Solver`'s interface on a module with pycosat's API only (native pycosat).
+
+    pycosat has no incremental API: each `solve` hands the clauses kept so far, plus each
+    assumption as a unit clause, to a fresh picosat.  The answers are those of a real
+    incremental session; `failed_assumptions` cannot name a core from such a one-shot call,
+    so it returns every assumption of the last UNSAT call (a core, if not the smallest).
+    """
+
+    def __init__(self, solver: ModuleType, clauses: Iterable[Iterable[int]] = (), vars: int = 0):
+        self._solver, self._clauses, self._vars, self._failed = solver, [], vars, []
+        self.add_clauses(clauses)
+
+    def add_clauses(self, clauses: Iterable[Iterable[int]]) -> int:
+        new = [list(clause) for clause in clauses]
+        self._clauses.extend(new)
+        self._vars = max([self._vars] + [abs(lit) for clause in new for lit in clause])
+        return len(new)
+
+    def add_clause(self, clause: Iterable[int]) -> None:
+        self.add_clauses([clause])
+
+    def solve(self, assumptions: Iterable[int] = (), prop_limit: int = 0):
+        """A model, "UNSAT" (under these assumptions) or "UNKNOWN" (past `prop_limit`)."""
+        lits = list(assumptions)
+        variables = max([self._vars] + [abs(lit) for lit in lits])
+        result = self._solver.solve(self._clauses + [[lit] for lit in lits], vars=variables,
+                                    prop_limit=prop_limit)
+        self._failed = lits if result == "UNSAT" else []
+        return result
+
+    def failed_assumptions(self) -> list[int]:
+        return list(self._failed)
+
+    @property
+    def nvars(self) -> int:
+        return self._vars
+
+    def close(self) -> None:
+        self._clauses = []
+
+    def __enter__(self) -> UnitSolver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def incremental(solver: ModuleType, clauses: Iterable[Iterable[int]] = (), vars: int = 0):
+    """An incremental session with assumptions on `solver`: its own `Solver` when it has one
+    (picosat_wasm, also the page's `pycosat`), else a `UnitSolver` (native pycosat)."""
+    session = getattr(solver, "Solver", None)
+    return session(clauses, vars) if session is not None else UnitSolver(solver, clauses, vars)

@@ -1,0 +1,324 @@
+"""Why: a minimal proof for every forced cell, and what each click can reveal.
+
+Proofs.  A cell is surely safe when "mine here" and the board's constraints are
+unsatisfiable (seed 003), surely a mine when "safe here" is.  A proof of it is a set of clues
+whose clauses alone are still unsatisfiable with that query, no proper subset being so, and
+two booleans: whether the flags take part (without them a flagged cell is a plain unknown)
+and whether the total number of mines does.  `proofs(board)` finds one for every forced cell
+except the flags (the user asserts those):
+
+1. Exact counts of the board with the flags and the total switched off and on say, for each
+   forced cell, the easiest level that forces it: the clues alone, with the flags, with the
+   total, with both (monotone: more constraints never unforce a cell).  So the flags and the
+   total are marked exactly when needed.
+2. Without the total, one clue or a pair of clues forcing the cell is found by counting mines
+   per region (a clue's cells, the shared cells, the other clue's cells), without SAT.
+3. Otherwise SAT: each clue's binomial clauses behind a selector literal in one incremental
+   session (`solve.incremental`: picosat_wasm's `Solver`, or native pycosat given the
+   assumptions as unit clauses), with the flags and the total (a unary counter from
+   `sortnet.add_count`) behind selectors of their own.  Clues are switched on in rings
+   growing outward from the cell through clues sharing a cell, until the query is UNSAT;
+   then deletion-based minimisation drops clues farthest first, each UNSAT answer keeping only
+   the clues among picosat's failed assumptions.  What is left is minimal: dropping any one
+   clue leaves the cell unforced.
+
+Outcomes.  `outcome_tables(board)` gives, for every hidden cell, the number of layouts in
+which it is a mine and, for each number 0-8, the number in which it is safe and shows that
+number: the counting engine run on small boards, the cell's affected groups of linked cells
+with the cell revealed as each number, combined with the rest of the board's counts.  A cell
+that can be safe but then always shows the same number is *dead*: opening it teaches nothing.
+
+`explain(board)` returns both as plain, JSON-friendly data for the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from types import ModuleType
+from typing import NamedTuple
+
+from .binomial import exactly
+from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
+from .cnf import CNF
+from .counting import LayoutSpace
+from .solve import get_solver, incremental
+from .sortnet import add_count
+
+SAFE, MINE = "safe", "mine"
+GRADES = ("one clue", "two clues", "three or more clues", "needs the flags", "needs the total")
+LEVELS = ((False, False), (True, False), (False, True), (True, True))  # (flags, total), easiest first
+
+
+class ProofError(AssertionError):
+    """The SAT search and the exact counts disagree about a cell: a bug, never the board's fault."""
+
+
+@dataclass(frozen=True)
+class Proof:
+    """Why `cell` is surely safe or surely a mine: these clues alone force it (with the flags
+    and the total number of mines where marked), and no proper part of them does."""
+
+    cell: Cell
+    verdict: str  # SAFE or MINE
+    clues: tuple[Cell, ...]  # the cells of the clues, sorted
+    flags: bool = False
+    total: bool = False
+
+    @property
+    def grade(self) -> int:
+        """Difficulty, an index into GRADES: one clue, two, three or more, flags, total."""
+        if self.total:
+            return 4
+        if self.flags:
+            return 3
+        return min(len(self.clues), 3) - 1
+
+    def sort_key(self) -> tuple:
+        """Easiest first: by grade, then by number of clues, then row-major."""
+        return self.grade, len(self.clues), self.cell
+
+    def to_json(self) -> dict:
+        """The CLI's form: {"verdict", "clues": [[row, col], ...], "flags", "total"}."""
+        return {"verdict": self.verdict, "clues": [list(c) for c in self.clues],
+                "flags": self.flags, "total": self.total}
+
+    def describe(self, board: Board) -> str:
+        """In words: 'r3c4 is safe: the clues r2c3 (1) and r2c4 (2) leave no room for a mine there'."""
+        names = [f"{cell_name(c)} ({board[c]})" for c in self.clues]
+        extra = (["the flags"] if self.flags else []) + (["the total of mines"] if self.total else [])
+        parts = (["the clue " + names[0]] if len(names) == 1 else
+                 ["the clues " + ", ".join(names[:-1]) + " and " + names[-1]] if names else []) + extra
+        said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        room = "no room for a mine" if self.verdict == SAFE else "no other place for a mine"
+        return f"{cell_name(self.cell)} is {self.verdict}: {said} leave{'s' if len(parts) == 1 else ''} {room} there"
+
+
+# -- levels: which of the flags and the total a cell needs -----------------------------------
+def relaxed(board: Board, flags: bool, total: bool) -> Board:
+    """The board without its flags (they become hidden cells) and/or without its total."""
+    cells = board.cells if flags else tuple(HIDDEN if ch == FLAG else ch for ch in board.cells)
+    return Board(board.rows, board.cols, cells, board.mines if total else None)
+
+
+def forced_levels(board: Board, space: LayoutSpace) -> dict[Cell, tuple[str, bool, bool]]:
+    """Every forced cell but the flags: (verdict, flags needed, total needed), at the easiest level."""
+    targets = {c: SAFE for c in space.safe} | {c: MINE for c in space.mines if board[c] != FLAG}
+    out: dict[Cell, tuple[str, bool, bool]] = {}
+    seen: set[Board] = set()
+    for flags, total in LEVELS:
+        weaker = relaxed(board, flags, total)
+        if not targets or weaker in seen:
+            continue
+        seen.add(weaker)
+        counted = space if weaker == board else LayoutSpace(weaker)
+        forced = set(counted.safe) | set(counted.mines)
+        for cell in [c for c in targets if c in forced]:
+            out[cell] = (targets.pop(cell), flags, total)
+    if targets:
+        raise ProofError(f"cells forced on the board but at no level: {sorted(targets)}")
+    return out
+
+
+# -- clues as a level sees them ---------------------------------------------------------------
+class Seen(NamedTuple):
+    """A clue at one level: mines still to place among its unknown cells (flags set apart when
+    the level uses them)."""
+
+    cell: Cell
+    need: int
+    cells: frozenset[Cell]
+
+
+def seen_clues(board: Board, flags: bool) -> list[Seen]:
+    out = []
+    for clue in board.clues:
+        placed = [n for n in clue.neighbours if flags and board[n] == FLAG]
+        cells = frozenset(clue.neighbours) - set(placed)
+        if cells:
+            out.append(Seen(clue.cell, clue.count - len(placed), cells))
+    return out
+
+
+def single_verdict(clue: Seen, cell: Cell) -> str | None:
+    """What one clue alone says of `cell`: SAFE, MINE or None."""
+    if cell in clue.cells:
+        if clue.need == 0:
+            return SAFE
+        if clue.need == len(clue.cells):
+            return MINE
+    return None
+
+
+def pair_verdict(a: Seen, b: Seen, cell: Cell) -> str | None:
+    """What two clues together say of `cell` (the 1-1 and 1-2 patterns and their kin).
+
+    Cells split into a's own, the shared ones and b's own; within a region cells are
+    interchangeable, so a layout is a number k of mines among the shared cells, and the
+    possible k form the interval [low, high]."""
+    shared = a.cells & b.cells
+    own_a, own_b = a.cells - shared, b.cells - shared
+    low = max(0, a.need - len(own_a), b.need - len(own_b))
+    high = min(len(shared), a.need, b.need)
+    if low > high:
+        return None  # the two contradict each other: not on a board with layouts
+    if cell in shared:
+        return SAFE if high == 0 else MINE if low == len(shared) else None
+    for clue, own in ((a, own_a), (b, own_b)):
+        if cell in own:  # its region holds clue.need - k mines
+            return SAFE if clue.need == low else MINE if clue.need - high == len(own) else None
+    return None
+
+
+def cheap_proof(cell: Cell, verdict: str, clues: list[Seen], touching: dict[Cell, list[Seen]]
+                ) -> tuple[Cell, ...] | None:
+    """One clue, else a pair of clues, that forces `cell` to `verdict`; None if there is none."""
+    near = touching.get(cell, [])
+    for clue in near:
+        if single_verdict(clue, cell) == verdict:
+            return (clue.cell,)
+    for a in near:
+        partners = {b for c in a.cells for b in touching.get(c, ()) if b != a}
+        for b in sorted(partners, key=lambda b: (distance(b.cell, cell), b.cell)):
+            if pair_verdict(a, b, cell) == verdict:
+                return tuple(sorted((a.cell, b.cell)))
+    return None
+
+
+def distance(a: Cell, b: Cell) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def rings(cell: Cell, clues: list[Seen], touching: dict[Cell, list[Seen]], everything: bool
+          ) -> list[list[Seen]]:
+    """Clues in rings growing outward from `cell`: those around it, then each ring the clues
+    sharing a cell with the previous ones; with `everything`, the rest last (the total links
+    every clue).  Within a ring, nearest first."""
+    out: list[list[Seen]] = []
+    seen: set[Seen] = set()
+    ring = list(touching.get(cell, []))
+    while ring:
+        ring = sorted(set(ring) - seen, key=lambda c: (distance(c.cell, cell), c.cell))
+        if not ring:
+            break
+        out.append(ring)
+        seen.update(ring)
+        ring = [b for a in ring for c in a.cells for b in touching.get(c, ())]
+    if everything:
+        rest = sorted((c for c in clues if c not in seen), key=lambda c: (distance(c.cell, cell), c.cell))
+        if rest:
+            out.append(rest)
+    return out
+
+
+# -- SAT: clues behind selectors --------------------------------------------------------------
+class Switchboard:
+    """A board's clues, flags and total, each behind a selector literal, in one incremental
+    session; `refute` asks whether some of them make a query unsatisfiable."""
+
+    def __init__(self, board: Board, solver: ModuleType, flags: bool, total: bool, counted: set[Cell]):
+        self.board, self.index = board, board.index
+        self.session = incremental(solver)
+        self.top = len(board.hidden)
+        self.selectors: dict[Cell, int] = {}
+        self.clue_at = {clue.cell: clue for clue in board.clues}
+        self.always: list[int] = []  # the selectors of the flags and the total, when used
+        if total:  # first, so that the counter's wires come before the selectors
+            self.always.append(self._add_total(counted))
+        if flags and board.flags:
+            on = self._new_var()
+            self.session.add_clauses([[-on, self.index[f] + 1] for f in board.flags])
+            self.always.append(on)
+
+    def _new_var(self) -> int:
+        self.top += 1
+        return self.top
+
+    def _add_total(self, counted: set[Cell]) -> int:
+        """The total as a unary counter over `counted` cells: the other o hidden cells are
+        interchangeable, unconstrained, so the counted ones hold between total - o and total
+        mines.  Only the counter's bounds are switched; its gates only define wires."""
+        board = self.board
+        cnf = CNF(board, "binomial", board.hidden)
+        variables = sorted(self.index[c] + 1 for c in counted)
+        pool = len(board.hidden) - len(variables)
+        add_count(cnf, variables, board.mines - pool, board.mines)
+        self.top = cnf.num_vars
+        on = self._new_var()
+        self.session.add_clauses([clause if len(clause) > 1 else [-on, *clause] for clause in cnf.clauses])
+        return on
+
+    def selector(self, clue: Seen) -> int:
+        """The selector of a clue, its clauses (all its hidden neighbours, flags included) added
+        on first use."""
+        if clue.cell not in self.selectors:
+            on = self.selectors[clue.cell] = self._new_var()
+            variables = [self.index[n] + 1 for n in self.clue_at[clue.cell].neighbours]
+            self.session.add_clauses([[-on, *c] for c in exactly(variables, self.clue_at[clue.cell].count)])
+        return self.selectors[clue.cell]
+
+    def refute(self, clues: list[Seen], query: int) -> list[Seen] | None:
+        """None if `clues` (with the flags and the total where used) allow `query`; else the
+        clues among picosat's failed assumptions (a part that still refutes it)."""
+        switches = [self.selector(c) for c in clues]
+        if self.session.solve(switches + self.always + [query]) != "UNSAT":
+            return None
+        failed = set(self.session.failed_assumptions())
+        return [c for c, on in zip(clues, switches) if on in failed]
+
+
+def sat_proof(board: Board, solver: ModuleType, cell: Cell, verdict: str, flags: bool, total: bool,
+              clues: list[Seen], touching: dict[Cell, list[Seen]]) -> tuple[Cell, ...]:
+    """A minimal set of clues forcing `cell`, by growing rings and deletion."""
+    layers = rings(cell, clues, touching, everything=total)
+    counted = {cell} | {n for clue in board.clues for n in clue.neighbours} | set(board.flags if flags else ())
+    switchboard = Switchboard(board, solver, flags, total, counted)
+    variable = board.index[cell] + 1
+    query = variable if verdict == SAFE else -variable
+    chosen: list[Seen] = []
+    core = switchboard.refute([], query) if total else None
+    for layer in layers:
+        if core is not None:
+            break
+        chosen += layer
+        core = switchboard.refute(chosen, query)
+    if core is None:
+        raise ProofError(f"{cell_name(cell)} is {verdict} by the counts, but its clues do not refute the opposite")
+    rank = {c: i for i, c in enumerate(chosen)}
+    kept, needed = sorted(core, key=rank.__getitem__), set()
+    while untested := [c for c in reversed(kept) if c not in needed]:
+        drop = untested[0]  # farthest first
+        smaller = switchboard.refute([c for c in kept if c != drop], query)
+        if smaller is None:
+            needed.add(drop)
+        else:
+            kept = sorted(smaller, key=rank.__getitem__)
+    switchboard.session.close()
+    return tuple(sorted(c.cell for c in kept))
+
+
+def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> list[Proof]:
+    """A minimal proof for every forced cell except the flags, easiest first (empty when the
+    board has no layout).  `space`: the board's LayoutSpace if already counted."""
+    space = space or LayoutSpace(board)
+    if not space.count:
+        return []
+    solver = solver or get_solver()
+    views: dict[bool, tuple[list[Seen], dict[Cell, list[Seen]]]] = {}
+    out = []
+    for cell, (verdict, flags, total) in sorted(forced_levels(board, space).items()):
+        if flags not in views:
+            clues = seen_clues(board, flags)
+            touching: dict[Cell, list[Seen]] = {}
+            for clue in clues:
+                for c in clue.cells:
+                    touching.setdefault(c, []).append(clue)
+            views[flags] = clues, touching
+        clues, touching = views[flags]
+        found = None if total else cheap_proof(cell, verdict, clues, touching)
+        if found is None:
+            found = sat_proof(board, solver, cell, verdict, flags, total, clues, touching)
+        out.append(Proof(cell, verdict, found, flags, total))
+    return sorted(out, key=Proof.sort_key)
