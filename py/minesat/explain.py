@@ -322,3 +322,155 @@ def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | 
             found = sat_proof(board, solver, cell, verdict, flags, total, clues, touching)
         out.append(Proof(cell, verdict, found, flags, total))
     return sorted(out, key=Proof.sort_key)
+
+
+# -- outcomes: what each click can reveal -------------------------------------------------------
+class Outcome(NamedTuple):
+    """What opening a hidden cell can give, in numbers of layouts (exact ints)."""
+
+    count: int  # layouts of the board
+    mine: int  # layouts in which the cell is a mine
+    numbers: dict[int, int]  # number shown -> layouts in which the cell is safe and shows it (> 0 only)
+
+    def probability(self, outcome: str | int) -> Fraction:
+        """P(mine) for "mine", else P(safe and showing that number)."""
+        return Fraction(self.mine if outcome == MINE else self.numbers.get(int(outcome), 0), self.count)
+
+    @property
+    def dead(self) -> bool:
+        """Whether the cell can be safe, and then always shows the same number."""
+        return self.mine < self.count and len(self.numbers) == 1
+
+    def to_json(self) -> dict:
+        """{"mine": p, "0": p, ...}: probabilities as floats, numbers that cannot appear left out."""
+        return {MINE: float(self.probability(MINE))} | {str(n): float(self.probability(n)) for n in self.numbers}
+
+
+class Constraints(NamedTuple):
+    """What LayoutSpace reads of a board, for counting a part of one: clues over `hidden`."""
+
+    clues: tuple[Clue, ...]
+    hidden: tuple[Cell, ...]
+    flags: tuple[Cell, ...] = ()
+    mines: int | None = None
+
+
+def _mines_polynomial(clues: Iterable[Clue], hidden: Iterable[Cell]) -> dict[int, int]:
+    """{number of mines: layouts} of some clues over some cells (no total)."""
+    return LayoutSpace(Constraints(tuple(clues), tuple(hidden))).mines_distribution  # type: ignore[arg-type]
+
+
+def _times(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for i, a in p.items():
+        for j, b in q.items():
+            out[i + j] = out.get(i + j, 0) + a * b
+    return out
+
+
+class _Rest:
+    """The board's layouts split at its cells forced by the counts: the other cells fall into
+    groups linked by clues (each with its polynomial {mines: layouts}) and the outside (cells
+    next to no clue with an unforced cell); `ways` combines a new part with the groups it
+    leaves alone."""
+
+    def __init__(self, board: Board, space: LayoutSpace):
+        self.board, self.space = board, space
+        self.mine = {c for c in space.mines}
+        forced = self.mine | set(space.safe)
+        self.free = [c for c in board.hidden if c not in forced]
+        free = set(self.free)
+        self.clues = [Clue(clue.cell, clue.count - sum(n in self.mine for n in clue.neighbours),
+                           tuple(n for n in clue.neighbours if n in free))
+                      for clue in board.clues]
+        self.clues = [clue for clue in self.clues if clue.neighbours]
+        group = {c: c for c in free}
+
+        def find(c: Cell) -> Cell:
+            while group[c] != c:
+                group[c] = group[group[c]]
+                c = group[c]
+            return c
+
+        for clue in self.clues:
+            for n in clue.neighbours[1:]:
+                group[find(n)] = find(clue.neighbours[0])
+        in_clue = {n for clue in self.clues for n in clue.neighbours}
+        roots = sorted({find(c) for c in in_clue})
+        self.group_of = {c: roots.index(find(c)) for c in in_clue}
+        self.cells: list[list[Cell]] = [[] for _ in roots]
+        for c in sorted(in_clue):
+            self.cells[self.group_of[c]].append(c)
+        self.group_clues: list[list[Clue]] = [[] for _ in roots]
+        for clue in self.clues:
+            self.group_clues[self.group_of[clue.neighbours[0]]].append(clue)
+        self.outside = [c for c in self.free if c not in in_clue]
+        self.polys = [_mines_polynomial(cl, cells) for cl, cells in zip(self.group_clues, self.cells)]
+        self.left = None if board.mines is None else board.mines - len(self.mine)
+        self._others: dict[frozenset[int], dict[int, int]] = {}
+        if self.ways({0: 1}, frozenset(), len(self.outside)) != space.count:
+            raise ProofError("the groups of linked cells do not multiply to the board's count")
+
+    def ways(self, part: dict[int, int], groups: frozenset[int], outside: int) -> int:
+        """Layouts of the board made of `part` ({mines: layouts} of some cells replacing the
+        `groups`), the other groups, and `outside` outside cells, under the total if known."""
+        if groups not in self._others:
+            others: dict[int, int] = {0: 1}
+            for j, poly in enumerate(self.polys):
+                if j not in groups:
+                    others = _times(others, poly) if self.left is not None else {0: others[0] * sum(poly.values())}
+            self._others[groups] = others
+        others = self._others[groups]
+        if self.left is None:
+            return sum(part.values()) * others[0] << outside
+        return sum(a * b * comb(outside, self.left - k - r)
+                   for k, a in part.items() for r, b in others.items() if 0 <= self.left - k - r <= outside)
+
+
+def outcome_tables(board: Board, space: LayoutSpace | None = None) -> dict[Cell, Outcome]:
+    """The outcome table of every hidden cell (flags included: always a mine); empty when the
+    board has no layout.
+
+    For a cell x and a number n: the board with x revealed as n, counted where it differs.
+    Cells forced by the counts stay forced (a new clue only removes layouts), so they are
+    constants; the other cells split into groups linked by clues; revealing x joins the groups
+    of x and its neighbours (and its outside neighbours) into one part, counted anew for each n
+    by the counting engine, and combined with the untouched groups and the outside."""
+    space = space or LayoutSpace(board)
+    if not space.count:
+        return {}
+    rest = _Rest(board, space)
+    free = set(rest.free)
+    outside = set(rest.outside)
+    out: dict[Cell, Outcome] = {}
+    for x in board.hidden:
+        mine = space.mine_counts[x]
+        if mine == space.count:
+            out[x] = Outcome(space.count, mine, {})
+            continue
+        around = [n for n in board.neighbours(x) if board[n] in (HIDDEN, FLAG)]
+        low = sum(n in rest.mine for n in around)
+        unknown = tuple(n for n in around if n in free)
+        if not unknown:
+            out[x] = Outcome(space.count, mine, {low: space.count - mine})
+            continue
+        groups = frozenset(rest.group_of[c] for c in unknown + (x,) if c in rest.group_of)
+        clues = [Clue(c.cell, c.count, tuple(n for n in c.neighbours if n != x))
+                 for j in sorted(groups) for c in rest.group_clues[j]]
+        cells = [c for j in sorted(groups) for c in rest.cells[j] if c != x] + [n for n in unknown if n in outside]
+        left_outside = len(outside) - sum(n in outside for n in unknown) - (x in outside)
+        numbers = {}
+        for n in range(len(unknown) + 1):
+            part = _mines_polynomial(clues + [Clue(x, n, unknown)], cells)
+            ways = rest.ways(part, groups, left_outside) if part else 0
+            if ways:
+                numbers[low + n] = ways
+        if sum(numbers.values()) + mine != space.count:
+            raise ProofError(f"the outcomes of {cell_name(x)} do not add up to the board's count")
+        out[x] = Outcome(space.count, mine, numbers)
+    return out
+
+
+def dead_cells(tables: dict[Cell, Outcome]) -> list[Cell]:
+    """Cells that can be safe but then always show the same number: opening them teaches nothing."""
+    return sorted(cell for cell, outcome in tables.items() if outcome.dead)
