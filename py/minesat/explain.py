@@ -49,6 +49,7 @@ from .sortnet import add_count
 
 SAFE, MINE = "safe", "mine"
 GRADES = ("one clue", "two clues", "three or more clues", "needs the flags", "needs the total")
+LISTED = 4096  # groups of linked cells with at most this many layouts are listed for the outcomes
 LEVELS = ((False, False), (True, False), (False, True), (True, True))  # (flags, total), easiest first
 
 
@@ -368,6 +369,14 @@ def _times(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
     return out
 
 
+def _times2(p: dict[tuple[int, int], int], q: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    out: dict[tuple[int, int], int] = {}
+    for (i, j), a in p.items():
+        for (k, m), b in q.items():
+            out[i + k, j + m] = out.get((i + k, j + m), 0) + a * b
+    return out
+
+
 class _Rest:
     """The board's layouts split at its cells forced by the counts: the other cells fall into
     groups linked by clues (each with its polynomial {mines: layouts}) and the outside (cells
@@ -405,11 +414,40 @@ class _Rest:
         for clue in self.clues:
             self.group_clues[self.group_of[clue.neighbours[0]]].append(clue)
         self.outside = [c for c in self.free if c not in in_clue]
-        self.polys = [_mines_polynomial(cl, cells) for cl, cells in zip(self.group_clues, self.cells)]
+        self.polys, self.layouts = [], []
+        for clues, cells in zip(self.group_clues, self.cells):
+            counted = LayoutSpace(Constraints(tuple(clues), tuple(cells)))  # type: ignore[arg-type]
+            self.polys.append(counted.mines_distribution)
+            bit = {c: 1 << i for i, c in enumerate(cells)}
+            self.layouts.append([(sum(bit[c] for c in layout), len(layout))
+                                 for layout in counted.layouts(0, counted.count)]
+                                if counted.count <= LISTED else None)
         self.left = None if board.mines is None else board.mines - len(self.mine)
         self._others: dict[frozenset[int], dict[int, int]] = {}
         if self.ways({0: 1}, frozenset(), len(self.outside)) != space.count:
             raise ProofError("the groups of linked cells do not multiply to the board's count")
+
+    def by_number(self, x: Cell, unknown: tuple[Cell, ...], groups: frozenset[int]
+                  ) -> dict[int, dict[int, int]]:
+        """For the affected `groups` (all listed) and the outside cells among `unknown`, with x
+        safe: {mines among `unknown`: {mines in these cells: layouts}}."""
+        joint = {(0, 0): 1}  # (mines in the cells, mines among unknown) -> layouts
+        for j in groups:
+            cells = self.cells[j]
+            near = sum(1 << i for i, c in enumerate(cells) if c in unknown)
+            own = 1 << cells.index(x) if x in self.group_of and self.group_of[x] == j else 0
+            tally: dict[tuple[int, int], int] = {}
+            for mask, k in self.layouts[j]:
+                if not mask & own:
+                    key = (k, (mask & near).bit_count())
+                    tally[key] = tally.get(key, 0) + 1
+            joint = _times2(joint, tally)
+        alone = sum(c not in self.group_of for c in unknown)  # outside cells around x
+        joint = _times2(joint, {(u, u): comb(alone, u) for u in range(alone + 1)})
+        out: dict[int, dict[int, int]] = {}
+        for (k, n), ways in joint.items():
+            out.setdefault(n, {})[k] = ways
+        return out
 
     def ways(self, part: dict[int, int], groups: frozenset[int], outside: int) -> int:
         """Layouts of the board made of `part` ({mines: layouts} of some cells replacing the
@@ -460,11 +498,15 @@ def outcome_tables(board: Board, space: LayoutSpace | None = None) -> dict[Cell,
         cells = [c for j in sorted(groups) for c in rest.cells[j] if c != x] + [n for n in unknown if n in outside]
         left_outside = len(outside) - sum(n in outside for n in unknown) - (x in outside)
         numbers = {}
-        for n in range(len(unknown) + 1):
-            part = _mines_polynomial(clues + [Clue(x, n, unknown)], cells)
-            ways = rest.ways(part, groups, left_outside) if part else 0
-            if ways:
-                numbers[low + n] = ways
+        if all(rest.layouts[j] is not None for j in groups):
+            for n, part in rest.by_number(x, unknown, groups).items():
+                if ways := rest.ways(part, groups, left_outside):
+                    numbers[low + n] = ways
+        else:
+            for n in range(len(unknown) + 1):
+                part = _mines_polynomial(clues + [Clue(x, n, unknown)], cells)
+                if part and (ways := rest.ways(part, groups, left_outside)):
+                    numbers[low + n] = ways
         if sum(numbers.values()) + mine != space.count:
             raise ProofError(f"the outcomes of {cell_name(x)} do not add up to the board's count")
         out[x] = Outcome(space.count, mine, numbers)
