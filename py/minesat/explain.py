@@ -87,14 +87,16 @@ class Proof:
                 "flags": self.flags, "total": self.total}
 
     def describe(self, board: Board) -> str:
-        """In words: 'r3c4 is safe: the clues r2c3 (1) and r2c4 (2) leave no room for a mine there'."""
+        """In words, e.g. 'r3c4 is safe: the clues r2c3 (1) and r2c4 (2) leave no room for a mine there'."""
         names = [f"{cell_name(c)} ({board[c]})" for c in self.clues]
-        extra = (["the flags"] if self.flags else []) + (["the total of mines"] if self.total else [])
-        parts = (["the clue " + names[0]] if len(names) == 1 else
-                 ["the clues " + ", ".join(names[:-1]) + " and " + names[-1]] if names else []) + extra
+        parts = ([f"the clue {names[0]}"] if len(names) == 1 else
+                 [f"the clues {', '.join(names[:-1])} and {names[-1]}"] if names else [])
+        parts += (["the flags"] if self.flags else []) + (["the total number of mines"] if self.total else [])
         said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        room = "no room for a mine" if self.verdict == SAFE else "no other place for a mine"
-        return f"{cell_name(self.cell)} is {self.verdict}: {said} leave{'s' if len(parts) == 1 else ''} {room} there"
+        plural = len(parts) > 1 or len(names) > 1 or self.flags
+        if self.verdict == SAFE:
+            return f"{cell_name(self.cell)} is safe: {said} leave{'' if plural else 's'} no room for a mine there"
+        return f"{cell_name(self.cell)} is a mine: {said} cannot be met without a mine there"
 
 
 # -- levels: which of the flags and the total a cell needs -----------------------------------
@@ -516,3 +518,59 @@ def outcome_tables(board: Board, space: LayoutSpace | None = None) -> dict[Cell,
 def dead_cells(tables: dict[Cell, Outcome]) -> list[Cell]:
     """Cells that can be safe but then always show the same number: opening them teaches nothing."""
     return sorted(cell for cell, outcome in tables.items() if outcome.dead)
+
+
+# -- for the CLI and the page -------------------------------------------------------------------
+def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> dict:
+    """What `analyze --explain` adds: `proofs` ("row,col" -> proof, easiest first), `outcomes`
+    ("row,col" -> {"mine": p, "0": p, ...}) and `dead` (sorted [row, col] list)."""
+    space = space or LayoutSpace(board)
+    tables = outcome_tables(board, space)
+    return {"proofs": {f"{r},{c}": proof.to_json() for proof in proofs(board, solver, space)
+                       for r, c in [proof.cell]},
+            "outcomes": {f"{r},{c}": outcome.to_json() for (r, c), outcome in tables.items()},
+            "dead": [list(cell) for cell in dead_cells(tables)]}
+
+
+def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> dict:
+    """Everything the page shows of "why" for one board, as plain JSON-friendly data:
+
+    count      the number of layouts, a decimal string ("0": contradictory, nothing else is given)
+    proofs     easiest first: {"cell": [r, c], "verdict": "safe"|"mine", "clues": [[r, c], ...],
+               "flags": bool, "total": bool, "grade": 0-4, "grade_name": GRADES[grade], "text": words}
+    outcomes   "r,c" -> {"mine": layouts, "0": layouts, ...} for every hidden cell: exact counts as
+               decimal strings, numbers that cannot appear left out (probability: layouts / count)
+    dead       [[r, c], ...], sorted
+    """
+    space = space or LayoutSpace(board)
+    tables = outcome_tables(board, space)
+    return {
+        "count": str(space.count),
+        "proofs": [proof.to_json() | {"cell": list(proof.cell), "grade": proof.grade,
+                                      "grade_name": GRADES[proof.grade], "text": proof.describe(board)}
+                   for proof in proofs(board, solver, space)],
+        "outcomes": {f"{r},{c}": {MINE: str(outcome.mine)} | {str(n): str(w) for n, w in outcome.numbers.items()}
+                     for (r, c), outcome in tables.items()},
+        "dead": [list(cell) for cell in dead_cells(tables)],
+    }
+
+
+def proof_formula(board: Board, proof: Proof) -> tuple[CNF, int]:
+    """The CNF of a proof's premises (its clues, binomially; the flags and the total where
+    marked) and the query literal ("mine here" for a safe cell): together they are UNSAT.
+    For the reduction panel: what picosat refutes at the scale of one deduction."""
+    cnf = CNF(board, "binomial", board.hidden)
+    index, at = board.index, {clue.cell: clue for clue in board.clues}
+    for cell in proof.clues:
+        for clause in exactly([index[n] + 1 for n in at[cell].neighbours], at[cell].count):
+            cnf.add(clause, cell)
+    if proof.flags:
+        for flag in board.flags:
+            cnf.add([index[flag] + 1], None)
+    if proof.total:
+        counted = {proof.cell} | {n for c in proof.clues for n in at[c].neighbours}
+        counted |= set(board.flags if proof.flags else ())
+        variables = sorted(index[c] + 1 for c in counted)
+        add_count(cnf, variables, board.mines - (len(board.hidden) - len(variables)), board.mines)
+    variable = index[proof.cell] + 1
+    return cnf, variable if proof.verdict == SAFE else -variable
