@@ -272,34 +272,85 @@ class Switchboard:
         return [c for c, on in zip(clues, switches) if on in failed]
 
 
-def sat_proof(board: Board, solver: ModuleType, cell: Cell, verdict: str, flags: bool, total: bool,
-              clues: list[Seen], touching: dict[Cell, list[Seen]]) -> tuple[Cell, ...]:
-    """A minimal set of clues forcing `cell`, by growing rings and deletion."""
-    layers = rings(cell, clues, touching, everything=total)
-    counted = {cell} | {n for clue in board.clues for n in clue.neighbours} | set(board.flags if flags else ())
-    switchboard = Switchboard(board, solver, flags, total, counted)
-    variable = board.index[cell] + 1
-    query = variable if verdict == SAFE else -variable
-    chosen: list[Seen] = []
-    core = switchboard.refute([], query) if total else None
-    for layer in layers:
-        if core is not None:
-            break
-        chosen += layer
-        core = switchboard.refute(chosen, query)
-    if core is None:
-        raise ProofError(f"{cell_name(cell)} is {verdict} by the counts, but its clues do not refute the opposite")
-    rank = {c: i for i, c in enumerate(chosen)}
-    kept, needed = sorted(core, key=rank.__getitem__), set()
-    while untested := [c for c in reversed(kept) if c not in needed]:
-        drop = untested[0]  # farthest first
-        smaller = switchboard.refute([c for c in kept if c != drop], query)
-        if smaller is None:
-            needed.add(drop)
-        else:
-            kept = sorted(smaller, key=rank.__getitem__)
-    switchboard.session.close()
-    return tuple(sorted(c.cell for c in kept))
+class Prover:
+    """Proofs for one board: the clues as each level sees them, one switchboard per level (its
+    session shared by every cell of that level), and the proofs found so far, tried first."""
+
+    HINTS = 4  # earlier proofs with the total tried on a cell before the whole board
+
+    def __init__(self, board: Board, solver: ModuleType, levels: dict[Cell, tuple[str, bool, bool]]):
+        self.board, self.solver, self.levels = board, solver, levels
+        self.views: dict[bool, tuple[list[Seen], dict[Cell, list[Seen]]]] = {}
+        self.switchboards: dict[tuple[bool, bool], Switchboard] = {}
+        self.found: dict[tuple[bool, bool], list[list[Seen]]] = {}
+
+    def view(self, flags: bool) -> tuple[list[Seen], dict[Cell, list[Seen]]]:
+        """The clues at a level, and for each cell the clues around it."""
+        if flags not in self.views:
+            clues = seen_clues(self.board, flags)
+            touching: dict[Cell, list[Seen]] = {}
+            for clue in clues:
+                for c in clue.cells:
+                    touching.setdefault(c, []).append(clue)
+            self.views[flags] = clues, touching
+        return self.views[flags]
+
+    def switchboard(self, flags: bool, total: bool) -> Switchboard:
+        if (flags, total) not in self.switchboards:
+            board = self.board
+            counted = {n for clue in board.clues for n in clue.neighbours} | set(board.flags if flags else ())
+            counted |= {c for c, level in self.levels.items() if level[1:] == (flags, total)}
+            self.switchboards[flags, total] = Switchboard(board, self.solver, flags, total, counted)
+        return self.switchboards[flags, total]
+
+    def prove(self, cell: Cell) -> Proof:
+        verdict, flags, total = self.levels[cell]
+        clues, touching = self.view(flags)
+        found = None if total else cheap_proof(cell, verdict, clues, touching)
+        if found is None:
+            found = self.sat_proof(cell, verdict, flags, total)
+        return Proof(cell, verdict, found, flags, total)
+
+    def sat_proof(self, cell: Cell, verdict: str, flags: bool, total: bool) -> tuple[Cell, ...]:
+        """A minimal set of clues forcing `cell`: from rings grown until they refute it (with the
+        total, an earlier proof that also refutes it, if any, instead of the whole board); then
+        deletion, farthest first."""
+        clues, touching = self.view(flags)
+        switchboard = self.switchboard(flags, total)
+        variable = self.board.index[cell] + 1
+        query = variable if verdict == SAFE else -variable
+        near = lambda c: (distance(c.cell, cell), c.cell)  # noqa: E731
+        earlier = self.found.setdefault((flags, total), [])
+        core = None
+        for hint in earlier[::-1][:self.HINTS] if total else ():  # the total's rings are the whole board
+            if (core := switchboard.refute(sorted(hint, key=near), query)) is not None:
+                chosen = sorted(hint, key=near)
+                break
+        if core is None:
+            chosen = []
+            core = switchboard.refute([], query) if total else None
+            for layer in rings(cell, clues, touching, everything=total):
+                if core is not None:
+                    break
+                chosen += layer
+                core = switchboard.refute(chosen, query)
+        if core is None:
+            raise ProofError(f"{cell_name(cell)} is {verdict} by the counts, but its clues do not refute the opposite")
+        rank = {c: i for i, c in enumerate(chosen)}
+        kept, needed = sorted(core, key=rank.__getitem__), set()
+        while untested := [c for c in reversed(kept) if c not in needed]:
+            drop = untested[0]  # farthest first
+            smaller = switchboard.refute([c for c in kept if c != drop], query)
+            if smaller is None:
+                needed.add(drop)
+            else:
+                kept = sorted(smaller, key=rank.__getitem__)
+        earlier.append(kept)
+        return tuple(sorted(c.cell for c in kept))
+
+    def close(self) -> None:
+        for switchboard in self.switchboards.values():
+            switchboard.session.close()
 
 
 def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> list[Proof]:
@@ -308,23 +359,12 @@ def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | 
     space = space or LayoutSpace(board)
     if not space.count:
         return []
-    solver = solver or get_solver()
-    views: dict[bool, tuple[list[Seen], dict[Cell, list[Seen]]]] = {}
-    out = []
-    for cell, (verdict, flags, total) in sorted(forced_levels(board, space).items()):
-        if flags not in views:
-            clues = seen_clues(board, flags)
-            touching: dict[Cell, list[Seen]] = {}
-            for clue in clues:
-                for c in clue.cells:
-                    touching.setdefault(c, []).append(clue)
-            views[flags] = clues, touching
-        clues, touching = views[flags]
-        found = None if total else cheap_proof(cell, verdict, clues, touching)
-        if found is None:
-            found = sat_proof(board, solver, cell, verdict, flags, total, clues, touching)
-        out.append(Proof(cell, verdict, found, flags, total))
-    return sorted(out, key=Proof.sort_key)
+    levels = forced_levels(board, space)
+    prover = Prover(board, solver or get_solver(), levels)
+    try:
+        return sorted((prover.prove(cell) for cell in sorted(levels)), key=Proof.sort_key)
+    finally:
+        prover.close()
 
 
 # -- outcomes: what each click can reveal -------------------------------------------------------
