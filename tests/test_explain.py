@@ -286,3 +286,12 @@ def test_cli_explain(capsys, tmp_path):
             assert {k: v for k, v in got.items() if k != "mine"} == pytest.approx(
                 {str(n): float(Fraction(w, outcome.count)) for n, w in outcome.numbers.items()})
         assert out["dead"] == [list(c) for c, o in sorted(expected.items()) if o.dead]
+
+
+def test_levels_fall_back_on_sat_when_a_relaxed_board_is_too_tangled(monkeypatch):
+    import minesat.counting
+    board = parse_board("mines=2\n1F?1\n???F\n")
+    expected = ex.forced_levels(board, LayoutSpace(board))
+    space = LayoutSpace(board)
+    monkeypatch.setattr(minesat.counting, "MAX_STATES", 0)  # every new count is too tangled
+    assert ex.forced_levels(board, space) == expected and expected

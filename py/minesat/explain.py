@@ -43,8 +43,8 @@ from typing import NamedTuple
 from .binomial import exactly
 from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
 from .cnf import CNF
-from .counting import LayoutSpace
-from .solve import get_solver, incremental
+from .counting import LayoutSpace, TooTangled
+from .solve import forced_cells, get_solver, incremental
 from .sortnet import add_count
 
 SAFE, MINE = "safe", "mine"
@@ -116,8 +116,12 @@ def forced_levels(board: Board, space: LayoutSpace) -> dict[Cell, tuple[str, boo
         if not targets or weaker in seen:
             continue
         seen.add(weaker)
-        counted = space if weaker == board else LayoutSpace(weaker)
-        forced = set(counted.safe) | set(counted.mines)
+        try:
+            counted = space if weaker == board else LayoutSpace(weaker)
+            forced = set(counted.safe) | set(counted.mines)
+        except TooTangled:  # the flags kept two groups apart: ask SAT (exact, maybe slower)
+            safe, mines = forced_cells(weaker, get_solver()) or ([], [])
+            forced = set(safe) | set(mines)
         for cell in [c for c in targets if c in forced]:
             out[cell] = (targets.pop(cell), flags, total)
     if targets:
