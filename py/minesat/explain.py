@@ -469,7 +469,7 @@ class _Rest:
                                  for layout in counted.layouts(0, counted.count)]
                                 if counted.count <= LISTED else None)
         self.left = None if board.mines is None else board.mines - len(self.mine)
-        self._others: dict[frozenset[int], dict[int, int]] = {}
+        self._others: dict = {}  # the other groups' polynomial per part, and completions (cached)
         if self.ways({0: 1}, frozenset(), len(self.outside)) != space.count:
             raise ProofError("the groups of linked cells do not multiply to the board's count")
 
@@ -507,8 +507,17 @@ class _Rest:
         others = self._others[groups]
         if self.left is None:
             return sum(part.values()) * others[0] << outside
-        return sum(a * b * comb(outside, self.left - k - r)
-                   for k, a in part.items() for r, b in others.items() if 0 <= self.left - k - r <= outside)
+        return sum(a * self._completions(groups, outside, k) for k, a in part.items())
+
+    def _completions(self, groups: frozenset[int], outside: int, k: int) -> int:
+        """Ways for the other groups and `outside` outside cells to hold the mines that `k` in
+        the part leave of the total."""
+        key = groups, outside, k
+        if key not in self._others:
+            left = self.left - k
+            self._others[key] = sum(b * comb(outside, left - r) for r, b in self._others[groups].items()
+                                    if 0 <= left - r <= outside)
+        return self._others[key]
 
 
 def outcome_tables(board: Board, space: LayoutSpace | None = None) -> dict[Cell, Outcome]:
