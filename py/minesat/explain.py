@@ -423,18 +423,38 @@ def _times2(p: dict[tuple[int, int], int], q: dict[tuple[int, int], int]) -> dic
     return out
 
 
-class _Rest:
-    """The board's layouts split at its cells forced by the counts: the other cells fall into
-    groups linked by clues (each with its polynomial {mines: layouts}) and the outside (cells
-    next to no clue with an unforced cell); `ways` combines a new part with the groups it
-    leaves alone."""
+def _divide(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
+    """p / q for polynomials known to divide exactly (p a product of q and others)."""
+    lo_p, lo_q = min(p), min(q)
+    a = [p.get(d, 0) for d in range(lo_p, max(p) + 1)]
+    b = [q.get(d, 0) for d in range(lo_q, max(q) + 1)]
+    out = []
+    for i in range(len(a) - len(b) + 1):
+        c = (a[i] - sum(b[j] * out[i - j] for j in range(1, min(i, len(b) - 1) + 1))) // b[0]
+        out.append(c)
+    return {lo_p - lo_q + i: c for i, c in enumerate(out) if c}
+
+
+class OutcomeTables:
+    """Outcome tables of one board (which has layouts), one cell at a time: `of(cell)`.
+
+    For a cell x and a number n: the board with x revealed as n, counted where it differs.
+    Cells forced by the counts stay forced (a new clue only removes layouts), so they are
+    constants; the other cells fall into groups linked by clues (each with its polynomial
+    {mines: layouts}, and its layouts listed as bit masks when there are at most LISTED) and
+    the outside (cells next to no clue, as seen with the forced cells set apart).  Revealing x
+    only touches the groups of x and its neighbours: for each, the number of layouts per
+    (mines in the group, mines next to x) is tallied from its list, or counted by the engine
+    with a clue at x; with the outside cells next to x they give {n: {mines: layouts}}, and
+    `ways` puts back the untouched groups (the product of all divided by the touched ones) and
+    the other outside cells under the total.  Each table is checked: mine + sum of numbers =
+    count."""
 
     def __init__(self, board: Board, space: LayoutSpace):
         self.board, self.space = board, space
         self.mine = {c for c in space.mines}
         forced = self.mine | set(space.safe)
-        self.free = [c for c in board.hidden if c not in forced]
-        free = set(self.free)
+        free = self._free = {c for c in board.hidden if c not in forced}
         self.clues = [Clue(clue.cell, clue.count - sum(n in self.mine for n in clue.neighbours),
                            tuple(n for n in clue.neighbours if n in free))
                       for clue in board.clues]
@@ -451,15 +471,15 @@ class _Rest:
             for n in clue.neighbours[1:]:
                 group[find(n)] = find(clue.neighbours[0])
         in_clue = {n for clue in self.clues for n in clue.neighbours}
-        roots = sorted({find(c) for c in in_clue})
-        self.group_of = {c: roots.index(find(c)) for c in in_clue}
+        roots = {root: j for j, root in enumerate(sorted({find(c) for c in in_clue}))}
+        self.group_of = {c: roots[find(c)] for c in in_clue}
         self.cells: list[list[Cell]] = [[] for _ in roots]
         for c in sorted(in_clue):
             self.cells[self.group_of[c]].append(c)
         self.group_clues: list[list[Clue]] = [[] for _ in roots]
         for clue in self.clues:
             self.group_clues[self.group_of[clue.neighbours[0]]].append(clue)
-        self.outside = [c for c in self.free if c not in in_clue]
+        self._outside = {c for c in free if c not in in_clue}
         self.polys, self.layouts = [], []
         for clues, cells in zip(self.group_clues, self.cells):
             counted = LayoutSpace(Constraints(tuple(clues), tuple(cells)))  # type: ignore[arg-type]
@@ -470,24 +490,20 @@ class _Rest:
                                 if counted.count <= LISTED else None)
         self.left = None if board.mines is None else board.mines - len(self.mine)
         self._others: dict = {}  # the other groups' polynomial per part, and completions (cached)
-        if self.ways({0: 1}, frozenset(), len(self.outside)) != space.count:
+        self._everything: dict[int, int] = {0: 1}
+        for poly in self.polys:
+            self._everything = _times(self._everything, poly) if self.left is not None else \
+                {0: self._everything[0] * sum(poly.values())}
+        if self.ways({0: 1}, frozenset(), len(self._outside)) != space.count:
             raise ProofError("the groups of linked cells do not multiply to the board's count")
 
     def by_number(self, x: Cell, unknown: tuple[Cell, ...], groups: frozenset[int]
                   ) -> dict[int, dict[int, int]]:
-        """For the affected `groups` (all listed) and the outside cells among `unknown`, with x
-        safe: {mines among `unknown`: {mines in these cells: layouts}}."""
+        """For the affected `groups` and the outside cells among `unknown`, with x safe:
+        {mines among `unknown`: {mines in these cells: layouts}}."""
         joint = {(0, 0): 1}  # (mines in the cells, mines among unknown) -> layouts
         for j in groups:
-            cells = self.cells[j]
-            near = sum(1 << i for i, c in enumerate(cells) if c in unknown)
-            own = 1 << cells.index(x) if x in self.group_of and self.group_of[x] == j else 0
-            tally: dict[tuple[int, int], int] = {}
-            for mask, k in self.layouts[j]:
-                if not mask & own:
-                    key = (k, (mask & near).bit_count())
-                    tally[key] = tally.get(key, 0) + 1
-            joint = _times2(joint, tally)
+            joint = _times2(joint, self._tally(j, x, unknown))
         alone = sum(c not in self.group_of for c in unknown)  # outside cells around x
         joint = _times2(joint, {(u, u): comb(alone, u) for u in range(alone + 1)})
         out: dict[int, dict[int, int]] = {}
@@ -495,19 +511,60 @@ class _Rest:
             out.setdefault(n, {})[k] = ways
         return out
 
+    def _tally(self, j: int, x: Cell, unknown: tuple[Cell, ...]) -> dict[tuple[int, int], int]:
+        """{(mines in group j, mines among its cells in `unknown`): layouts with x safe}: from
+        its list of layouts, or for a large group by counting it with a clue at x over them."""
+        cells = self.cells[j]
+        tally: dict[tuple[int, int], int] = {}
+        if self.layouts[j] is not None:
+            near = sum(1 << i for i, c in enumerate(cells) if c in unknown)
+            own = 1 << cells.index(x) if self.group_of.get(x) == j else 0
+            for mask, k in self.layouts[j]:
+                if not mask & own:
+                    key = (k, (mask & near).bit_count())
+                    tally[key] = tally.get(key, 0) + 1
+            return tally
+        inside = tuple(c for c in unknown if self.group_of.get(c) == j)
+        clues = [Clue(c.cell, c.count, tuple(n for n in c.neighbours if n != x)) for c in self.group_clues[j]]
+        for m in range(len(inside) + 1):
+            for k, ways in _mines_polynomial(clues + [Clue(x, m, inside)], [c for c in cells if c != x]).items():
+                tally[k, m] = ways
+        return tally
+
     def ways(self, part: dict[int, int], groups: frozenset[int], outside: int) -> int:
         """Layouts of the board made of `part` ({mines: layouts} of some cells replacing the
         `groups`), the other groups, and `outside` outside cells, under the total if known."""
-        if groups not in self._others:
-            others: dict[int, int] = {0: 1}
-            for j, poly in enumerate(self.polys):
-                if j not in groups:
-                    others = _times(others, poly) if self.left is not None else {0: others[0] * sum(poly.values())}
+        if groups not in self._others:  # all groups' product, divided by those of the part
+            others = self._everything
+            for j in groups:
+                others = _divide(others, self.polys[j]) if self.left is not None else \
+                    {0: others[0] // sum(self.polys[j].values())}
             self._others[groups] = others
         others = self._others[groups]
         if self.left is None:
             return sum(part.values()) * others[0] << outside
         return sum(a * self._completions(groups, outside, k) for k, a in part.items())
+
+    def of(self, x: Cell) -> Outcome:
+        """The outcome table of hidden cell x."""
+        space, count = self.space, self.space.count
+        mine = space.mine_counts[x]
+        if mine == count:
+            return Outcome(count, mine, {})
+        around = [n for n in self.board.neighbours(x) if self.board[n] in (HIDDEN, FLAG)]
+        low = sum(n in self.mine for n in around)
+        unknown = tuple(n for n in around if n in self._free)
+        if not unknown:
+            return Outcome(count, mine, {low: count - mine})
+        groups = frozenset(self.group_of[c] for c in unknown + (x,) if c in self.group_of)
+        left_outside = len(self._outside) - sum(n in self._outside for n in unknown) - (x in self._outside)
+        numbers = {}
+        for n, part in sorted(self.by_number(x, unknown, groups).items()):
+            if ways := self.ways(part, groups, left_outside):
+                numbers[low + n] = ways
+        if sum(numbers.values()) + mine != count:
+            raise ProofError(f"the outcomes of {cell_name(x)} do not add up to the board's count")
+        return Outcome(count, mine, numbers)
 
     def _completions(self, groups: frozenset[int], outside: int, k: int) -> int:
         """Ways for the other groups and `outside` outside cells to hold the mines that `k` in
@@ -522,50 +579,12 @@ class _Rest:
 
 def outcome_tables(board: Board, space: LayoutSpace | None = None) -> dict[Cell, Outcome]:
     """The outcome table of every hidden cell (flags included: always a mine); empty when the
-    board has no layout.
-
-    For a cell x and a number n: the board with x revealed as n, counted where it differs.
-    Cells forced by the counts stay forced (a new clue only removes layouts), so they are
-    constants; the other cells split into groups linked by clues; revealing x joins the groups
-    of x and its neighbours (and its outside neighbours) into one part, counted anew for each n
-    by the counting engine, and combined with the untouched groups and the outside."""
+    board has no layout.  See `OutcomeTables` for one cell at a time."""
     space = space or LayoutSpace(board)
     if not space.count:
         return {}
-    rest = _Rest(board, space)
-    free = set(rest.free)
-    outside = set(rest.outside)
-    out: dict[Cell, Outcome] = {}
-    for x in board.hidden:
-        mine = space.mine_counts[x]
-        if mine == space.count:
-            out[x] = Outcome(space.count, mine, {})
-            continue
-        around = [n for n in board.neighbours(x) if board[n] in (HIDDEN, FLAG)]
-        low = sum(n in rest.mine for n in around)
-        unknown = tuple(n for n in around if n in free)
-        if not unknown:
-            out[x] = Outcome(space.count, mine, {low: space.count - mine})
-            continue
-        groups = frozenset(rest.group_of[c] for c in unknown + (x,) if c in rest.group_of)
-        clues = [Clue(c.cell, c.count, tuple(n for n in c.neighbours if n != x))
-                 for j in sorted(groups) for c in rest.group_clues[j]]
-        cells = [c for j in sorted(groups) for c in rest.cells[j] if c != x] + [n for n in unknown if n in outside]
-        left_outside = len(outside) - sum(n in outside for n in unknown) - (x in outside)
-        numbers = {}
-        if all(rest.layouts[j] is not None for j in groups):
-            for n, part in rest.by_number(x, unknown, groups).items():
-                if ways := rest.ways(part, groups, left_outside):
-                    numbers[low + n] = ways
-        else:
-            for n in range(len(unknown) + 1):
-                part = _mines_polynomial(clues + [Clue(x, n, unknown)], cells)
-                if part and (ways := rest.ways(part, groups, left_outside)):
-                    numbers[low + n] = ways
-        if sum(numbers.values()) + mine != space.count:
-            raise ProofError(f"the outcomes of {cell_name(x)} do not add up to the board's count")
-        out[x] = Outcome(space.count, mine, numbers)
-    return out
+    tables = OutcomeTables(board, space)
+    return {cell: tables.of(cell) for cell in board.hidden}
 
 
 def dead_cells(tables: dict[Cell, Outcome]) -> list[Cell]:
