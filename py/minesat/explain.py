@@ -222,36 +222,44 @@ def rings(cell: Cell, clues: list[Seen], touching: dict[Cell, list[Seen]], every
 
 # -- SAT: clues behind selectors --------------------------------------------------------------
 class Switchboard:
-    """A board's clues, flags and total, each behind a selector literal, in one incremental
-    session; `refute` asks whether some of them make a query unsatisfiable."""
+    """Clues, flags and total of a board, each behind a selector literal, in one incremental
+    session; `refute` asks whether some of them make a query unsatisfiable.  Variables are
+    numbered as cells come into play, so a session over one group of linked clues stays as
+    small as the group, however large the board."""
 
     def __init__(self, board: Board, solver: ModuleType, flags: bool, total: bool, counted: set[Cell]):
-        self.board, self.index = board, board.index
+        self.board = board
         self.session = incremental(solver)
-        self.top = len(board.hidden)
+        self.top = 0
+        self.var: dict[Cell, int] = {}
         self.selectors: dict[Cell, int] = {}
         self.clue_at = {clue.cell: clue for clue in board.clues}
         self.always: list[int] = []  # the selectors of the flags and the total, when used
-        if total:  # first, so that the counter's wires come before the selectors
+        if total:
             self.always.append(self._add_total(counted))
         if flags and board.flags:
             on = self._new_var()
-            self.session.add_clauses([[-on, self.index[f] + 1] for f in board.flags])
+            self.session.add_clauses([[-on, self.variable(f)] for f in board.flags])
             self.always.append(on)
 
     def _new_var(self) -> int:
         self.top += 1
         return self.top
 
+    def variable(self, cell: Cell) -> int:
+        """The variable of a hidden cell: true means a mine."""
+        if cell not in self.var:
+            self.var[cell] = self._new_var()
+        return self.var[cell]
+
     def _add_total(self, counted: set[Cell]) -> int:
         """The total as a unary counter over `counted` cells: the other o hidden cells are
         interchangeable, unconstrained, so the counted ones hold between total - o and total
         mines.  Only the counter's bounds are switched; its gates only define wires."""
         board = self.board
-        cnf = CNF(board, "binomial", board.hidden)
-        variables = sorted(self.index[c] + 1 for c in counted)
-        pool = len(board.hidden) - len(variables)
-        add_count(cnf, variables, board.mines - pool, board.mines)
+        variables = [self.variable(c) for c in sorted(counted)]
+        cnf = CNF(board, "binomial", (), self.top)
+        add_count(cnf, variables, board.mines - (len(board.hidden) - len(variables)), board.mines)
         self.top = cnf.num_vars
         on = self._new_var()
         self.session.add_clauses([clause if len(clause) > 1 else [-on, *clause] for clause in cnf.clauses])
@@ -262,7 +270,7 @@ class Switchboard:
         on first use."""
         if clue.cell not in self.selectors:
             on = self.selectors[clue.cell] = self._new_var()
-            variables = [self.index[n] + 1 for n in self.clue_at[clue.cell].neighbours]
+            variables = [self.variable(n) for n in self.clue_at[clue.cell].neighbours]
             self.session.add_clauses([[-on, *c] for c in exactly(variables, self.clue_at[clue.cell].count)])
         return self.selectors[clue.cell]
 
@@ -277,15 +285,16 @@ class Switchboard:
 
 
 class Prover:
-    """Proofs for one board: the clues as each level sees them, one switchboard per level (its
-    session shared by every cell of that level), and the proofs found so far, tried first."""
+    """Proofs for one board: the clues as each level sees them, switchboards (each session
+    shared by the cells of a level and a group of linked clues), the proofs found so far."""
 
     HINTS = 4  # earlier proofs with the total tried on a cell before the whole board
 
     def __init__(self, board: Board, solver: ModuleType, levels: dict[Cell, tuple[str, bool, bool]]):
         self.board, self.solver, self.levels = board, solver, levels
         self.views: dict[bool, tuple[list[Seen], dict[Cell, list[Seen]]]] = {}
-        self.switchboards: dict[tuple[bool, bool], Switchboard] = {}
+        self.switchboards: dict[tuple, Switchboard] = {}
+        self.groups: dict[bool, dict[Cell, Cell]] = {}
         self.found: dict[tuple[bool, bool], list[list[Seen]]] = {}
 
     def view(self, flags: bool) -> tuple[list[Seen], dict[Cell, list[Seen]]]:
@@ -299,13 +308,35 @@ class Prover:
             self.views[flags] = clues, touching
         return self.views[flags]
 
-    def switchboard(self, flags: bool, total: bool) -> Switchboard:
-        if (flags, total) not in self.switchboards:
+    def group(self, cell: Cell, flags: bool) -> Cell:
+        """The group of clues linked through shared cells around `cell`, named by its first clue."""
+        if flags not in self.groups:
+            clues, touching = self.view(flags)
+            first: dict[Cell, Cell] = {}
+            for clue in clues:
+                if clue.cell not in first:
+                    seen, stack = {clue.cell}, [clue]
+                    while stack:
+                        for c in stack.pop().cells:
+                            for other in touching[c]:
+                                if other.cell not in seen:
+                                    seen.add(other.cell)
+                                    stack.append(other)
+                    for name in seen:
+                        first[name] = clue.cell
+            self.groups[flags] = {c: first[touching[c][0].cell] for c in touching}
+        return self.groups[flags][cell]
+
+    def switchboard(self, cell: Cell, flags: bool, total: bool) -> Switchboard:
+        """With the total, one for the whole board (the total links every clue); else one per
+        group of linked clues."""
+        key = (flags, total, None if total else self.group(cell, flags))
+        if key not in self.switchboards:
             board = self.board
             counted = {n for clue in board.clues for n in clue.neighbours} | set(board.flags if flags else ())
             counted |= {c for c, level in self.levels.items() if level[1:] == (flags, total)}
-            self.switchboards[flags, total] = Switchboard(board, self.solver, flags, total, counted)
-        return self.switchboards[flags, total]
+            self.switchboards[key] = Switchboard(board, self.solver, flags, total, counted)
+        return self.switchboards[key]
 
     def prove(self, cell: Cell) -> Proof:
         verdict, flags, total = self.levels[cell]
@@ -320,8 +351,8 @@ class Prover:
         total, an earlier proof that also refutes it, if any, instead of the whole board); then
         deletion, farthest first."""
         clues, touching = self.view(flags)
-        switchboard = self.switchboard(flags, total)
-        variable = self.board.index[cell] + 1
+        switchboard = self.switchboard(cell, flags, total)
+        variable = switchboard.variable(cell)
         query = variable if verdict == SAFE else -variable
         near = lambda c: (distance(c.cell, cell), c.cell)  # noqa: E731
         earlier = self.found.setdefault((flags, total), [])
