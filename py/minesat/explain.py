@@ -24,9 +24,11 @@ except the flags (the user asserts those):
 
 Outcomes.  `outcome_tables(board)` gives, for every hidden cell, the number of layouts in
 which it is a mine and, for each number 0-8, the number in which it is safe and shows that
-number: the counting engine run on small boards, the cell's affected groups of linked cells
-with the cell revealed as each number, combined with the rest of the board's counts.  A cell
-that can be safe but then always shows the same number is *dead*: opening it teaches nothing.
+number (`OutcomeTables` computes them one cell at a time): the board with the cell revealed as
+each number, counted only where that changes anything, i.e. in the groups of linked cells
+around it (their layouts listed, or counted anew by the engine), combined with the counts of
+the rest of the board.  A cell that can be safe but then always shows the same number is
+*dead*: opening it teaches nothing.
 
 `explain(board)` returns both as plain, JSON-friendly data for the page.
 """
@@ -106,8 +108,10 @@ def relaxed(board: Board, flags: bool, total: bool) -> Board:
     return Board(board.rows, board.cols, cells, board.mines if total else None)
 
 
-def forced_levels(board: Board, space: LayoutSpace) -> dict[Cell, tuple[str, bool, bool]]:
-    """Every forced cell but the flags: (verdict, flags needed, total needed), at the easiest level."""
+def forced_levels(board: Board, space: LayoutSpace, solver: ModuleType | None = None
+                  ) -> dict[Cell, tuple[str, bool, bool]]:
+    """Every forced cell but the flags: (verdict, flags needed, total needed), at the easiest level.
+    `solver` is only used when a relaxed board is too tangled to count."""
     targets = {c: SAFE for c in space.safe} | {c: MINE for c in space.mines if board[c] != FLAG}
     out: dict[Cell, tuple[str, bool, bool]] = {}
     seen: set[Board] = set()
@@ -120,7 +124,7 @@ def forced_levels(board: Board, space: LayoutSpace) -> dict[Cell, tuple[str, boo
             counted = space if weaker == board else LayoutSpace(weaker)
             forced = set(counted.safe) | set(counted.mines)
         except TooTangled:  # the flags kept two groups apart: ask SAT (exact, maybe slower)
-            safe, mines = forced_cells(weaker, get_solver()) or ([], [])
+            safe, mines = forced_cells(weaker, solver or get_solver()) or ([], [])
             forced = set(safe) | set(mines)
         for cell in [c for c in targets if c in forced]:
             out[cell] = (targets.pop(cell), flags, total)
@@ -394,8 +398,9 @@ def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | 
     space = space or LayoutSpace(board)
     if not space.count:
         return []
-    levels = forced_levels(board, space)
-    prover = Prover(board, solver or get_solver(), levels)
+    solver = solver or get_solver()
+    levels = forced_levels(board, space, solver)
+    prover = Prover(board, solver, levels)
     try:
         return sorted((prover.prove(cell) for cell in sorted(levels)), key=Proof.sort_key)
     finally:
