@@ -295,3 +295,25 @@ def test_levels_fall_back_on_sat_when_a_relaxed_board_is_too_tangled(monkeypatch
     space = LayoutSpace(board)
     monkeypatch.setattr(minesat.counting, "MAX_STATES", 0)  # every new count is too tangled
     assert ex.forced_levels(board, space) == expected and expected
+
+
+def test_cli_explain_with_the_wasm_solver(capsys, tmp_path):
+    path = tmp_path / "seed.txt"
+    path.write_text("mines=10\n" + SEED_9X9)
+    outputs = []
+    for solver in ("native", "wasm"):
+        assert main(["analyze", str(path), "--explain", "--solver", solver]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    native, wasm = outputs
+    assert {k: v for k, v in wasm.items() if k != "proofs"} == {k: v for k, v in native.items() if k != "proofs"}
+    assert set(wasm["proofs"]) == set(native["proofs"]) == {f"{r},{c}" for r, c in SEED_9X9_SAFE} | {
+        f"{r},{c}" for r, c in map(tuple, native["mines"])}
+    board = parse_board("mines=10\n" + SEED_9X9)
+    for key, p in wasm["proofs"].items():  # each refutes the opposite, and needs each of its clues
+        proof = ex.Proof(tuple(map(int, key.split(","))), p["verdict"], tuple(map(tuple, p["clues"])),
+                         p["flags"], p["total"])
+        cnf, query = ex.proof_formula(board, proof)
+        assert pycosat.solve(cnf.clauses + [[query]], vars=cnf.num_vars) == "UNSAT"
+        for clue in proof.clues:
+            rest = [c for c, o in zip(cnf.clauses, cnf.origin) if o != clue]
+            assert pycosat.solve(rest + [[query]], vars=cnf.num_vars) != "UNSAT"
