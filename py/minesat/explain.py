@@ -88,6 +88,12 @@ class Proof:
         return {"verdict": self.verdict, "clues": [list(c) for c in self.clues],
                 "flags": self.flags, "total": self.total}
 
+    @classmethod
+    def from_json(cls, data: dict) -> Proof:
+        """A proof back from `explain()`'s plain data (its "cell", "verdict", "clues", "flags", "total")."""
+        return cls(tuple(data["cell"]), data["verdict"], tuple(tuple(c) for c in data["clues"]),
+                   data["flags"], data["total"])
+
     def describe(self, board: Board) -> str:
         """In words, e.g. 'r3c4 is safe: the clues r2c3 (1) and r2c4 (2) leave no room for a mine there'."""
         names = [f"{cell_name(c)} ({board[c]})" for c in self.clues]
