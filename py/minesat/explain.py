@@ -342,9 +342,10 @@ class Prover:
         group of linked clues."""
         key = (flags, total, None if total else self.group(cell, flags))
         if key not in self.switchboards:
-            board = self.board
-            counted = {n for clue in board.clues for n in clue.neighbours} | set(board.flags if flags else ())
-            counted |= {c for c, level in self.levels.items() if level[1:] == (flags, total)}
+            board, counted = self.board, set()
+            if total:  # the counter's cells: those next to clues, the flags if used, the cells to prove
+                counted = {n for clue in board.clues for n in clue.neighbours} | set(board.flags if flags else ())
+                counted |= {c for c, level in self.levels.items() if level[1:] == (flags, total)}
             self.switchboards[key] = Switchboard(board, self.solver, flags, total, counted)
         return self.switchboards[key]
 
