@@ -257,6 +257,7 @@ def test_explain_gives_plain_json_data():
     assert data["outcomes"]["5,1"] == {"mine": "0", "1": "35", "2": "27", "3": "3"}
     assert [ex.Proof.from_json(p) for p in data["proofs"]] == ex.proofs(board)
     assert ex.explain(parse_board(INSTANCE_2)) == {"count": "0", "proofs": [], "outcomes": {}, "dead": []}
+    assert ex.explain(board, outcomes=False) == {"count": "65", "proofs": data["proofs"]}
 
 
 # -- the command line --------------------------------------------------------------------------

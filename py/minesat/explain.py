@@ -647,7 +647,8 @@ def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpac
             "dead": [list(cell) for cell in dead_cells(tables)]}
 
 
-def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> dict:
+def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None,
+            outcomes: bool = True) -> dict:
     """Everything the page shows of "why" for one board, as plain JSON-friendly data:
 
     count      the number of layouts, a decimal string ("0": contradictory, nothing else is given)
@@ -656,18 +657,23 @@ def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace |
     outcomes   "r,c" -> {"mine": layouts, "0": layouts, ...} for every hidden cell: exact counts as
                decimal strings, numbers that cannot appear left out (probability: layouts / count)
     dead       [[r, c], ...], sorted
+
+    With outcomes=False, proofs only (no "outcomes" and "dead"): on tangled boards the outcomes
+    can take seconds, where `OutcomeTables(board, space).of(cell)` gives one cell's at a time.
     """
     space = space or LayoutSpace(board)
-    tables = outcome_tables(board, space)
-    return {
+    out: dict = {
         "count": str(space.count),
         "proofs": [proof.to_json() | {"cell": list(proof.cell), "grade": proof.grade,
                                       "grade_name": GRADES[proof.grade], "text": proof.describe(board)}
                    for proof in proofs(board, solver, space)],
-        "outcomes": {f"{r},{c}": {MINE: str(outcome.mine)} | {str(n): str(w) for n, w in outcome.numbers.items()}
-                     for (r, c), outcome in tables.items()},
-        "dead": [list(cell) for cell in dead_cells(tables)],
     }
+    if outcomes:
+        tables = outcome_tables(board, space)
+        out["outcomes"] = {f"{r},{c}": {MINE: str(outcome.mine)} | {str(n): str(w) for n, w in outcome.numbers.items()}
+                           for (r, c), outcome in tables.items()}
+        out["dead"] = [list(cell) for cell in dead_cells(tables)]
+    return out
 
 
 def proof_formula(board: Board, proof: Proof) -> tuple[CNF, int]:
