@@ -401,7 +401,9 @@ class Prover:
 
 def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> list[Proof]:
     """A minimal proof for every forced cell except the flags, easiest first (empty when the
-    board has no layout).  `space`: the board's LayoutSpace if already counted."""
+    board has no layout).  `space`: the board's LayoutSpace if already counted.  Raises
+    counting.TooTangled for a board too tangled to count, and sortnet.CounterTooLarge when a
+    cell needs the total on a board where its counter would be too large (as `cnf --mines`)."""
     space = space or LayoutSpace(board)
     if not space.count:
         return []
