@@ -61,7 +61,12 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     solver = solver_module(args.solver)
     for path in args.boards:
         result = analyze(read_board(path, args.mines), solver, args.encoding, args.forced)
-        print(json.dumps(result.to_json(), separators=(",", ":")), flush=True)
+        out = result.to_json()
+        if args.explain:
+            from .explain import cli_fields
+            out |= cli_fields(result.board, solver, result.space) if result.satisfiable else \
+                {"proofs": {}, "outcomes": {}, "dead": []}
+        print(json.dumps(out, separators=(",", ":")), flush=True)
 
 
 def cmd_cnf(args: argparse.Namespace) -> None:
@@ -112,6 +117,8 @@ def build_parser() -> Parser:
     p.add_argument("--forced", choices=["count", "sat"], default="count",
                    help="forced cells from the exact counts (fast), or from the SAT backbone "
                         "(one solver call per round, checked against the counts)")
+    p.add_argument("--explain", action="store_true",
+                   help="also a minimal proof of every forced cell, every hidden cell's outcomes, the dead cells")
     p.set_defaults(run=cmd_analyze)
 
     p = sub.add_parser("cnf", help="the board's CNF in DIMACS format")

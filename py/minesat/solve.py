@@ -227,3 +227,79 @@ def forced_cells(board: Board, solver: ModuleType, encoding: str = "binomial",
             verdict.extend(board.hidden[v - 1] for v in pool[1:])
             verdict.sort()
     return safe, mines
+
+
+# -- incremental sessions with assumptions ----------------------------------------
+class UnitSolver:
+    """`picosat_wasm.Solver`'s interface on a module with pycosat's API only (native pycosat).
+
+    pycosat has no incremental API: each `solve` hands the clauses kept so far, plus each
+    assumption as a unit clause, to a fresh picosat.  Clauses are kept in groups by their
+    first literal; a group led by -v, where v occurs in no clause positively and is not
+    assumed, is left out of the call (pure literal: v false satisfies it), and v is set
+    false in the model.  So clauses switched by selector literals cost nothing while their
+    selector is not assumed.  The answers are those of a real incremental session;
+    `failed_assumptions` cannot name a core from such a one-shot call, so it returns every
+    assumption of the last UNSAT call (a core, if not the smallest).
+    """
+
+    def __init__(self, solver: ModuleType, clauses: Iterable[Iterable[int]] = (), vars: int = 0):
+        self._solver, self._vars, self._failed = solver, vars, []
+        self._groups: dict[int, list[list[int]]] = {}  # first literal -> clauses
+        self._positive: set[int] = set()  # variables occurring positively in some clause
+        self.add_clauses(clauses)
+
+    def add_clauses(self, clauses: Iterable[Iterable[int]]) -> int:
+        new = [list(clause) for clause in clauses]
+        for clause in new:
+            self._groups.setdefault(clause[0] if clause else 0, []).append(clause)
+            for lit in clause:
+                if lit > 0:
+                    self._positive.add(lit)
+                if abs(lit) > self._vars:
+                    self._vars = abs(lit)
+        return len(new)
+
+    def add_clause(self, clause: Iterable[int]) -> None:
+        self.add_clauses([clause])
+
+    def solve(self, assumptions: Iterable[int] = (), prop_limit: int = 0):
+        """A model, "UNSAT" (under these assumptions) or "UNKNOWN" (past `prop_limit`)."""
+        lits = list(assumptions)
+        assumed = set(lits)
+        clauses, pure = [[lit] for lit in lits], []
+        for first, group in self._groups.items():
+            if first < 0 and -first not in self._positive and -first not in assumed:
+                pure.append(-first)
+            else:
+                clauses += group
+        variables = max([self._vars] + [abs(lit) for lit in lits])
+        result = self._solver.solve(clauses, vars=variables, prop_limit=prop_limit)
+        self._failed = lits if result == "UNSAT" else []
+        if isinstance(result, list):
+            for v in pure:
+                result[v - 1] = -v
+        return result
+
+    def failed_assumptions(self) -> list[int]:
+        return list(self._failed)
+
+    @property
+    def nvars(self) -> int:
+        return self._vars
+
+    def close(self) -> None:
+        self._groups = {}
+
+    def __enter__(self) -> UnitSolver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def incremental(solver: ModuleType, clauses: Iterable[Iterable[int]] = (), vars: int = 0):
+    """An incremental session with assumptions on `solver`: its own `Solver` when it has one
+    (picosat_wasm, also the page's `pycosat`), else a `UnitSolver` (native pycosat)."""
+    session = getattr(solver, "Solver", None)
+    return session(clauses, vars) if session is not None else UnitSolver(solver, clauses, vars)

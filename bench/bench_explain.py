@@ -1,0 +1,166 @@
+"""Why, timed: a minimal proof of every forced cell, and every hidden cell's outcome table.
+
+    .venv/bin/python bench/bench_explain.py [--groups 30x16/99,...] [--runs 3] [-v] [--pyodide]
+
+Per board (bench/boards.py, fixed seeds), best of `--runs`, the board already counted (the
+page and the CLI have its LayoutSpace from the analysis): `explain.proofs` with native pycosat
+(assumptions as unit clauses) and with picosat.wasm under wasmtime (a real incremental
+session), and `explain.outcome_tables`.  Prints per-group medians and maxima, the number of
+forced cells, how many needed SAT (three clues or more, or the total) and the grades.
+`--pyodide` also times proofs and outcomes of the expert boards in Pyodide under Node (the
+browser's Python, with picosat.wasm run by Node's WebAssembly).
+Not part of the test suite: timings are noisy on shared machines, compare within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import gc
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pycosat
+
+import picosat_wasm
+from minesat import explain
+from minesat.board import format_board
+from minesat.counting import LayoutSpace
+from suites import suite
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+DEFAULT_GROUPS = "9x9/10,16x16/40,30x16/99"
+
+
+def best(runs: int, work) -> tuple[object, float]:
+    gc.collect()
+    times, result = [], None
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = work()
+        times.append(time.perf_counter() - start)
+    return result, min(times)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f}"
+
+
+PYODIDE_SCRIPT = r"""
+import { readFileSync, readdirSync } from "node:fs";
+const [pyodideDir, root, boardsJson, runs] = process.argv.slice(1);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.FS.mkdirTree("/home/pyodide/minesat");
+for (const name of readdirSync(root + "/py/minesat").filter((n) => n.endsWith(".py")))
+  pyodide.FS.writeFile("/home/pyodide/minesat/" + name, readFileSync(root + "/py/minesat/" + name));
+pyodide.FS.writeFile("/home/pyodide/pycosat.py", readFileSync(root + "/py/picosat_wasm.py"));
+pyodide.FS.writeFile("/home/pyodide/picosat.wasm", readFileSync(root + "/static/picosat.wasm"));
+pyodide.globals.set("BOARDS", readFileSync(boardsJson, "utf8"));
+pyodide.globals.set("RUNS", Number(runs));
+console.log(pyodide.runPython(`
+import json, os, sys, time
+os.chdir("/home/pyodide")
+sys.path.insert(0, "/home/pyodide")
+import pycosat
+pycosat.load(open("picosat.wasm", "rb").read())
+from minesat.board import parse_board
+from minesat.counting import LayoutSpace
+from minesat import explain
+out = []
+for text in json.loads(BOARDS):
+    board = parse_board(text)
+    space = LayoutSpace(board)
+    row = []
+    for work in (lambda: explain.proofs(board, pycosat, space), lambda: explain.outcome_tables(board, space)):
+        times = []
+        for _ in range(RUNS):
+            start = time.perf_counter()
+            work()
+            times.append(time.perf_counter() - start)
+        row.append(min(times))
+    out.append(row)
+json.dumps({"python": sys.version.split()[0], "times": out})
+`));
+"""
+
+
+def pyodide_times(boards, runs: int):
+    """[(proofs, outcomes) seconds] per board in Pyodide under Node, or None without them."""
+    pyodide_dir = ROOT / "node_modules" / "pyodide"
+    if not shutil.which("node") or not (pyodide_dir / "pyodide.mjs").exists():
+        return None
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump([format_board(b) for b in boards], f)
+        f.flush()
+        out = subprocess.run(["node", "--input-type=module", "-e", PYODIDE_SCRIPT, str(pyodide_dir),
+                              str(ROOT), f.name, str(runs)], capture_output=True, text=True, timeout=1200)
+    if out.returncode:
+        print("pyodide run failed:", out.stderr[-800:])
+        return None
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    return result["python"], result["times"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--groups", default=DEFAULT_GROUPS, help=f"comma-separated (default {DEFAULT_GROUPS})")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--verbose", "-v", action="store_true", help="one line per board")
+    parser.add_argument("--pyodide", action="store_true", help="also the expert boards in Pyodide (Node)")
+    args = parser.parse_args()
+    groups = suite()
+    explain.proofs(groups["9x9/10"][0], picosat_wasm)  # compile the wasm module before timing
+    print(f"python {sys.version.split()[0]}; times in ms, best of {args.runs}; the board already counted")
+    cpython = {}
+    for name in args.groups.split(","):
+        rows = []
+        grades: collections.Counter = collections.Counter()
+        for i, board in enumerate(groups[name]):
+            space = LayoutSpace(board)
+            proofs, native = best(args.runs, lambda: explain.proofs(board, pycosat, space))
+            wasm_proofs, wasm = best(args.runs, lambda: explain.proofs(board, picosat_wasm, space))
+            tables, outcomes = best(args.runs, lambda: explain.outcome_tables(board, space))
+            assert [p.cell for p in wasm_proofs] == [p.cell for p in proofs] or \
+                sorted(p.cell for p in wasm_proofs) == sorted(p.cell for p in proofs)
+            by_sat = sum(p.total or len(p.clues) >= 3 for p in proofs)
+            grades.update(explain.GRADES[p.grade] for p in proofs)
+            rows.append((native, wasm, outcomes, len(proofs), by_sat, len(explain.dead_cells(tables))))
+            if args.verbose:
+                print(f"  {name} #{i:2d}: forced {len(proofs):3d} (SAT {by_sat:2d})  proofs native {ms(native)}"
+                      f"  wasm {ms(wasm)}  outcomes {ms(outcomes)}  dead {rows[-1][5]}", flush=True)
+        cpython[name] = [r[0] for r in rows], [r[2] for r in rows]
+        column = lambda k: [r[k] for r in rows]  # noqa: E731
+        print(f"{name:10s} n={len(rows):2d} forced median {statistics.median(column(3)):5.1f} "
+              f"(by SAT {statistics.median(column(4)):4.1f}) | proofs native median {ms(statistics.median(column(0)))}"
+              f" max {ms(max(column(0)))} | wasm median {ms(statistics.median(column(1)))} max {ms(max(column(1)))}"
+              f" | outcomes median {ms(statistics.median(column(2)))} max {ms(max(column(2)))}"
+              f" | dead median {statistics.median(column(5)):.1f}", flush=True)
+        print(f"{'':10s} grades: " + ", ".join(f"{g} {grades[g]}" for g in explain.GRADES), flush=True)
+    if args.pyodide:
+        boards = groups["30x16/99"]
+        got = pyodide_times(boards, args.runs)
+        if got is None:
+            print("pyodide: not available (needs node and node_modules/pyodide)")
+            return
+        version, times = got
+        native, outcomes = cpython.get("30x16/99") or (
+            [best(args.runs, lambda: explain.proofs(b, pycosat, LayoutSpace(b)))[1] for b in boards],
+            [best(args.runs, lambda: explain.outcome_tables(b))[1] for b in boards])
+        proofs_py, outcomes_py = [t[0] for t in times], [t[1] for t in times]
+        print(f"30x16/99 in Pyodide {version} (Node): proofs median {ms(statistics.median(proofs_py))}"
+              f" max {ms(max(proofs_py))} (x{statistics.median(proofs_py) / statistics.median(native):.2f} CPython native)"
+              f" | outcomes median {ms(statistics.median(outcomes_py))} max {ms(max(outcomes_py))}"
+              f" (x{statistics.median(outcomes_py) / statistics.median(outcomes):.2f} CPython)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

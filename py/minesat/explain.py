@@ -1,0 +1,699 @@
+"""Why: a minimal proof for every forced cell, and what each click can reveal.
+
+Proofs.  A cell is surely safe when "mine here" and the board's constraints are
+unsatisfiable (seed 003), surely a mine when "safe here" is.  A proof of it is a set of clues
+whose clauses alone are still unsatisfiable with that query, no proper subset being so, and
+two booleans: whether the flags take part (without them a flagged cell is a plain unknown)
+and whether the total number of mines does.  `proofs(board)` finds one for every forced cell
+except the flags (the user asserts those):
+
+1. Exact counts of the board with the flags and the total switched off and on say, for each
+   forced cell, the easiest level that forces it: the clues alone, with the flags, with the
+   total, with both (monotone: more constraints never unforce a cell).  So the flags and the
+   total are marked exactly when needed.
+2. Without the total, one clue or a pair of clues forcing the cell is found by counting mines
+   per region (a clue's cells, the shared cells, the other clue's cells), without SAT.
+3. Otherwise SAT: each clue's binomial clauses behind a selector literal in one incremental
+   session (`solve.incremental`: picosat_wasm's `Solver`, or native pycosat given the
+   assumptions as unit clauses), with the flags and the total (a unary counter from
+   `sortnet.add_count`) behind selectors of their own.  Clues are switched on in rings
+   growing outward from the cell through clues sharing a cell, until the query is UNSAT;
+   then deletion-based minimisation drops clues farthest first, each UNSAT answer keeping only
+   the clues among picosat's failed assumptions.  What is left is minimal: dropping any one
+   clue leaves the cell unforced.
+
+Outcomes.  `outcome_tables(board)` gives, for every hidden cell, the number of layouts in
+which it is a mine and, for each number 0-8, the number in which it is safe and shows that
+number (`OutcomeTables` computes them one cell at a time): the board with the cell revealed as
+each number, counted only where that changes anything, i.e. in the groups of linked cells
+around it (their layouts listed, or counted anew by the engine), combined with the counts of
+the rest of the board.  A cell that can be safe but then always shows the same number is
+*dead*: opening it teaches nothing.
+
+`explain(board)` returns both as plain, JSON-friendly data for the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from types import ModuleType
+from typing import NamedTuple
+
+from .binomial import exactly
+from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
+from .cnf import CNF
+from .counting import LayoutSpace, TooTangled
+from .solve import forced_cells, get_solver, incremental
+from .sortnet import add_count
+
+SAFE, MINE = "safe", "mine"
+GRADES = ("one clue", "two clues", "three or more clues", "needs the flags", "needs the total")
+LISTED = 4096  # groups of linked cells with at most this many layouts are listed for the outcomes
+LEVELS = ((False, False), (True, False), (False, True), (True, True))  # (flags, total), easiest first
+
+
+class ProofError(AssertionError):
+    """The SAT search and the exact counts disagree about a cell: a bug, never the board's fault."""
+
+
+@dataclass(frozen=True)
+class Proof:
+    """Why `cell` is surely safe or surely a mine: these clues alone force it (with the flags
+    and the total number of mines where marked), and no proper part of them does."""
+
+    cell: Cell
+    verdict: str  # SAFE or MINE
+    clues: tuple[Cell, ...]  # the cells of the clues, sorted
+    flags: bool = False
+    total: bool = False
+
+    @property
+    def grade(self) -> int:
+        """Difficulty, an index into GRADES: one clue, two, three or more, flags, total."""
+        if self.total:
+            return 4
+        if self.flags:
+            return 3
+        return min(len(self.clues), 3) - 1
+
+    def sort_key(self) -> tuple:
+        """Easiest first: by grade, then by number of clues, then row-major."""
+        return self.grade, len(self.clues), self.cell
+
+    def to_json(self) -> dict:
+        """The CLI's form: {"verdict", "clues": [[row, col], ...], "flags", "total"}."""
+        return {"verdict": self.verdict, "clues": [list(c) for c in self.clues],
+                "flags": self.flags, "total": self.total}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Proof:
+        """A proof back from `explain()`'s plain data (its "cell", "verdict", "clues", "flags", "total")."""
+        return cls(tuple(data["cell"]), data["verdict"], tuple(tuple(c) for c in data["clues"]),
+                   data["flags"], data["total"])
+
+    def describe(self, board: Board) -> str:
+        """In words, e.g. 'r3c4 is safe: the clues r2c3 (1) and r2c4 (2) leave no room for a mine there'."""
+        names = [f"{cell_name(c)} ({board[c]})" for c in self.clues]
+        parts = ([f"the clue {names[0]}"] if len(names) == 1 else
+                 [f"the clues {', '.join(names[:-1])} and {names[-1]}"] if names else [])
+        parts += (["the flags"] if self.flags else []) + (["the total number of mines"] if self.total else [])
+        said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        plural = len(parts) > 1 or len(names) > 1 or self.flags
+        if self.verdict == SAFE:
+            return f"{cell_name(self.cell)} is safe: {said} leave{'' if plural else 's'} no room for a mine there"
+        return f"{cell_name(self.cell)} is a mine: {said} cannot be met without a mine there"
+
+
+# -- levels: which of the flags and the total a cell needs -----------------------------------
+def relaxed(board: Board, flags: bool, total: bool) -> Board:
+    """The board without its flags (they become hidden cells) and/or without its total."""
+    cells = board.cells if flags else tuple(HIDDEN if ch == FLAG else ch for ch in board.cells)
+    return Board(board.rows, board.cols, cells, board.mines if total else None)
+
+
+def forced_levels(board: Board, space: LayoutSpace, solver: ModuleType | None = None
+                  ) -> dict[Cell, tuple[str, bool, bool]]:
+    """Every forced cell but the flags: (verdict, flags needed, total needed), at the easiest level.
+    `solver` is only used when a relaxed board is too tangled to count."""
+    targets = {c: SAFE for c in space.safe} | {c: MINE for c in space.mines if board[c] != FLAG}
+    out: dict[Cell, tuple[str, bool, bool]] = {}
+    seen: set[Board] = set()
+    for flags, total in LEVELS:
+        weaker = relaxed(board, flags, total)
+        if not targets or weaker in seen:
+            continue
+        seen.add(weaker)
+        try:
+            counted = space if weaker == board else LayoutSpace(weaker)
+            forced = set(counted.safe) | set(counted.mines)
+        except TooTangled:  # the flags kept two groups apart: ask SAT (exact, maybe slower)
+            safe, mines = forced_cells(weaker, solver or get_solver()) or ([], [])
+            forced = set(safe) | set(mines)
+        for cell in [c for c in targets if c in forced]:
+            out[cell] = (targets.pop(cell), flags, total)
+    if targets:
+        raise ProofError(f"cells forced on the board but at no level: {sorted(targets)}")
+    return out
+
+
+# -- clues as a level sees them ---------------------------------------------------------------
+class Seen(NamedTuple):
+    """A clue at one level: mines still to place among its unknown cells (flags set apart when
+    the level uses them)."""
+
+    cell: Cell
+    need: int
+    cells: frozenset[Cell]
+
+
+def seen_clues(board: Board, flags: bool) -> list[Seen]:
+    out = []
+    for clue in board.clues:
+        placed = [n for n in clue.neighbours if flags and board[n] == FLAG]
+        cells = frozenset(clue.neighbours) - set(placed)
+        if cells:
+            out.append(Seen(clue.cell, clue.count - len(placed), cells))
+    return out
+
+
+def single_verdict(clue: Seen, cell: Cell) -> str | None:
+    """What one clue alone says of `cell`: SAFE, MINE or None."""
+    if cell in clue.cells:
+        if clue.need == 0:
+            return SAFE
+        if clue.need == len(clue.cells):
+            return MINE
+    return None
+
+
+def pair_verdict(a: Seen, b: Seen, cell: Cell) -> str | None:
+    """What two clues together say of `cell` (the 1-1 and 1-2 patterns and their kin).
+
+    Cells split into a's own, the shared ones and b's own; within a region cells are
+    interchangeable, so a layout is a number k of mines among the shared cells, and the
+    possible k form the interval [low, high]."""
+    shared = a.cells & b.cells
+    own_a, own_b = a.cells - shared, b.cells - shared
+    low = max(0, a.need - len(own_a), b.need - len(own_b))
+    high = min(len(shared), a.need, b.need)
+    if low > high:
+        return None  # the two contradict each other: not on a board with layouts
+    if cell in shared:
+        return SAFE if high == 0 else MINE if low == len(shared) else None
+    for clue, own in ((a, own_a), (b, own_b)):
+        if cell in own:  # its region holds clue.need - k mines
+            return SAFE if clue.need == low else MINE if clue.need - high == len(own) else None
+    return None
+
+
+def cheap_proof(cell: Cell, verdict: str, clues: list[Seen], touching: dict[Cell, list[Seen]]
+                ) -> tuple[Cell, ...] | None:
+    """One clue, else a pair of clues, that forces `cell` to `verdict`; None if there is none."""
+    near = touching.get(cell, [])
+    for clue in near:
+        if single_verdict(clue, cell) == verdict:
+            return (clue.cell,)
+    for a in near:
+        partners = {b for c in a.cells for b in touching.get(c, ()) if b != a}
+        for b in sorted(partners, key=lambda b: (distance(b.cell, cell), b.cell)):
+            if pair_verdict(a, b, cell) == verdict:
+                return tuple(sorted((a.cell, b.cell)))
+    return None
+
+
+def distance(a: Cell, b: Cell) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def rings(cell: Cell, clues: list[Seen], touching: dict[Cell, list[Seen]], everything: bool
+          ) -> list[list[Seen]]:
+    """Clues in rings growing outward from `cell`: those around it, then each ring the clues
+    sharing a cell with the previous ones; with `everything`, the rest last (the total links
+    every clue).  Within a ring, nearest first."""
+    out: list[list[Seen]] = []
+    seen: set[Seen] = set()
+    ring = list(touching.get(cell, []))
+    while ring:
+        ring = sorted(set(ring) - seen, key=lambda c: (distance(c.cell, cell), c.cell))
+        if not ring:
+            break
+        out.append(ring)
+        seen.update(ring)
+        ring = [b for a in ring for c in a.cells for b in touching.get(c, ())]
+    if everything:
+        rest = sorted((c for c in clues if c not in seen), key=lambda c: (distance(c.cell, cell), c.cell))
+        if rest:
+            out.append(rest)
+    return out
+
+
+# -- SAT: clues behind selectors --------------------------------------------------------------
+class Switchboard:
+    """Clues, flags and total of a board, each behind a selector literal, in one incremental
+    session; `refute` asks whether some of them make a query unsatisfiable.  Variables are
+    numbered as cells come into play, so a session over one group of linked clues stays as
+    small as the group, however large the board."""
+
+    def __init__(self, board: Board, solver: ModuleType, flags: bool, total: bool, counted: set[Cell]):
+        self.board = board
+        self.session = incremental(solver)
+        self.top = 0
+        self.var: dict[Cell, int] = {}
+        self.selectors: dict[Cell, int] = {}
+        self.clue_at = {clue.cell: clue for clue in board.clues}
+        self.always: list[int] = []  # the selectors of the flags and the total, when used
+        if total:
+            self.always.append(self._add_total(counted))
+        if flags and board.flags:
+            on = self._new_var()
+            self.session.add_clauses([[-on, self.variable(f)] for f in board.flags])
+            self.always.append(on)
+
+    def _new_var(self) -> int:
+        self.top += 1
+        return self.top
+
+    def variable(self, cell: Cell) -> int:
+        """The variable of a hidden cell: true means a mine."""
+        if cell not in self.var:
+            self.var[cell] = self._new_var()
+        return self.var[cell]
+
+    def _add_total(self, counted: set[Cell]) -> int:
+        """The total as a unary counter over `counted` cells: the other o hidden cells are
+        interchangeable, unconstrained, so the counted ones hold between total - o and total
+        mines.  Only the counter's bounds are switched; its gates only define wires."""
+        board = self.board
+        variables = [self.variable(c) for c in sorted(counted)]
+        cnf = CNF(board, "binomial", (), self.top)
+        add_count(cnf, variables, board.mines - (len(board.hidden) - len(variables)), board.mines)
+        self.top = cnf.num_vars
+        on = self._new_var()
+        self.session.add_clauses([clause if len(clause) > 1 else [-on, *clause] for clause in cnf.clauses])
+        return on
+
+    def selector(self, clue: Seen) -> int:
+        """The selector of a clue, its clauses (all its hidden neighbours, flags included) added
+        on first use."""
+        if clue.cell not in self.selectors:
+            on = self.selectors[clue.cell] = self._new_var()
+            variables = [self.variable(n) for n in self.clue_at[clue.cell].neighbours]
+            self.session.add_clauses([[-on, *c] for c in exactly(variables, self.clue_at[clue.cell].count)])
+        return self.selectors[clue.cell]
+
+    def refute(self, clues: list[Seen], query: int) -> list[Seen] | None:
+        """None if `clues` (with the flags and the total where used) allow `query`; else the
+        clues among picosat's failed assumptions (a part that still refutes it)."""
+        switches = [self.selector(c) for c in clues]
+        if self.session.solve(switches + self.always + [query]) != "UNSAT":
+            return None
+        failed = set(self.session.failed_assumptions())
+        return [c for c, on in zip(clues, switches) if on in failed]
+
+
+class Prover:
+    """Proofs for one board: the clues as each level sees them, switchboards (each session
+    shared by the cells of a level and a group of linked clues), the proofs found so far."""
+
+    HINTS = 4  # earlier proofs with the total tried on a cell before the whole board
+
+    def __init__(self, board: Board, solver: ModuleType, levels: dict[Cell, tuple[str, bool, bool]]):
+        self.board, self.solver, self.levels = board, solver, levels
+        self.views: dict[bool, tuple[list[Seen], dict[Cell, list[Seen]]]] = {}
+        self.switchboards: dict[tuple, Switchboard] = {}
+        self.groups: dict[bool, dict[Cell, Cell]] = {}
+        self.found: dict[tuple[bool, bool], list[list[Seen]]] = {}
+
+    def view(self, flags: bool) -> tuple[list[Seen], dict[Cell, list[Seen]]]:
+        """The clues at a level, and for each cell the clues around it."""
+        if flags not in self.views:
+            clues = seen_clues(self.board, flags)
+            touching: dict[Cell, list[Seen]] = {}
+            for clue in clues:
+                for c in clue.cells:
+                    touching.setdefault(c, []).append(clue)
+            self.views[flags] = clues, touching
+        return self.views[flags]
+
+    def group(self, cell: Cell, flags: bool) -> Cell:
+        """The group of clues linked through shared cells around `cell`, named by its first clue."""
+        if flags not in self.groups:
+            clues, touching = self.view(flags)
+            first: dict[Cell, Cell] = {}
+            for clue in clues:
+                if clue.cell not in first:
+                    seen, stack = {clue.cell}, [clue]
+                    while stack:
+                        for c in stack.pop().cells:
+                            for other in touching[c]:
+                                if other.cell not in seen:
+                                    seen.add(other.cell)
+                                    stack.append(other)
+                    for name in seen:
+                        first[name] = clue.cell
+            self.groups[flags] = {c: first[touching[c][0].cell] for c in touching}
+        return self.groups[flags][cell]
+
+    def switchboard(self, cell: Cell, flags: bool, total: bool) -> Switchboard:
+        """With the total, one for the whole board (the total links every clue); else one per
+        group of linked clues."""
+        key = (flags, total, None if total else self.group(cell, flags))
+        if key not in self.switchboards:
+            board, counted = self.board, set()
+            if total:  # the counter's cells: those next to clues, the flags if used, the cells to prove
+                counted = {n for clue in board.clues for n in clue.neighbours} | set(board.flags if flags else ())
+                counted |= {c for c, level in self.levels.items() if level[1:] == (flags, total)}
+            self.switchboards[key] = Switchboard(board, self.solver, flags, total, counted)
+        return self.switchboards[key]
+
+    def prove(self, cell: Cell) -> Proof:
+        verdict, flags, total = self.levels[cell]
+        clues, touching = self.view(flags)
+        found = None if total else cheap_proof(cell, verdict, clues, touching)
+        if found is None:
+            found = self.sat_proof(cell, verdict, flags, total)
+        return Proof(cell, verdict, found, flags, total)
+
+    def sat_proof(self, cell: Cell, verdict: str, flags: bool, total: bool) -> tuple[Cell, ...]:
+        """A minimal set of clues forcing `cell`: from rings grown until they refute it (with the
+        total, an earlier proof that also refutes it, if any, instead of the whole board); then
+        deletion, farthest first."""
+        clues, touching = self.view(flags)
+        switchboard = self.switchboard(cell, flags, total)
+        variable = switchboard.variable(cell)
+        query = variable if verdict == SAFE else -variable
+        near = lambda c: (distance(c.cell, cell), c.cell)  # noqa: E731
+        earlier = self.found.setdefault((flags, total), [])
+        core = None
+        for hint in earlier[::-1][:self.HINTS] if total else ():  # the total's rings are the whole board
+            if (core := switchboard.refute(sorted(hint, key=near), query)) is not None:
+                chosen = sorted(hint, key=near)
+                break
+        if core is None:
+            chosen = []
+            core = switchboard.refute([], query) if total else None
+            for layer in rings(cell, clues, touching, everything=total):
+                if core is not None:
+                    break
+                chosen += layer
+                core = switchboard.refute(chosen, query)
+        if core is None:
+            raise ProofError(f"{cell_name(cell)} is {verdict} by the counts, but its clues do not refute the opposite")
+        rank = {c: i for i, c in enumerate(chosen)}
+        kept, needed = sorted(core, key=rank.__getitem__), set()
+        while untested := [c for c in reversed(kept) if c not in needed]:
+            drop = untested[0]  # farthest first
+            smaller = switchboard.refute([c for c in kept if c != drop], query)
+            if smaller is None:
+                needed.add(drop)
+            else:
+                kept = sorted(smaller, key=rank.__getitem__)
+        earlier.append(kept)
+        return tuple(sorted(c.cell for c in kept))
+
+    def close(self) -> None:
+        for switchboard in self.switchboards.values():
+            switchboard.session.close()
+
+
+def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> list[Proof]:
+    """A minimal proof for every forced cell except the flags, easiest first (empty when the
+    board has no layout).  `space`: the board's LayoutSpace if already counted.  Raises
+    counting.TooTangled for a board too tangled to count, and sortnet.CounterTooLarge when a
+    cell needs the total on a board where its counter would be too large (as `cnf --mines`)."""
+    space = space or LayoutSpace(board)
+    if not space.count:
+        return []
+    solver = solver or get_solver()
+    levels = forced_levels(board, space, solver)
+    prover = Prover(board, solver, levels)
+    try:
+        return sorted((prover.prove(cell) for cell in sorted(levels)), key=Proof.sort_key)
+    finally:
+        prover.close()
+
+
+# -- outcomes: what each click can reveal -------------------------------------------------------
+class Outcome(NamedTuple):
+    """What opening a hidden cell can give, in numbers of layouts (exact ints)."""
+
+    count: int  # layouts of the board
+    mine: int  # layouts in which the cell is a mine
+    numbers: dict[int, int]  # number shown -> layouts in which the cell is safe and shows it (> 0 only)
+
+    def probability(self, outcome: str | int) -> Fraction:
+        """P(mine) for "mine", else P(safe and showing that number)."""
+        return Fraction(self.mine if outcome == MINE else self.numbers.get(int(outcome), 0), self.count)
+
+    @property
+    def dead(self) -> bool:
+        """Whether the cell can be safe, and then always shows the same number."""
+        return self.mine < self.count and len(self.numbers) == 1
+
+    def to_json(self) -> dict:
+        """{"mine": p, "0": p, ...}: probabilities as floats, numbers that cannot appear left out."""
+        return {MINE: float(self.probability(MINE))} | {str(n): float(self.probability(n)) for n in self.numbers}
+
+
+class Constraints(NamedTuple):
+    """What LayoutSpace reads of a board, for counting a part of one: clues over `hidden`."""
+
+    clues: tuple[Clue, ...]
+    hidden: tuple[Cell, ...]
+    flags: tuple[Cell, ...] = ()
+    mines: int | None = None
+
+
+def _mines_polynomial(clues: Iterable[Clue], hidden: Iterable[Cell]) -> dict[int, int]:
+    """{number of mines: layouts} of some clues over some cells (no total)."""
+    return LayoutSpace(Constraints(tuple(clues), tuple(hidden))).mines_distribution  # type: ignore[arg-type]
+
+
+def _times(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for i, a in p.items():
+        for j, b in q.items():
+            out[i + j] = out.get(i + j, 0) + a * b
+    return out
+
+
+def _times2(p: dict[tuple[int, int], int], q: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    out: dict[tuple[int, int], int] = {}
+    for (i, j), a in p.items():
+        for (k, m), b in q.items():
+            out[i + k, j + m] = out.get((i + k, j + m), 0) + a * b
+    return out
+
+
+def _divide(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
+    """p / q for polynomials known to divide exactly (p a product of q and others)."""
+    lo_p, lo_q = min(p), min(q)
+    a = [p.get(d, 0) for d in range(lo_p, max(p) + 1)]
+    b = [q.get(d, 0) for d in range(lo_q, max(q) + 1)]
+    out = []
+    for i in range(len(a) - len(b) + 1):
+        c = (a[i] - sum(b[j] * out[i - j] for j in range(1, min(i, len(b) - 1) + 1))) // b[0]
+        out.append(c)
+    return {lo_p - lo_q + i: c for i, c in enumerate(out) if c}
+
+
+class OutcomeTables:
+    """Outcome tables of one board (which has layouts), one cell at a time: `of(cell)`.
+
+    For a cell x and a number n: the board with x revealed as n, counted where it differs.
+    Cells forced by the counts stay forced (a new clue only removes layouts), so they are
+    constants; the other cells fall into groups linked by clues (each with its polynomial
+    {mines: layouts}, and its layouts listed as bit masks when there are at most LISTED) and
+    the outside (cells next to no clue, as seen with the forced cells set apart).  Revealing x
+    only touches the groups of x and its neighbours: for each, the number of layouts per
+    (mines in the group, mines next to x) is tallied from its list, or counted by the engine
+    with a clue at x; with the outside cells next to x they give {n: {mines: layouts}}, and
+    `ways` puts back the untouched groups (the product of all divided by the touched ones) and
+    the other outside cells under the total.  Each table is checked: mine + sum of numbers =
+    count."""
+
+    def __init__(self, board: Board, space: LayoutSpace):
+        self.board, self.space = board, space
+        self.mine = {c for c in space.mines}
+        forced = self.mine | set(space.safe)
+        free = self._free = {c for c in board.hidden if c not in forced}
+        self.clues = [Clue(clue.cell, clue.count - sum(n in self.mine for n in clue.neighbours),
+                           tuple(n for n in clue.neighbours if n in free))
+                      for clue in board.clues]
+        self.clues = [clue for clue in self.clues if clue.neighbours]
+        group = {c: c for c in free}
+
+        def find(c: Cell) -> Cell:
+            while group[c] != c:
+                group[c] = group[group[c]]
+                c = group[c]
+            return c
+
+        for clue in self.clues:
+            for n in clue.neighbours[1:]:
+                group[find(n)] = find(clue.neighbours[0])
+        in_clue = {n for clue in self.clues for n in clue.neighbours}
+        roots = {root: j for j, root in enumerate(sorted({find(c) for c in in_clue}))}
+        self.group_of = {c: roots[find(c)] for c in in_clue}
+        self.cells: list[list[Cell]] = [[] for _ in roots]
+        for c in sorted(in_clue):
+            self.cells[self.group_of[c]].append(c)
+        self.group_clues: list[list[Clue]] = [[] for _ in roots]
+        for clue in self.clues:
+            self.group_clues[self.group_of[clue.neighbours[0]]].append(clue)
+        self._outside = {c for c in free if c not in in_clue}
+        self.polys, self.layouts = [], []
+        for clues, cells in zip(self.group_clues, self.cells):
+            counted = LayoutSpace(Constraints(tuple(clues), tuple(cells)))  # type: ignore[arg-type]
+            self.polys.append(counted.mines_distribution)
+            bit = {c: 1 << i for i, c in enumerate(cells)}
+            self.layouts.append([(sum(bit[c] for c in layout), len(layout))
+                                 for layout in counted.layouts(0, counted.count)]
+                                if counted.count <= LISTED else None)
+        self.left = None if board.mines is None else board.mines - len(self.mine)
+        self._others: dict = {}  # the other groups' polynomial per part, and completions (cached)
+        self._everything: dict[int, int] = {0: 1}
+        for poly in self.polys:
+            self._everything = _times(self._everything, poly) if self.left is not None else \
+                {0: self._everything[0] * sum(poly.values())}
+        if self.ways({0: 1}, frozenset(), len(self._outside)) != space.count:
+            raise ProofError("the groups of linked cells do not multiply to the board's count")
+
+    def by_number(self, x: Cell, unknown: tuple[Cell, ...], groups: frozenset[int]
+                  ) -> dict[int, dict[int, int]]:
+        """For the affected `groups` and the outside cells among `unknown`, with x safe:
+        {mines among `unknown`: {mines in these cells: layouts}}."""
+        joint = {(0, 0): 1}  # (mines in the cells, mines among unknown) -> layouts
+        for j in groups:
+            joint = _times2(joint, self._tally(j, x, unknown))
+        alone = sum(c not in self.group_of for c in unknown)  # outside cells around x
+        joint = _times2(joint, {(u, u): comb(alone, u) for u in range(alone + 1)})
+        out: dict[int, dict[int, int]] = {}
+        for (k, n), ways in joint.items():
+            out.setdefault(n, {})[k] = ways
+        return out
+
+    def _tally(self, j: int, x: Cell, unknown: tuple[Cell, ...]) -> dict[tuple[int, int], int]:
+        """{(mines in group j, mines among its cells in `unknown`): layouts with x safe}: from
+        its list of layouts, or for a large group by counting it with a clue at x over them."""
+        cells = self.cells[j]
+        tally: dict[tuple[int, int], int] = {}
+        if self.layouts[j] is not None:
+            near = sum(1 << i for i, c in enumerate(cells) if c in unknown)
+            own = 1 << cells.index(x) if self.group_of.get(x) == j else 0
+            for mask, k in self.layouts[j]:
+                if not mask & own:
+                    key = (k, (mask & near).bit_count())
+                    tally[key] = tally.get(key, 0) + 1
+            return tally
+        inside = tuple(c for c in unknown if self.group_of.get(c) == j)
+        clues = [Clue(c.cell, c.count, tuple(n for n in c.neighbours if n != x)) for c in self.group_clues[j]]
+        for m in range(len(inside) + 1):
+            for k, ways in _mines_polynomial(clues + [Clue(x, m, inside)], [c for c in cells if c != x]).items():
+                tally[k, m] = ways
+        return tally
+
+    def ways(self, part: dict[int, int], groups: frozenset[int], outside: int) -> int:
+        """Layouts of the board made of `part` ({mines: layouts} of some cells replacing the
+        `groups`), the other groups, and `outside` outside cells, under the total if known."""
+        if groups not in self._others:  # all groups' product, divided by those of the part
+            others = self._everything
+            for j in groups:
+                others = _divide(others, self.polys[j]) if self.left is not None else \
+                    {0: others[0] // sum(self.polys[j].values())}
+            self._others[groups] = others
+        others = self._others[groups]
+        if self.left is None:
+            return sum(part.values()) * others[0] << outside
+        return sum(a * self._completions(groups, outside, k) for k, a in part.items())
+
+    def of(self, x: Cell) -> Outcome:
+        """The outcome table of hidden cell x."""
+        space, count = self.space, self.space.count
+        mine = space.mine_counts[x]
+        if mine == count:
+            return Outcome(count, mine, {})
+        around = [n for n in self.board.neighbours(x) if self.board[n] in (HIDDEN, FLAG)]
+        low = sum(n in self.mine for n in around)
+        unknown = tuple(n for n in around if n in self._free)
+        if not unknown:
+            return Outcome(count, mine, {low: count - mine})
+        groups = frozenset(self.group_of[c] for c in unknown + (x,) if c in self.group_of)
+        left_outside = len(self._outside) - sum(n in self._outside for n in unknown) - (x in self._outside)
+        numbers = {}
+        for n, part in sorted(self.by_number(x, unknown, groups).items()):
+            if ways := self.ways(part, groups, left_outside):
+                numbers[low + n] = ways
+        if sum(numbers.values()) + mine != count:
+            raise ProofError(f"the outcomes of {cell_name(x)} do not add up to the board's count")
+        return Outcome(count, mine, numbers)
+
+    def _completions(self, groups: frozenset[int], outside: int, k: int) -> int:
+        """Ways for the other groups and `outside` outside cells to hold the mines that `k` in
+        the part leave of the total."""
+        key = groups, outside, k
+        if key not in self._others:
+            left = self.left - k
+            self._others[key] = sum(b * comb(outside, left - r) for r, b in self._others[groups].items()
+                                    if 0 <= left - r <= outside)
+        return self._others[key]
+
+
+def outcome_tables(board: Board, space: LayoutSpace | None = None) -> dict[Cell, Outcome]:
+    """The outcome table of every hidden cell (flags included: always a mine); empty when the
+    board has no layout.  See `OutcomeTables` for one cell at a time."""
+    space = space or LayoutSpace(board)
+    if not space.count:
+        return {}
+    tables = OutcomeTables(board, space)
+    return {cell: tables.of(cell) for cell in board.hidden}
+
+
+def dead_cells(tables: dict[Cell, Outcome]) -> list[Cell]:
+    """Cells that can be safe but then always show the same number: opening them teaches nothing."""
+    return sorted(cell for cell, outcome in tables.items() if outcome.dead)
+
+
+# -- for the CLI and the page -------------------------------------------------------------------
+def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> dict:
+    """What `analyze --explain` adds: `proofs` ("row,col" -> proof, easiest first), `outcomes`
+    ("row,col" -> {"mine": p, "0": p, ...}) and `dead` (sorted [row, col] list)."""
+    space = space or LayoutSpace(board)
+    tables = outcome_tables(board, space)
+    return {"proofs": {f"{r},{c}": proof.to_json() for proof in proofs(board, solver, space)
+                       for r, c in [proof.cell]},
+            "outcomes": {f"{r},{c}": outcome.to_json() for (r, c), outcome in tables.items()},
+            "dead": [list(cell) for cell in dead_cells(tables)]}
+
+
+def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None,
+            outcomes: bool = True) -> dict:
+    """Everything the page shows of "why" for one board, as plain JSON-friendly data:
+
+    count      the number of layouts, a decimal string ("0": contradictory, nothing else is given)
+    proofs     easiest first: {"cell": [r, c], "verdict": "safe"|"mine", "clues": [[r, c], ...],
+               "flags": bool, "total": bool, "grade": 0-4, "grade_name": GRADES[grade], "text": words}
+    outcomes   "r,c" -> {"mine": layouts, "0": layouts, ...} for every hidden cell: exact counts as
+               decimal strings, numbers that cannot appear left out (probability: layouts / count)
+    dead       [[r, c], ...], sorted
+
+    With outcomes=False, proofs only (no "outcomes" and "dead"): on tangled boards the outcomes
+    can take seconds, where `OutcomeTables(board, space).of(cell)` gives one cell's at a time.
+    """
+    space = space or LayoutSpace(board)
+    out: dict = {
+        "count": str(space.count),
+        "proofs": [proof.to_json() | {"cell": list(proof.cell), "grade": proof.grade,
+                                      "grade_name": GRADES[proof.grade], "text": proof.describe(board)}
+                   for proof in proofs(board, solver, space)],
+    }
+    if outcomes:
+        tables = outcome_tables(board, space)
+        out["outcomes"] = {f"{r},{c}": {MINE: str(outcome.mine)} | {str(n): str(w) for n, w in outcome.numbers.items()}
+                           for (r, c), outcome in tables.items()}
+        out["dead"] = [list(cell) for cell in dead_cells(tables)]
+    return out
+
+
+def proof_formula(board: Board, proof: Proof) -> tuple[CNF, int]:
+    """The CNF of a proof's premises (its clues, binomially; the flags and the total where
+    marked) and the query literal ("mine here" for a safe cell): together they are UNSAT.
+    For the reduction panel: what picosat refutes at the scale of one deduction."""
+    cnf = CNF(board, "binomial", board.hidden)
+    index, at = board.index, {clue.cell: clue for clue in board.clues}
+    for cell in proof.clues:
+        for clause in exactly([index[n] + 1 for n in at[cell].neighbours], at[cell].count):
+            cnf.add(clause, cell)
+    if proof.flags:
+        for flag in board.flags:
+            cnf.add([index[flag] + 1], None)
+    if proof.total:
+        counted = {proof.cell} | {n for c in proof.clues for n in at[c].neighbours}
+        counted |= set(board.flags if proof.flags else ())
+        variables = sorted(index[c] + 1 for c in counted)
+        add_count(cnf, variables, board.mines - (len(board.hidden) - len(variables)), board.mines)
+    variable = index[proof.cell] + 1
+    return cnf, variable if proof.verdict == SAFE else -variable
