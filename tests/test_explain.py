@@ -224,10 +224,10 @@ def test_outcomes_and_dead_cells_against_brute_force(listed, monkeypatch):
         expected = outcomes_by_brute(board)
         tables = ex.outcome_tables(board)
         assert tables == expected, str(board)
-        for cell, outcome in tables.items():
+        for outcome in tables.values():
             total = outcome.probability(ex.MINE) + sum(outcome.probability(n) for n in outcome.numbers)
             assert total == 1 and isinstance(total, Fraction)
-        brute_dead = sorted(c for c, o in expected.items() if o.mine < o.count and len(o.numbers) == 1)
+        brute_dead = sorted(c for c, o in expected.items() if o.mine < o.layouts and len(o.numbers) == 1)
         assert ex.dead_cells(tables) == brute_dead
         dead += len(brute_dead)
     assert dead > 50
@@ -279,9 +279,9 @@ def test_cli_explain(capsys, tmp_path):
         assert set(out["outcomes"]) == {f"{r},{c}" for r, c in expected}
         for (r, c), outcome in expected.items():
             got = out["outcomes"][f"{r},{c}"]
-            assert got["mine"] == pytest.approx(float(Fraction(outcome.mine, outcome.count)))
+            assert got["mine"] == pytest.approx(float(Fraction(outcome.mine, outcome.layouts)))
             assert {k: v for k, v in got.items() if k != "mine"} == pytest.approx(
-                {str(n): float(Fraction(w, outcome.count)) for n, w in outcome.numbers.items()})
+                {str(n): float(Fraction(w, outcome.layouts)) for n, w in outcome.numbers.items()})
         assert out["dead"] == [list(c) for c, o in sorted(expected.items()) if o.dead]
 
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from types import ModuleType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .binomial import exactly
 from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
@@ -79,17 +79,17 @@ class Proof:
             return 3
         return min(len(self.clues), 3) - 1
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, Cell]:
         """Easiest first: by grade, then by number of clues, then row-major."""
         return self.grade, len(self.clues), self.cell
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The CLI's form: {"verdict", "clues": [[row, col], ...], "flags", "total"}."""
         return {"verdict": self.verdict, "clues": [list(c) for c in self.clues],
                 "flags": self.flags, "total": self.total}
 
     @classmethod
-    def from_json(cls, data: dict) -> Proof:
+    def from_json(cls, data: dict[str, Any]) -> Proof:
         """A proof back from `explain()`'s plain data (its "cell", "verdict", "clues", "flags", "total")."""
         return cls(tuple(data["cell"]), data["verdict"], tuple(tuple(c) for c in data["clues"]),
                    data["flags"], data["total"])
@@ -267,6 +267,7 @@ class Switchboard:
         interchangeable, unconstrained, so the counted ones hold between total - o and total
         mines.  Only the counter's bounds are switched; its gates only define wires."""
         board = self.board
+        assert board.mines is not None, "the total is only used on a board that has one"
         variables = [self.variable(c) for c in sorted(counted)]
         cnf = CNF(board, "binomial", (), self.top)
         add_count(cnf, variables, board.mines - (len(board.hidden) - len(variables)), board.mines)
@@ -303,7 +304,7 @@ class Prover:
     def __init__(self, board: Board, solver: ModuleType, levels: dict[Cell, tuple[str, bool, bool]]):
         self.board, self.solver, self.levels = board, solver, levels
         self.views: dict[bool, tuple[list[Seen], dict[Cell, list[Seen]]]] = {}
-        self.switchboards: dict[tuple, Switchboard] = {}
+        self.switchboards: dict[tuple[bool, bool, Cell | None], Switchboard] = {}
         self.groups: dict[bool, dict[Cell, Cell]] = {}
         self.found: dict[tuple[bool, bool], list[list[Seen]]] = {}
 
@@ -342,7 +343,7 @@ class Prover:
         group of linked clues."""
         key = (flags, total, None if total else self.group(cell, flags))
         if key not in self.switchboards:
-            board, counted = self.board, set()
+            board, counted = self.board, set[Cell]()
             if total:  # the counter's cells: those next to clues, the flags if used, the cells to prove
                 counted = {n for clue in board.clues for n in clue.neighbours} | set(board.flags if flags else ())
                 counted |= {c for c, level in self.levels.items() if level[1:] == (flags, total)}
@@ -420,20 +421,20 @@ def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | 
 class Outcome(NamedTuple):
     """What opening a hidden cell can give, in numbers of layouts (exact ints)."""
 
-    count: int  # layouts of the board
+    layouts: int  # layouts of the board (not `count`: that would shadow tuple.count)
     mine: int  # layouts in which the cell is a mine
     numbers: dict[int, int]  # number shown -> layouts in which the cell is safe and shows it (> 0 only)
 
     def probability(self, outcome: str | int) -> Fraction:
         """P(mine) for "mine", else P(safe and showing that number)."""
-        return Fraction(self.mine if outcome == MINE else self.numbers.get(int(outcome), 0), self.count)
+        return Fraction(self.mine if outcome == MINE else self.numbers.get(int(outcome), 0), self.layouts)
 
     @property
     def dead(self) -> bool:
         """Whether the cell can be safe, and then always shows the same number."""
-        return self.mine < self.count and len(self.numbers) == 1
+        return self.mine < self.layouts and len(self.numbers) == 1
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, float]:
         """{"mine": p, "0": p, ...}: probabilities as floats, numbers that cannot appear left out."""
         return {MINE: float(self.probability(MINE))} | {str(n): float(self.probability(n)) for n in self.numbers}
 
@@ -473,7 +474,7 @@ def _divide(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
     lo_p, lo_q = min(p), min(q)
     a = [p.get(d, 0) for d in range(lo_p, max(p) + 1)]
     b = [q.get(d, 0) for d in range(lo_q, max(q) + 1)]
-    out = []
+    out: list[int] = []
     for i in range(len(a) - len(b) + 1):
         c = (a[i] - sum(b[j] * out[i - j] for j in range(1, min(i, len(b) - 1) + 1))) // b[0]
         out.append(c)
@@ -525,7 +526,8 @@ class OutcomeTables:
         for clue in self.clues:
             self.group_clues[self.group_of[clue.neighbours[0]]].append(clue)
         self._outside = {c for c in free if c not in in_clue}
-        self.polys, self.layouts = [], []
+        self.polys: list[dict[int, int]] = []  # per group: {mines: layouts}
+        self.layouts: list[list[tuple[int, int]] | None] = []  # per group: (bit mask, mines) of each layout, if listed
         for clues, cells in zip(self.group_clues, self.cells):
             counted = LayoutSpace(Constraints(tuple(clues), tuple(cells)))  # type: ignore[arg-type]
             self.polys.append(counted.mines_distribution)
@@ -534,7 +536,8 @@ class OutcomeTables:
                                  for layout in counted.layouts(0, counted.count)]
                                 if counted.count <= LISTED else None)
         self.left = None if board.mines is None else board.mines - len(self.mine)
-        self._others: dict = {}  # the other groups' polynomial per part, and completions (cached)
+        self._others: dict[frozenset[int], dict[int, int]] = {}  # the other groups' polynomial per part (cached)
+        self._completed: dict[tuple[frozenset[int], int, int], int] = {}  # completions (cached)
         self._everything: dict[int, int] = {0: 1}
         for poly in self.polys:
             self._everything = _times(self._everything, poly) if self.left is not None else \
@@ -561,10 +564,11 @@ class OutcomeTables:
         its list of layouts, or for a large group by counting it with a clue at x over them."""
         cells = self.cells[j]
         tally: dict[tuple[int, int], int] = {}
-        if self.layouts[j] is not None:
+        listed = self.layouts[j]
+        if listed is not None:
             near = sum(1 << i for i, c in enumerate(cells) if c in unknown)
             own = 1 << cells.index(x) if self.group_of.get(x) == j else 0
-            for mask, k in self.layouts[j]:
+            for mask, k in listed:
                 if not mask & own:
                     key = (k, (mask & near).bit_count())
                     tally[key] = tally.get(key, 0) + 1
@@ -603,7 +607,7 @@ class OutcomeTables:
             return Outcome(count, mine, {low: count - mine})
         groups = frozenset(self.group_of[c] for c in unknown + (x,) if c in self.group_of)
         left_outside = len(self._outside) - sum(n in self._outside for n in unknown) - (x in self._outside)
-        numbers = {}
+        numbers: dict[int, int] = {}
         for n, part in sorted(self.by_number(x, unknown, groups).items()):
             if ways := self.ways(part, groups, left_outside):
                 numbers[low + n] = ways
@@ -615,11 +619,12 @@ class OutcomeTables:
         """Ways for the other groups and `outside` outside cells to hold the mines that `k` in
         the part leave of the total."""
         key = groups, outside, k
-        if key not in self._others:
+        if key not in self._completed:
+            assert self.left is not None, "completions are only asked for under the total"
             left = self.left - k
-            self._others[key] = sum(b * comb(outside, left - r) for r, b in self._others[groups].items()
-                                    if 0 <= left - r <= outside)
-        return self._others[key]
+            self._completed[key] = sum(b * comb(outside, left - r) for r, b in self._others[groups].items()
+                                       if 0 <= left - r <= outside)
+        return self._completed[key]
 
 
 def outcome_tables(board: Board, space: LayoutSpace | None = None) -> dict[Cell, Outcome]:
@@ -638,7 +643,8 @@ def dead_cells(tables: dict[Cell, Outcome]) -> list[Cell]:
 
 
 # -- for the CLI and the page -------------------------------------------------------------------
-def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> dict:
+def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None
+               ) -> dict[str, Any]:
     """What `analyze --explain` adds: `proofs` ("row,col" -> proof, easiest first), `outcomes`
     ("row,col" -> {"mine": p, "0": p, ...}) and `dead` (sorted [row, col] list)."""
     space = space or LayoutSpace(board)
@@ -650,7 +656,7 @@ def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpac
 
 
 def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None,
-            outcomes: bool = True) -> dict:
+            outcomes: bool = True) -> dict[str, Any]:
     """Everything the page shows of "why" for one board, as plain JSON-friendly data:
 
     count      the number of layouts, a decimal string ("0": contradictory, nothing else is given)
@@ -664,7 +670,7 @@ def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace |
     can take seconds, where `OutcomeTables(board, space).of(cell)` gives one cell's at a time.
     """
     space = space or LayoutSpace(board)
-    out: dict = {
+    out: dict[str, Any] = {
         "count": str(space.count),
         "proofs": [proof.to_json() | {"cell": list(proof.cell), "grade": proof.grade,
                                       "grade_name": GRADES[proof.grade], "text": proof.describe(board)}
@@ -694,6 +700,7 @@ def proof_formula(board: Board, proof: Proof) -> tuple[CNF, int]:
         counted = {proof.cell} | {n for c in proof.clues for n in at[c].neighbours}
         counted |= set(board.flags if proof.flags else ())
         variables = sorted(index[c] + 1 for c in counted)
+        assert board.mines is not None, "a proof needs the total only on a board that has one"
         add_count(cnf, variables, board.mines - (len(board.hidden) - len(variables)), board.mines)
     variable = index[proof.cell] + 1
     return cnf, variable if proof.verdict == SAFE else -variable

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Iterator
 from types import ModuleType
+from typing import Protocol
 
 from . import binomial, sortnet
 from .board import Board, Cell
@@ -230,6 +231,20 @@ def forced_cells(board: Board, solver: ModuleType, encoding: str = "binomial",
 
 
 # -- incremental sessions with assumptions ----------------------------------------
+class Session(Protocol):
+    """What an incremental session offers: `picosat_wasm.Solver`, or a `UnitSolver`."""
+
+    def add_clauses(self, clauses: Iterable[Iterable[int]]) -> int: ...
+
+    def add_clause(self, clause: Iterable[int]) -> None: ...
+
+    def solve(self, assumptions: Iterable[int] = (), prop_limit: int = 0) -> list[int] | str: ...
+
+    def failed_assumptions(self) -> list[int]: ...
+
+    def close(self) -> None: ...
+
+
 class UnitSolver:
     """`picosat_wasm.Solver`'s interface on a module with pycosat's API only (native pycosat).
 
@@ -244,7 +259,8 @@ class UnitSolver:
     """
 
     def __init__(self, solver: ModuleType, clauses: Iterable[Iterable[int]] = (), vars: int = 0):
-        self._solver, self._vars, self._failed = solver, vars, []
+        self._solver, self._vars = solver, vars
+        self._failed: list[int] = []  # the assumptions of the last UNSAT call
         self._groups: dict[int, list[list[int]]] = {}  # first literal -> clauses
         self._positive: set[int] = set()  # variables occurring positively in some clause
         self.add_clauses(clauses)
@@ -263,7 +279,7 @@ class UnitSolver:
     def add_clause(self, clause: Iterable[int]) -> None:
         self.add_clauses([clause])
 
-    def solve(self, assumptions: Iterable[int] = (), prop_limit: int = 0):
+    def solve(self, assumptions: Iterable[int] = (), prop_limit: int = 0) -> list[int] | str:
         """A model, "UNSAT" (under these assumptions) or "UNKNOWN" (past `prop_limit`)."""
         lits = list(assumptions)
         assumed = set(lits)
@@ -298,7 +314,7 @@ class UnitSolver:
         self.close()
 
 
-def incremental(solver: ModuleType, clauses: Iterable[Iterable[int]] = (), vars: int = 0):
+def incremental(solver: ModuleType, clauses: Iterable[Iterable[int]] = (), vars: int = 0) -> Session:
     """An incremental session with assumptions on `solver`: its own `Solver` when it has one
     (picosat_wasm, also the page's `pycosat`), else a `UnitSolver` (native pycosat)."""
     session = getattr(solver, "Solver", None)

@@ -322,7 +322,9 @@ class App:
         layout = self.layouts[index - self.page * PAGE_SIZE]
         self.shown = None if self.shown == layout else layout
         for node in list(document.querySelectorAll(".layout")):
-            node.classList.toggle("selected", self.shown is not None and int(node.dataset.index) == index)
+            on = self.shown is not None and int(node.dataset.index) == index
+            node.classList.toggle("selected", on)
+            node.setAttribute("aria-pressed", "true" if on else "false")
         self.draw_grid()
         mines = ", ".join(map(name, sorted(layout))) or "none"
         el("cell-info").textContent = (

@@ -241,10 +241,12 @@ def layout_thumbnails(board: Board, layouts: list[frozenset[Cell]], first: int,
         grey = "".join(f"M{c} {r}h1v1h-1z" for r, c in unknown if (r, c) not in layout)
         black = "".join(f"M{c} {r}h1v1h-1z" for r, c in sorted(layout))
         sel = " selected" if shown == layout else ""
-        out.append(f'<div class="layout{sel}" data-index="{i}" title="show layout {i + 1} on the grid">'
-                   f'<div class="num">#{i + 1:,}</div><svg class="mini" width="{board.cols * px}" '
-                   f'height="{board.rows * px}" viewBox="0 0 {board.cols} {board.rows}" aria-hidden="true">'
-                   f'<path class="h" d="{grey}"/><path class="m" d="{black}"/></svg></div>')
+        pressed = "true" if sel else "false"
+        out.append(f'<button type="button" class="layout{sel}" data-index="{i}" aria-pressed="{pressed}" '
+                   f'aria-label="layout {i + 1:,}: show it on the board"><span class="num">#{i + 1:,}</span>'
+                   f'<svg class="mini" width="{board.cols * px}" height="{board.rows * px}" '
+                   f'viewBox="0 0 {board.cols} {board.rows}" aria-hidden="true">'
+                   f'<path class="h" d="{grey}"/><path class="m" d="{black}"/></svg></button>')
     return "".join(out)
 
 
