@@ -112,7 +112,7 @@ class Watch:
 
 
 def new_context(browser, watch: Watch, **options):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
     context.set_default_timeout(STEP_TIMEOUT)
     watch.attach(context)
     return context

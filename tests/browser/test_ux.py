@@ -108,8 +108,11 @@ def test_flags_deduced_mines_safe_cells_and_the_cursor_each_look_different(app_p
     glyph = page.evaluate("() => getComputedStyle(document.querySelector('#grid .cell.flag'), '::after').color")
     assert contrast(glyph, flag) >= 3
     app_page.cell(0, 2).click()
-    outline = page.evaluate("() => getComputedStyle(document.querySelector('#grid .cursor')).outlineColor")
-    assert contrast(outline, safe) >= 3 and contrast(outline, hidden) >= 3
+    outline, ring = page.evaluate("() => { const s = getComputedStyle(document.querySelector('#grid .cursor'));"
+                                  " return [s.outlineColor, s.boxShadow]; }")
+    ring = re.match(r"rgba?\([^)]*\)", ring).group(0)  # the cursor is two rings: dark outside, white inside
+    for background in (safe, hidden, mine, flag):
+        assert max(contrast(outline, background), contrast(ring, background)) >= 3, background
     app_page.shot("36-flags-and-verdicts")
 
 
