@@ -15,23 +15,25 @@ this module has no browser import.
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from . import ilp
+from . import explain, ilp
 from .analysis import Analysis, analyze
-from .board import Board, BoardError, Cell
+from .board import HIDDEN, Board, BoardError, Cell
 from .counting import LayoutSpace
 from .share import board_from_fragment, board_to_fragment
-from .solve import formula
+from .solve import formula, get_solver
 from .sortnet import MAX_COUNTER_CELLS, CounterTooLarge, counter_size
 
 CHUNK = 1 << 20          # characters per streamed chunk of a download
 CLAUSES_SHOWN = 400      # clauses in the first view of the reduction panel
 LP_LINES_SHOWN = 200     # lines of the LP file in the reduction panel
 MAX_AUTO_GATES = 60_000  # above this counter size, the reduction panel builds the CNF on request
+OUTCOME_BUDGET = 0.3     # seconds for the dead cells of a board (tangled boards take longer)
 
 
 class EngineError(Exception):
@@ -84,6 +86,7 @@ class Engine:
     def __init__(self) -> None:
         self._board: Board | None = None
         self._analysis: Analysis | None = None
+        self._explained: tuple[Board, dict[str, Any], explain.OutcomeTables | None] | None = None
 
     def answer(self, text: str) -> str:
         """One request (JSON text) -> its answer (JSON text): {"id", "ok": data} or {"id", "error"}."""
@@ -192,6 +195,67 @@ class Engine:
         return out | {"num_vars": num_vars, "num_clauses": num_clauses,
                       "cells": [list(c) for c in cnf.cells], "groups": groups,
                       "shown": sum(len(g[2]) for g in groups)}
+
+
+    # -- why: proofs, outcomes, a proof's clauses --
+    def explained(self, board: Board) -> tuple[dict[str, Any], explain.OutcomeTables | None]:
+        """The board's proofs (easiest first) and its outcome tables, computed once per board."""
+        if self._explained is None or self._explained[0] != board:
+            analysis = self.analysis(board)
+            data: dict[str, Any] = {"proofs": [], "dead": None}
+            tables = None
+            if analysis.satisfiable and analysis.space is not None:
+                data = explain.explain(board, get_solver(), analysis.space, outcomes=False) | {"dead": None}
+                tables = explain.OutcomeTables(board, analysis.space)
+            self._explained = (board, data, tables)
+        return self._explained[1], self._explained[2]
+
+    def op_explain(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Proofs of every forced cell, easiest first; the dead cells, when the board allows them
+        in OUTCOME_BUDGET seconds (else "dead" is None: a tangled board; outcomes stay one cell at a time)."""
+        board = self.board(req)
+        data, tables = self.explained(board)
+        if tables is not None and data["dead"] is None:
+            forced = {tuple(p["cell"]) for p in data["proofs"]}
+            deadline = time.perf_counter() + OUTCOME_BUDGET
+            dead: list[list[int]] | None = []
+            for cell in board.hidden:
+                if cell in forced:
+                    continue
+                if time.perf_counter() > deadline:
+                    dead = None
+                    break
+                if tables.of(cell).dead and dead is not None:
+                    dead.append(list(cell))
+            data["dead"] = dead
+        return data
+
+    def op_outcome(self, req: dict[str, Any]) -> dict[str, Any]:
+        """What opening one hidden cell can give: each outcome's layouts, exact (decimal strings)."""
+        board = self.board(req)
+        _, tables = self.explained(board)
+        if tables is None:
+            raise EngineError("this board's outcomes are not counted")
+        cell = (int(req["cell"][0]), int(req["cell"][1]))
+        if board[cell] != HIDDEN:
+            raise EngineError("only a hidden cell has outcomes")
+        outcome = tables.of(cell)
+        return {"cell": list(cell), "layouts": str(outcome.layouts), "mine": str(outcome.mine),
+                "numbers": {str(n): str(w) for n, w in sorted(outcome.numbers.items())}, "dead": outcome.dead}
+
+    def op_proof_cnf(self, req: dict[str, Any]) -> dict[str, Any]:
+        """One deduction as SAT: its premises' clauses, the query, and picosat's answer (UNSAT)."""
+        board = self.board(req)
+        data, _ = self.explained(board)
+        cell = [int(x) for x in req["cell"]]
+        found = [p for p in data["proofs"] if p["cell"] == cell]
+        if not found:
+            raise EngineError("this cell has no proof: it is not forced")
+        proof = explain.Proof.from_json(found[0])
+        cnf, query = explain.proof_formula(board, proof)
+        answer = get_solver().solve(cnf.clauses + [[query]], vars=cnf.num_vars)
+        return {"cell": cell, "text": found[0]["text"], "dimacs": cnf.to_dimacs(), "query": query,
+                "answer": answer if isinstance(answer, str) else "SAT"}
 
 
 def describe(e: BaseException) -> str:

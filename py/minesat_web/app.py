@@ -63,9 +63,13 @@ class App:
         self.visible: set[str] = set()             # panels on screen ("layouts", "reduction")
         self.clause_limit = 0
         self.force_cnf = False
+        self.proofs: dict[Cell, dict[str, Any]] = {}  # the latest board's proofs, easiest first
+        self.dead: frozenset[Cell] = frozenset()
+        self.deduction = -1                            # where "Next deduction" is
         self.task: asyncio.Task | None = None
         self.panel_tasks: dict[str, asyncio.Task] = {}
         self.download_task: asyncio.Task | None = None
+        self.proof_shown: dict[str, Any] | None = None
 
     @property
     def board(self) -> Board:
@@ -106,7 +110,7 @@ class App:
     def draw_grid(self) -> None:
         """Draw the cells that changed since the last drawing (all of them after a resize)."""
         b = self.board
-        states = render.cell_states(b, self.analysis, self.shown)
+        states = render.cell_states(b, self.analysis, self.shown, self.dead)
         grid = el("grid")
         if self.drawn_size != (b.rows, b.cols):
             frame = el("board-frame")
@@ -172,7 +176,92 @@ class App:
                 field.value = "" if value is None else str(value)
 
     def describe(self, cell: Cell) -> None:
-        el("cell-info").textContent = render.cell_text(self.board, self.analysis, cell)
+        """The hover/tap line: what is known of one cell; its proof, or what opening it can give."""
+        text = render.cell_text(self.board, self.analysis, cell)
+        proof = self.proofs.get(cell)
+        self.mark_proof(proof)
+        if proof is not None:
+            text += ". Why: " + render.proof_text(proof)
+        el("cell-info").textContent = text
+        el("proof-sat").hidden = proof is None
+        if proof is None and self.board[cell] == "?" and self.analysis is not None and self.analysis.count:
+            self.start_panel("outcome", self.show_outcome(cell))
+
+    def mark_proof(self, proof: dict[str, Any] | None) -> None:
+        """Highlight a proof's clues on the grid (attribute data-proof while shown)."""
+        for node in list(document.querySelectorAll("#grid [data-proof]")):
+            node.removeAttribute("data-proof")
+            node.classList.remove("proof")
+        self.proof_shown = proof
+        for r, c in proof["clues"] if proof else []:
+            node = self.cell_el((r, c))
+            if node:
+                node.setAttribute("data-proof", "")
+                node.classList.add("proof")
+
+    async def show_outcome(self, cell: Cell) -> None:
+        board = self.board
+        try:
+            data = await self.client.call(request("outcome", board, cell=list(cell)), lane="outcome")
+        except (Dropped, EngineFailed):
+            return
+        if board == self.board and self.ed.cursor == cell or str(el("cell-info").textContent).startswith(
+                render.cell_text(board, self.analysis, cell)):
+            el("cell-info").textContent = (render.cell_text(board, self.analysis, cell) + ". "
+                                           + render.outcome_text(board, data))
+
+    def next_deduction(self) -> None:
+        """Walk the forced cells from the easiest proof to the hardest."""
+        if not self.proofs:
+            el("cell-info").textContent = "No deduction to show: no cell is surely safe or a mine."
+            return
+        order = list(self.proofs)
+        self.deduction = (self.deduction + 1) % len(order)
+        cell = order[self.deduction]
+        self.ed.cursor = cell
+        self.draw_cursor()
+        self.describe(cell)
+        el("cell-info").textContent = f"Deduction {self.deduction + 1} of {len(order)}: " + str(
+            el("cell-info").textContent)
+
+    async def load_explain(self) -> None:
+        """The proofs and dead cells of the board on screen, after its count is drawn."""
+        board = self.board
+        try:
+            data = await self.client.call(request("explain", board), lane="explain")
+        except (Dropped, EngineFailed):
+            return
+        if board != self.board:
+            return
+        self.proofs = {(p["cell"][0], p["cell"][1]): p for p in data["proofs"]}
+        self.dead = frozenset((r, c) for r, c in data["dead"] or [])
+        self.deduction = -1
+        easiest = data["proofs"][0] if data["proofs"] else None
+        el("next-deduction").disabled = easiest is None
+        el("deductions").textContent = (
+            f"{len(self.proofs)} deductions; the easiest: {render.proof_text(easiest)}" if easiest else "")
+        if self.dead:
+            self.draw_grid()
+
+    async def show_proof_sat(self) -> None:
+        """The shown proof as SAT in the reduction panel: its clauses, the query, picosat's answer."""
+        proof = self.proof_shown
+        if proof is None:
+            return
+        board = self.board
+        try:
+            data = await self.client.call(request("proof_cnf", board, cell=proof["cell"]))
+        except (Dropped, EngineFailed) as e:
+            el("proof-cnf").textContent = f"The proof's clauses could not be built: {e}"
+            return
+        box = el("proof-box")
+        box.hidden = False
+        box.open = True
+        el("proof-cnf").textContent = (
+            f"{data['text']}.\nAs SAT: these clauses and the unit clause {data['query']} "
+            f"(\"{'mine' if data['query'] > 0 else 'no mine'} at {render.name(tuple(data['cell']))}\"): "
+            f"picosat answers {data['answer']}.\n\n{data['dimacs']}")
+        box.scrollIntoView()
 
     def highlight(self, cells: set[Cell], group: Cell | None) -> None:
         for node in list(document.querySelectorAll(".hl")):
@@ -196,6 +285,10 @@ class App:
             if task and not task.done():
                 task.cancel()
         self.analysis = None
+        self.proofs, self.dead, self.deduction = {}, frozenset(), -1
+        self.mark_proof(None)
+        el("next-deduction").disabled = True
+        el("deductions").textContent = ""
         count = el("layout-count")
         count.setAttribute("data-value", "")
         count.textContent = "…"
@@ -224,6 +317,7 @@ class App:
         self.draw_grid()
         self.show_summary()
         el("busy").hidden = True
+        self.start_panel("explain", self.load_explain())
         self.refresh_panels()
 
     async def cancel_analysis(self) -> None:

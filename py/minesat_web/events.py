@@ -125,6 +125,8 @@ def bind(app: App) -> None:
             app.edit(ed.step(ed.cursor, -1))
         elif key in ("f", "F"):
             app.edit(ed.flag(ed.cursor))
+        elif key in ("n", "N"):
+            app.next_deduction()
         else:
             return
         evt.preventDefault()
@@ -211,6 +213,18 @@ def bind(app: App) -> None:
         node = app.cell_el((r, c))
         node.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=js.Object.fromEntries))
         grid.focus()
+
+    # -- why --
+    @when("click", "#next-deduction")
+    @guarded
+    def next_deduction(evt):
+        app.next_deduction()
+        grid.focus()
+
+    @when("click", "#proof-sat")
+    @guarded
+    def proof_sat(evt):
+        asyncio.ensure_future(app.show_proof_sat())
 
     # -- presets, history --
     @when("click", "#presets")

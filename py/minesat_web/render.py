@@ -45,7 +45,8 @@ def short_percent(p: Fraction) -> str:
     return "<1" if x < 1 else ">99" if x > 99 else f"{x:.0f}"
 
 
-def cell_states(board: Board, a: Analysis | None, shown: frozenset[Cell] | None = None) -> list[CellState]:
+def cell_states(board: Board, a: Analysis | None, shown: frozenset[Cell] | None = None,
+                dead: frozenset[Cell] = frozenset()) -> list[CellState]:
     """What each cell shows, row by row: classes, accessible name, verdict hook, text, percentage.
 
     A user's flag keeps its own look (it is not drawn as a deduced mine). An analysis of another
@@ -78,6 +79,9 @@ def cell_states(board: Board, a: Analysis | None, shown: frozenset[Cell] | None 
                     cls += f" pb{band(p)}"
                     pct = short_percent(p)
                     label += f", {pct}% mine"
+                    if (r, c) in dead:
+                        cls += " dead"
+                        label += ", dead: opening it can show only one number"
             if verdict and shown is None and ch != FLAG:
                 cls += " " + verdict
             if (r, c) in conflict:
@@ -123,6 +127,23 @@ def legend_html() -> str:
             f'<span class="key"><span class="swatch cell hidden mine"></span>surely a mine</span>'
             f'<span class="key"><span class="swatch cell flag"></span>your flag</span>'
             f'<span class="key"><span class="swatch cell hidden"></span>hidden</span>{bands}')
+
+
+def proof_text(proof: dict[str, Any]) -> str:
+    """A deduction in words, with how hard it is."""
+    return f"{proof['text']} ({proof['grade_name']})."
+
+
+def outcome_text(board: Board, data: dict[str, Any]) -> str:
+    """What opening a hidden cell can give: each number's chance and the layouts left after it."""
+    total = int(data["layouts"])
+    cell = (data["cell"][0], data["cell"][1])
+    parts = [f"shows {n}: {percent(Fraction(int(w), total))} ({grouped(int(w))} layouts left)"
+             for n, w in data["numbers"].items()]
+    text = f"If you open {name(cell)}: a mine {percent(Fraction(int(data['mine']), total))}; " + "; ".join(parts) + "."
+    if data["dead"]:
+        text += " It is dead: when safe it can show only one number, so opening it teaches nothing."
+    return text
 
 
 def cell_text(board: Board, a: Analysis | None, cell: Cell) -> str:
