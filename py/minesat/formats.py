@@ -1,0 +1,254 @@
+"""Boards written by other tools: read any of them, say which was understood, write them back.
+
+`read_any(text)` returns `(board, name)`, `name` saying which format was understood:
+
+    "minesat"           `?` hidden, `F` flag, `0`-`8`; a `mines=N` line (board.py, `parse_board`)
+    "minesweepr ASCII"  mrgriscom/minesweepr: `x` hidden, `.` blank (a revealed 0), `*` mine, `0`-`8`
+    "JSMinesweeper"     its .mine files: a first line `WxHxM` (width x height x mines), then rows of
+                        `H` hidden, `F` flag, `0`-`8` (also `?` for a placed mine it hides, `I` hidden,
+                        `O` flag, as its loader reads them)
+    "plain text"        any other mix of the marks above, `-` for hidden, or a `10 mines` line
+
+plus, after a `; `, a note when something was skipped (a trailing `...` line).
+
+Detection rules:
+- Skipped: a byte-order mark, blank lines, lines starting with `#`, Markdown fences (```).
+  Cells may be separated by spaces or tabs.
+- Lines before the first row may give the total number of mines (flags included): `mines=N`,
+  `mines: N`, `mines N`, `N mines`, or `WxHxM`.  `WxHxM` is JSMinesweeper's header when W and H
+  are the width and height of the rows after it; a line that could be either a header or a row
+  (`5x1x1`) is a header only if the rows use none of minesweepr's marks (`x`, `.`) and no comment
+  precedes it (JSMinesweeper writes its header on the first line).
+- Hidden: `?`, `H`, `h`, `-`, `x`, `X`; flag: `F`, `f`, `*` (a flag in minesat, a known mine in
+  minesweepr: the same for the analysis).  `I` (hidden) and `O` (flag) only under a JSMinesweeper
+  header, so that a letter O is never silently read as a flag.
+- `.` is a revealed 0 only when the text looks like minesweepr's: it marks hidden cells with `x`
+  (and not `?`, `H` or `-`), or it has no hidden cells at all.  Otherwise `.` is an error, since
+  other tools use it for hidden cells.
+- A last line of dots (`...` or `…`), as in the page's placeholder, means "rows left out": it is
+  ignored (with a note in the name) unless it is a minesweepr row of blanks of the board's width;
+  if the rows above are not a valid board the error says that the line was taken as left-out rows.
+- MBF files (JSMinesweeper's binary format) are not text and are not read.
+
+`export_text(board, fmt)` writes a board in one of EXPORT_FORMATS; `read_any` reads it back to the
+same board.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, format_board, whole_number
+
+MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
+EXPORT_FORMATS = ("minesat", "minesweepr", "JSMinesweeper")
+MAX_TEXT = 200_000  # characters: far above a 100x100 board written with spaces and comments
+
+_NUMBERS = "012345678"
+_HIDDEN_MARKS = {"?": HIDDEN, "H": HIDDEN, "h": HIDDEN, "-": HIDDEN, "x": HIDDEN, "X": HIDDEN}
+_FLAG_MARKS = {"F": FLAG, "f": FLAG, "*": FLAG}
+_JSM_ONLY = {"I": HIDDEN, "O": FLAG}
+_MINESAT_CELLS = set("?F012345678Hh*f")
+_TRIED = ("tried minesat (? F 0-8), minesweepr (x . * 0-8), JSMinesweeper (WxHxM line; H F 0-8) "
+          "and - for hidden")
+
+_TOTAL_LINE = re.compile(r"^\s*(?:mines?\s*[=:]?\s*(\S+)|([0-9]+)\s*mines?)\s*$", re.I)
+_JSM_LINE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+)\s*$", re.I)
+_ELLIPSIS = re.compile(r"^\s*(?:\.\s*){2,}$|^\s*…\s*$")
+
+
+# -- reading -------------------------------------------------------------------------------
+def read_any(text: str) -> tuple[Board, str]:
+    """The board in `text`, written by minesat or another tool, and the name of the format understood.
+
+    Raises BoardError (with line and column when it has them) for anything else.
+    """
+    if len(text) > MAX_TEXT:
+        raise BoardError(f"the text is too long ({len(text)} characters; the limit is {MAX_TEXT})")
+    lines = text.removeprefix("\ufeff").splitlines()
+    headers, rows, comment_before = _split(lines)
+    rows, ellipsis = _drop_ellipsis(rows)
+    try:
+        try:
+            return _read(text, headers, rows, comment_before, ellipsis)
+        except BoardError:  # a line like 5x1x1 may be minesweepr's first row after all
+            if not _jsm_header(headers, rows, comment_before):
+                raise
+            try:
+                return _read(text, headers, rows, comment_before, ellipsis, header_is_row=True)
+            except BoardError:
+                pass
+            raise
+    except BoardError as e:
+        if ellipsis is None or e.column is not None:
+            raise
+        raise BoardError(f"{e.message} (the last line '{lines[ellipsis - 1].strip()}' was taken to mean "
+                         "that rows were left out: paste the whole board)", e.line or ellipsis) from None
+
+
+Row = tuple[int, list[tuple[int, str]]]  # (line number, [(column, character)]), 1-based
+
+
+def _split(lines: list[str]) -> tuple[list[tuple[int, str]], list[Row], bool]:
+    """Header lines before the first row, the rows, and whether a comment came before the first header."""
+    headers: list[tuple[int, str]] = []
+    rows: list[Row] = []
+    comment_before = False
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("```", "~~~")):
+            continue
+        if stripped.startswith("#"):
+            comment_before = comment_before or not headers
+            continue
+        first_jsm_line = _JSM_LINE.match(line) and not any(_JSM_LINE.match(h) for _, h in headers)
+        if not rows and (_TOTAL_LINE.match(line) or first_jsm_line):
+            headers.append((number, line))
+            continue
+        rows.append((number, [(column, ch) for column, ch in enumerate(line, 1) if ch not in " \t\r"]))
+        if len(rows) > MAX_SIDE + 1:  # one more than the limit: a trailing ellipsis line
+            raise BoardError(f"the board is larger than {MAX_SIDE}x{MAX_SIDE}", number)
+    return headers, rows, comment_before
+
+
+def _drop_ellipsis(rows: list[Row]) -> tuple[list[Row], int | None]:
+    """The rows without a last line of dots meaning "rows left out", and that line's number."""
+    if len(rows) < 2:
+        return rows, None
+    number, cells = rows[-1]
+    text = "".join(ch for _, ch in cells)
+    if not _ELLIPSIS.match(text):
+        return rows, None
+    minesweepr_blanks = text != "…" and len(cells) == len(rows[0][1]) and _uses_minesweepr_marks(rows[:-1])
+    return (rows, None) if minesweepr_blanks else (rows[:-1], number)
+
+
+def _uses_minesweepr_marks(rows: list[Row]) -> bool:
+    marks = {ch for _, cells in rows for _, ch in cells}
+    return bool(marks & {"x", "X"}) and not marks & {"?", "H", "h", "-"}
+
+
+def _read(text: str, headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
+          ellipsis: int | None, header_is_row: bool = False) -> tuple[Board, str]:
+    if not rows and not headers:
+        raise BoardError("the board is empty: no rows of cells")
+    jsm = _jsm_header(headers, rows, comment_before, header_is_row)
+    if jsm is False:  # a WxHxM line that is a row of minesweepr's
+        rows = [(headers[-1][0], [(c, ch) for c, ch in enumerate(headers[-1][1], 1) if ch not in " \t\r"])] + rows
+        headers = headers[:-1]
+    if not rows:
+        raise BoardError("the board is empty: no rows of cells")
+    mines = _total(headers)
+    marks = {ch for _, cells in rows for _, ch in cells}
+    blank_is_zero = "." in marks and (_uses_minesweepr_marks(rows) or marks <= set("." + _NUMBERS + "*"))
+    table = {**{n: n for n in _NUMBERS}, **_HIDDEN_MARKS, **_FLAG_MARKS,
+             **(_JSM_ONLY if jsm else {}), **({".": "0"} if blank_is_zero else {})}
+    grid = [_row(number, cells, table, rows[0], bool(jsm)) for number, cells in rows]
+    if len(grid) > MAX_SIDE:
+        raise BoardError(f"the board is larger than {MAX_SIDE}x{MAX_SIDE}", rows[MAX_SIDE][0])
+    if jsm:
+        _check_size(jsm, len(grid[0]), len(grid))
+    try:
+        board = Board.from_rows(grid, mines[0] if mines else None)
+    except BoardError as e:
+        raise BoardError(e.message, e.line or (mines[1] if mines else None)) from None
+    name = (JSMINESWEEPER if jsm else MINESWEEPR if blank_is_zero or _uses_minesweepr_marks(rows)
+            else MINESAT if _is_minesat(text, headers, marks) else PLAIN)
+    return board, name + ("; the last line '...' (rows left out) was ignored" if ellipsis else "")
+
+
+def _jsm_header(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
+                header_is_row: bool = False):
+    """(line, W, H) for JSMinesweeper's header; False for a WxHxM line that is a row; None if there is none."""
+    if not headers or not _JSM_LINE.match(headers[-1][1]):
+        return None
+    number, line = headers[-1]
+    width, height, _ = _JSM_LINE.match(line).groups()
+    could_be_row = not rows or len(line.replace(" ", "").replace("\t", "")) == len(rows[0][1])
+    fits = bool(rows) and int(width) == len(rows[0][1]) and int(height) == len(rows)
+    if could_be_row and (header_is_row or not fits or comment_before or len(headers) > 1 or _uses_minesweepr_marks(rows)
+                         or any(ch == "." for _, cells in rows for _, ch in cells)):
+        return False
+    if len(headers) > 1:
+        raise BoardError("two lines give the total number of mines", number)
+    return (number, int(width), int(height))
+
+
+def _check_size(jsm: tuple[int, int, int], cols: int, rows: int) -> None:
+    number, width, height = jsm
+    if (width, height) != (cols, rows):
+        raise BoardError(f"the header says {width}x{height} (width x height) but the board has "
+                         f"{rows} row{'s' * (rows != 1)} of {cols} cell{'s' * (cols != 1)}", number)
+
+
+def _total(headers: list[tuple[int, str]]) -> tuple[int, int] | None:
+    """(total number of mines, its line) from the header lines, if one gives it."""
+    if not headers:
+        return None
+    if len(headers) > 1:
+        raise BoardError("two lines give the total number of mines", headers[1][0])
+    number, line = headers[0]
+    match = _TOTAL_LINE.match(line) or _JSM_LINE.match(line)
+    value = match.group(match.lastindex)
+    mines = whole_number(value)
+    if mines is None:
+        raise BoardError(f"the total number of mines must be a whole number >= 0, not {value[:20]!r}", number)
+    return mines, number
+
+
+def _row(number: int, cells: list[tuple[int, str]], table: dict[str, str], first: Row, jsm: bool) -> str:
+    """One row in canonical characters; BoardError at the first cell that is not understood."""
+    for column, ch in cells:
+        if ch not in table:
+            raise BoardError(_unknown(ch, jsm), number, column)
+    if len(cells) != len(first[1]):
+        column = cells[len(first[1])][0] if len(cells) > len(first[1]) else (cells[-1][0] + 1 if cells else 1)
+        raise BoardError(f"row has {len(cells)} cells, the first row has {len(first[1])}", number, column)
+    if len(cells) > MAX_SIDE:
+        raise BoardError(f"the board is larger than {MAX_SIDE}x{MAX_SIDE}", number, cells[MAX_SIDE][0])
+    return "".join(table[ch] for _, ch in cells)
+
+
+def _unknown(ch: str, jsm: bool) -> str:
+    if ch == ".":
+        return ("'.' is a blank (a revealed 0) only in minesweepr's format, which marks hidden cells "
+                "with x; write 0 for a blank")
+    if ch == "9":
+        return "unknown cell '9' (a count is at most 8)"
+    if ch in "IO" and not jsm:
+        return f"unknown cell {ch!r} (JSMinesweeper's, read only after its WxHxM line; is it a 0?)"
+    return f"unknown cell {ch!r}; " + _TRIED
+
+
+def _is_minesat(text: str, headers: list[tuple[int, str]], marks: set[str]) -> bool:
+    """Whether minesat's own reader takes the text as it is (same cells, `mines=`/`mines:` header)."""
+    return marks <= _MINESAT_CELLS and all(re.match(r"^\s*mines\s*[=:]", line, re.I) for _, line in headers)
+
+
+# -- writing -------------------------------------------------------------------------------
+def export_text(board: Board, fmt: str = "minesat") -> str:
+    """The board as text for `fmt`, one of EXPORT_FORMATS (any case): read_any reads it back.
+
+    minesat: format_board's canonical form.  minesweepr: `x`, `.`, `*` and digits, the total (which
+    minesweepr takes apart from the board) on a first line `N mines`.  JSMinesweeper: its .mine
+    form, `WxHxM` then `H`, `F` and digits; it needs the total (BoardError without one).
+    """
+    key = fmt.lower()
+    if key == "minesat":
+        return format_board(board)
+    rows = ["".join(board.cells[r * board.cols:(r + 1) * board.cols]) for r in range(board.rows)]
+    if key == "minesweepr":
+        grid = [row.translate(str.maketrans({HIDDEN: "x", FLAG: "*", "0": "."})) for row in rows]
+        if board.mines is not None:
+            return "\n".join([f"{board.mines} mines"] + grid) + "\n"
+        guard = ["# minesweepr ASCII"] if _JSM_LINE.match(grid[0]) else []  # 5x1x1 is a row, not a header
+        return "\n".join(guard + grid) + "\n"
+    if key == "jsminesweeper":
+        if board.mines is None:
+            raise BoardError("JSMinesweeper's format needs the total number of mines")
+        grid = [row.translate(str.maketrans({HIDDEN: "H"})) for row in rows]
+        return "\n".join([f"{board.cols}x{board.rows}x{board.mines}"] + grid) + "\n"
+    raise BoardError(f"unknown text format {fmt!r}; the formats are {', '.join(EXPORT_FORMATS)}")
+
+
+__all__ = ["read_any", "export_text", "EXPORT_FORMATS", "MINESAT", "MINESWEEPR", "JSMINESWEEPER", "PLAIN"]
