@@ -55,6 +55,13 @@ def test_total_lines(header):
     assert board == parse_board(SEED_9X9, 10)
 
 
+def test_a_total_line_may_follow_the_rows():
+    assert read_any(SEED_3X3 + "\n2 mines\n") == (parse_board(SEED_3X3, 2), PLAIN)
+    assert read_any("5x1x1\n1x2x1\n3 mines\n")[0] == Board(2, 5, tuple("5?1?11?2?1"), 3)
+    with pytest.raises(BoardError, match="line 3: a row after the line that gives the total"):
+        read_any("1??\n3 mines\n12?\n")
+
+
 def test_dash_for_hidden_is_plain_text():
     board, name = read_any("1 - -\n1 2 -\n0 1 -\n")
     assert (board, name) == (parse_board(SEED_3X3), PLAIN)
@@ -103,6 +110,7 @@ def test_a_jsminesweeper_like_first_row_of_minesweepr():
     ("3x3x1\n1?\n", "line 1: the header says 3x3"),
     ("mines=abc\n1?\n", "line 1: the total number of mines must be a whole number"),
     ("mines=1\n3 mines\n1?\n", "line 2: two lines give the total"),
+    ("mines=1\n1?\nmines=1\n", "line 3: two lines give the total"),
     ("5 mines\n1?\n", "line 1: the total of 5 mines is more than the 1 hidden"),
     ("", "the board is empty"),
     ("# only a comment\n", "the board is empty"),

@@ -14,8 +14,8 @@ plus, after a `; `, a note when something was skipped (a trailing `...` line).
 Detection rules:
 - Skipped: a byte-order mark, blank lines, lines starting with `#`, Markdown fences (```).
   Cells may be separated by spaces or tabs.
-- Lines before the first row may give the total number of mines (flags included): `mines=N`,
-  `mines: N`, `mines N`, `N mines`, or `WxHxM`.  `WxHxM` is JSMinesweeper's header when W and H
+- A line before the first row may give the total number of mines (flags included): `mines=N`,
+  `mines: N`, `mines N`, `N mines`, or `WxHxM`; the first four may also follow the last row.  `WxHxM` is JSMinesweeper's header when W and H
   are the width and height of the rows after it; a line that could be either a header or a row
   (`5x1x1`) is a header only if the rows use none of minesweepr's marks (`x`, `.`) and no comment
   precedes it (JSMinesweeper writes its header on the first line).
@@ -70,12 +70,12 @@ def read_any(text: str) -> tuple[Board, str]:
     rows, ellipsis = _drop_ellipsis(rows)
     try:
         try:
-            return _read(text, headers, rows, comment_before, ellipsis)
+            return _read(headers, rows, comment_before, ellipsis)
         except BoardError:  # a line like 5x1x1 may be minesweepr's first row after all
             if not _jsm_header(headers, rows, comment_before):
                 raise
             try:
-                return _read(text, headers, rows, comment_before, ellipsis, header_is_row=True)
+                return _read(headers, rows, comment_before, ellipsis, header_is_row=True)
             except BoardError:
                 pass
             raise
@@ -90,7 +90,7 @@ Row = tuple[int, list[tuple[int, str]]]  # (line number, [(column, character)]),
 
 
 def _split(lines: list[str]) -> tuple[list[tuple[int, str]], list[Row], bool]:
-    """Header lines before the first row, the rows, and whether a comment came before the first header."""
+    """Lines giving the total (before or just after the rows), the rows, and whether a comment came first."""
     headers: list[tuple[int, str]] = []
     rows: list[Row] = []
     comment_before = False
@@ -102,9 +102,11 @@ def _split(lines: list[str]) -> tuple[list[tuple[int, str]], list[Row], bool]:
             comment_before = comment_before or not headers
             continue
         first_jsm_line = _JSM_LINE.match(line) and not any(_JSM_LINE.match(h) for _, h in headers)
-        if not rows and (_TOTAL_LINE.match(line) or first_jsm_line):
+        if not rows and (_TOTAL_LINE.match(line) or first_jsm_line) or rows and _TOTAL_LINE.match(line):
             headers.append((number, line))
             continue
+        if rows and headers and headers[-1][0] > rows[0][0]:
+            raise BoardError("a row after the line that gives the total number of mines", number)
         rows.append((number, [(column, ch) for column, ch in enumerate(line, 1) if ch not in " \t\r"]))
         if len(rows) > MAX_SIDE + 1:  # one more than the limit: a trailing ellipsis line
             raise BoardError(f"the board is larger than {MAX_SIDE}x{MAX_SIDE}", number)
@@ -128,14 +130,15 @@ def _uses_minesweepr_marks(rows: list[Row]) -> bool:
     return bool(marks & {"x", "X"}) and not marks & {"?", "H", "h", "-"}
 
 
-def _read(text: str, headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
+def _read(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
           ellipsis: int | None, header_is_row: bool = False) -> tuple[Board, str]:
     if not rows and not headers:
         raise BoardError("the board is empty: no rows of cells")
     jsm = _jsm_header(headers, rows, comment_before, header_is_row)
     if jsm is False:  # a WxHxM line that is a row of minesweepr's
-        rows = [(headers[-1][0], [(c, ch) for c, ch in enumerate(headers[-1][1], 1) if ch not in " \t\r"])] + rows
-        headers = headers[:-1]
+        number, line = _jsm_candidate(headers, rows)
+        rows = [(number, [(c, ch) for c, ch in enumerate(line, 1) if ch not in " \t\r"])] + rows
+        headers = [h for h in headers if h[0] != number]
     if not rows:
         raise BoardError("the board is empty: no rows of cells")
     mines = _total(headers)
@@ -153,24 +156,31 @@ def _read(text: str, headers: list[tuple[int, str]], rows: list[Row], comment_be
     except BoardError as e:
         raise BoardError(e.message, e.line or (mines[1] if mines else None)) from None
     name = (JSMINESWEEPER if jsm else MINESWEEPR if blank_is_zero or _uses_minesweepr_marks(rows)
-            else MINESAT if _is_minesat(text, headers, marks) else PLAIN)
+            else MINESAT if _is_minesat(rows[0][0], headers, marks) else PLAIN)
     return board, name + ("; the last line '...' (rows left out) was ignored" if ellipsis else "")
+
+
+def _jsm_candidate(headers: list[tuple[int, str]], rows: list[Row]) -> tuple[int, str] | None:
+    """The `WxHxM` line just before the rows, if there is one."""
+    leading = [h for h in headers if not rows or h[0] < rows[0][0]]
+    return leading[-1] if leading and _JSM_LINE.match(leading[-1][1]) else None
 
 
 def _jsm_header(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
                 header_is_row: bool = False):
     """(line, W, H) for JSMinesweeper's header; False for a WxHxM line that is a row; None if there is none."""
-    if not headers or not _JSM_LINE.match(headers[-1][1]):
+    candidate = _jsm_candidate(headers, rows)
+    if candidate is None:
         return None
-    number, line = headers[-1]
+    number, line = candidate
     width, height, _ = _JSM_LINE.match(line).groups()
     could_be_row = not rows or len(line.replace(" ", "").replace("\t", "")) == len(rows[0][1])
     fits = bool(rows) and int(width) == len(rows[0][1]) and int(height) == len(rows)
-    if could_be_row and (header_is_row or not fits or comment_before or len(headers) > 1 or _uses_minesweepr_marks(rows)
-                         or any(ch == "." for _, cells in rows for _, ch in cells)):
+    if could_be_row and (header_is_row or not fits or comment_before or len(headers) > 1
+                         or _uses_minesweepr_marks(rows) or any(ch == "." for _, cells in rows for _, ch in cells)):
         return False
     if len(headers) > 1:
-        raise BoardError("two lines give the total number of mines", number)
+        raise BoardError("two lines give the total number of mines", max(h[0] for h in headers if h != candidate))
     return (number, int(width), int(height))
 
 
@@ -220,9 +230,10 @@ def _unknown(ch: str, jsm: bool) -> str:
     return f"unknown cell {ch!r}; " + _TRIED
 
 
-def _is_minesat(text: str, headers: list[tuple[int, str]], marks: set[str]) -> bool:
+def _is_minesat(first_row: int, headers: list[tuple[int, str]], marks: set[str]) -> bool:
     """Whether minesat's own reader takes the text as it is (same cells, `mines=`/`mines:` header)."""
-    return marks <= _MINESAT_CELLS and all(re.match(r"^\s*mines\s*[=:]", line, re.I) for _, line in headers)
+    return marks <= _MINESAT_CELLS and all(re.match(r"^\s*mines\s*[=:]", line, re.I) and number < first_row
+                                           for number, line in headers)
 
 
 # -- writing -------------------------------------------------------------------------------
