@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from boards import SEED_3X3, SEED_9X9, random_board
 from minesat.board import Board, BoardError, format_board, parse_board
-from minesat.formats import (EXPORT_FORMATS, JSMINESWEEPER, MINESAT, MINESWEEPR, PLAIN, export_text,
-                             read_any)
+from minesat.formats import (EXPORT_FORMATS, JSMINESWEEPER, JSMINESWEEPER_LINK, MINESAT, MINESWEEPR, PLAIN,
+                             export_text, read_any)
 from minesat.share import board_from_fragment, board_to_fragment
 
 random_boards = st.builds(lambda seed, side: random_board(random.Random(seed), max_side=side, max_hidden=25),
@@ -47,6 +47,27 @@ def test_jsminesweeper_letters_only_after_its_header():
     assert read_any("3x1x2\nIO1\n")[0] == Board(1, 3, ("?", "F", "1"), 2)
     with pytest.raises(BoardError, match=r"line 1, column 3: unknown cell 'O'.*WxHxM"):
         read_any("1?O\n")
+
+
+JSM_SITE = "https://davidnhill.github.io/JSMinesweeper/index.html?"
+
+
+def test_jsminesweeper_links():
+    """Codes written by JSMinesweeper's own compressor (run in node): numbers stored less the F/I around them."""
+    board, name = read_any(JSM_SITE + "analysis=adadaaadlTmSc2\n")
+    assert (board, name) == (parse_board("mines=3\n1??\n12?\n01F\n"), JSMINESWEEPER_LINK)
+    board, _ = read_any(JSM_SITE + "board=30x16x99&analysis=aEaqaabLOlVYZ")
+    assert (board.rows, board.cols, board.mines) == (16, 30, 99)
+    assert board.cells[:3] == ("?", "2", "?") and set(board.cells[2:]) == {"?"}
+
+
+@pytest.mark.parametrize("code,words", [
+    ("adad", "too short"), ("adadaaadlT", "says 3x3 but holds 3 cells"), ("aaadaaadlTmSc2", "says 0x3"),
+    ("adadaaaa" + "M" * 8 + "2", "more than 8"), ("adadaaad" + "0" * 12, "more cells"),
+])
+def test_broken_jsminesweeper_links(code, words):
+    with pytest.raises(BoardError, match=words):
+        read_any(JSM_SITE + "analysis=" + code)
 
 
 @pytest.mark.parametrize("header", ["10 mines", "mines: 10", "Mines 10", "mines=10", "10 mine", "MINES=10"])
@@ -158,15 +179,18 @@ def test_minesat_text_reads_as_parse_board_reads_it(text):
 @given(random_boards, st.sampled_from(EXPORT_FORMATS))
 @settings(max_examples=300, deadline=None)
 def test_export_reads_back(board, fmt):
-    if fmt == "JSMinesweeper" and board.mines is None:
+    if fmt.startswith("JSMinesweeper") and board.mines is None:
         with pytest.raises(BoardError, match="total"):
             export_text(board, fmt)
         return
-    text = export_text(board, fmt)
+    try:
+        text = export_text(board, fmt)
+    except BoardError as e:  # a flag on r1c1 next to a 0, or a 7 or 8 there, which JSMinesweeper misreads
+        assert fmt == "JSMinesweeper link" and "first cell" in str(e)
+        return
     read, name = read_any(text)
     assert read == board
-    if fmt == "JSMinesweeper":
-        assert name == JSMINESWEEPER
+    assert name == {"JSMinesweeper": JSMINESWEEPER, "JSMinesweeper link": JSMINESWEEPER_LINK}.get(fmt, name)
 
 
 def test_export_forms():
@@ -175,6 +199,8 @@ def test_export_forms():
     assert export_text(board, "minesweepr") == "3 mines\n1xx\n12x\n.1*\n"
     assert export_text(board, "jsminesweeper") == "3x3x3\n1HH\n12H\n01F\n"
     assert export_text(board.with_mines(None), "minesweepr") == "1xx\n12x\n.1*\n"
+    assert export_text(board, "JSMinesweeper link") == JSM_SITE + "analysis=adadaaadlTlsSbl9"
+    assert export_text(parse_board("mines=1\nF1\n11\n"), "JSMinesweeper link").endswith("acacaaab2d")  # F, then 0 0 0
     with pytest.raises(BoardError, match="unknown text format"):
         export_text(board, "mbf")
 
@@ -225,3 +251,14 @@ def test_hostile_fragments_only_raise_board_error(fragment):
         assert str(e)
     else:
         assert board_from_fragment(board_to_fragment(board)) == board
+
+
+@given(st.text(alphabet="abcdeklrwBFILMNRS1290Zz", max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_hostile_jsminesweeper_links_only_raise_board_error(code):
+    try:
+        board, _ = read_any(JSM_SITE + "analysis=" + code)
+    except BoardError as e:
+        assert str(e) and "\n" not in str(e)
+    else:
+        assert read_any(export_text(board, "minesat"))[0] == board

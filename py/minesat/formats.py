@@ -8,6 +8,7 @@
                         `H` hidden, `F` flag, `0`-`8` (also `?` for a placed mine it hides, `I` hidden,
                         `O` flag, as its loader reads them)
     "plain text"        any other mix of the marks above, `-` for hidden, or a `10 mines` line
+    "JSMinesweeper link"  a URL of its analysis page, `...?analysis=<code>` (the text is that one word)
 
 plus, after a `; `, a note when something was skipped (a trailing `...` line).
 
@@ -28,6 +29,10 @@ Detection rules:
 - A last line of dots (`...` or `…`), as in the page's placeholder, means "rows left out": it is
   ignored (with a note in the name) unless it is a minesweepr row of blanks of the board's width;
   if the rows above are not a valid board the error says that the line was taken as left-out rows.
+- JSMinesweeper's link code: width (2 characters), height (2), mines (4), base-62 numbers (a-z, A-Z,
+  0-9), then the cells run-length coded: each value (0-8, I, H, F, O) owns a range of the 62
+  characters, and a run of a value is its length written in that range's base.  Numbers are
+  stored less the flags (F) and unflagged mines (I) around them and are added back on reading.
 - MBF files (JSMinesweeper's binary format) are not text and are not read.
 
 `export_text(board, fmt)` writes a board in one of EXPORT_FORMATS; `read_any` reads it back to the
@@ -36,12 +41,15 @@ same board.
 
 from __future__ import annotations
 
+import itertools
 import re
+import string
 
 from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, format_board, whole_number
 
 MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
-EXPORT_FORMATS = ("minesat", "minesweepr", "JSMinesweeper")
+JSMINESWEEPER_LINK = "JSMinesweeper link"
+EXPORT_FORMATS = ("minesat", "minesweepr", "JSMinesweeper", "JSMinesweeper link")
 MAX_TEXT = 200_000  # characters: far above a 100x100 board written with spaces and comments
 
 _NUMBERS = "012345678"
@@ -65,6 +73,9 @@ def read_any(text: str) -> tuple[Board, str]:
     """
     if len(text) > MAX_TEXT:
         raise BoardError(f"the text is too long ({len(text)} characters; the limit is {MAX_TEXT})")
+    link = _JSM_LINK.search(text)
+    if link and len(text.split()) == 1:
+        return _read_jsm_link(link.group(1)), JSMINESWEEPER_LINK
     lines = text.removeprefix("\ufeff").splitlines()
     headers, rows, comment_before = _split(lines)
     rows, ellipsis = _drop_ellipsis(rows)
@@ -254,6 +265,10 @@ def export_text(board: Board, fmt: str = "minesat") -> str:
             return "\n".join([f"{board.mines} mines"] + grid) + "\n"
         guard = ["# minesweepr ASCII"] if _JSM_LINE.match(grid[0]) else []  # 5x1x1 is a row, not a header
         return "\n".join(guard + grid) + "\n"
+    if key == "jsminesweeper link":
+        if board.mines is None:
+            raise BoardError("JSMinesweeper's link needs the total number of mines")
+        return "https://davidnhill.github.io/JSMinesweeper/index.html?analysis=" + _jsm_code(board)
     if key == "jsminesweeper":
         if board.mines is None:
             raise BoardError("JSMinesweeper's format needs the total number of mines")
@@ -262,4 +277,113 @@ def export_text(board: Board, fmt: str = "minesat") -> str:
     raise BoardError(f"unknown text format {fmt!r}; the formats are {', '.join(EXPORT_FORMATS)}")
 
 
-__all__ = ["read_any", "export_text", "EXPORT_FORMATS", "MINESAT", "MINESWEEPR", "JSMINESWEEPER", "PLAIN"]
+# -- JSMinesweeper's analysis links ---------------------------------------------------------
+_BASE62 = string.ascii_lowercase + string.ascii_uppercase + string.digits
+_JSM_VALUES = "012345678IHFO"
+_JSM_BASES = (10, 7, 5, 5, 4, 3, 3, 1, 1, 4, 10, 8, 1)  # how many of the 62 characters each value owns
+_JSM_LINK = re.compile(r"[?&#]analysis=([A-Za-z0-9]*)")
+_JSM_CELLS = {**{n: n for n in _NUMBERS}, "I": HIDDEN, "H": HIDDEN, "F": FLAG, "O": FLAG}
+
+
+def _jsm_ranges() -> dict[str, str]:
+    """value -> the characters that write its run lengths, in digit order."""
+    starts = [sum(_JSM_BASES[:i]) for i in range(len(_JSM_BASES))]
+    return {v: _BASE62[start:start + base] for v, start, base in zip(_JSM_VALUES, starts, _JSM_BASES)}
+
+
+_RANGES = _jsm_ranges()
+_OWNER = {ch: value for value, chars in _RANGES.items() for ch in chars}
+
+
+def _base62(text: str) -> int:
+    return sum(_BASE62.index(ch) * 62 ** i for i, ch in enumerate(reversed(text)))
+
+
+def _runs(code: str) -> str:
+    """The cell values of a link's run-length code: a run is consecutive characters of one value."""
+    values: list[str] = []
+    for value, group in itertools.groupby(code, key=_OWNER.__getitem__):
+        chars = _RANGES[value]
+        group = list(group)
+        length = len(group) if len(chars) == 1 else _digits_value(group, chars)
+        if len(values) + length > MAX_SIDE * MAX_SIDE:
+            raise BoardError("JSMinesweeper's link has more cells than a board may have")
+        values.extend(value * length)
+    return "".join(values)
+
+
+def _digits_value(digits: list[str], chars: str) -> int:
+    number = 0
+    for ch in digits:
+        number = number * len(chars) + chars.index(ch)
+        if number > MAX_SIDE * MAX_SIDE:
+            raise BoardError("JSMinesweeper's link has more cells than a board may have")
+    return number
+
+
+def _read_jsm_link(code: str) -> Board:
+    """The board of a JSMinesweeper analysis link's code; numbers get back the flags and mines around them."""
+    if len(code) < 9:
+        raise BoardError("JSMinesweeper's link is too short to hold a board")
+    width, height, mines = _base62(code[:2]), _base62(code[2:4]), _base62(code[4:8])
+    values = _runs(code[8:])
+    if not 1 <= width <= MAX_SIDE or not 1 <= height <= MAX_SIDE or len(values) != width * height:
+        raise BoardError(f"JSMinesweeper's link says {width}x{height} but holds {len(values)} cells")
+    cells = [_JSM_CELLS[v] for v in values]
+    for i, v in enumerate(values):
+        if v in "FI":  # numbers were stored less this mine
+            r, c = divmod(i, width)
+            for n in _around(r, c, height, width):
+                if cells[n] in _NUMBERS:
+                    if cells[n] == "8":
+                        raise BoardError(f"JSMinesweeper's link gives r{n // width + 1}c{n % width + 1} "
+                                         "more than 8 mines around it")
+                    cells[n] = str(int(cells[n]) + 1)
+    return Board(height, width, tuple(cells), mines)
+
+
+def _around(r: int, c: int, rows: int, cols: int) -> list[int]:
+    return [(r + dr) * cols + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def _jsm_code(board: Board) -> str:
+    """A JSMinesweeper analysis link's code for the board: hidden as H, flags as O (numbers as they are)."""
+    values = [{HIDDEN: "H", FLAG: "O"}.get(ch, ch) for ch in board.cells]
+    if values[0] in "78O":  # JSMinesweeper misreads a first run of a one-character value (7, 8, O)
+        values = _first_flag_as_f(values, board)
+    runs = "".join(_run_code(value, len(list(group))) for value, group in itertools.groupby(values))
+    return _to_base62(board.cols, 2) + _to_base62(board.rows, 2) + _to_base62(board.mines, 4) + runs
+
+
+def _first_flag_as_f(values: list[str], board: Board) -> list[str]:
+    """The values with a flag on the first cell written as F, which counts in the numbers around it."""
+    around = _around(0, 0, board.rows, board.cols)
+    if values[0] != "O" or any(values[n] == "0" for n in around):
+        raise BoardError("JSMinesweeper's link cannot hold this board (its first cell); copy its text instead")
+    values = ["F"] + values[1:]
+    for n in around:
+        if values[n] in _NUMBERS:
+            values[n] = str(int(values[n]) - 1)
+    return values
+
+
+def _run_code(value: str, length: int) -> str:
+    chars = _RANGES[value]
+    if len(chars) == 1:
+        return chars * length
+    digits = ""
+    while length:
+        length, digit = divmod(length, len(chars))
+        digits = chars[digit] + digits
+    return digits
+
+
+def _to_base62(number: int, width: int) -> str:
+    if number >= 62 ** width:
+        raise BoardError(f"{number} does not fit in JSMinesweeper's link")
+    return "".join(_BASE62[number // 62 ** i % 62] for i in reversed(range(width)))
+
+
+__all__ = ["read_any", "export_text", "EXPORT_FORMATS", "MINESAT", "MINESWEEPR", "JSMINESWEEPER",
+           "JSMINESWEEPER_LINK", "PLAIN"]
