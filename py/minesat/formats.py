@@ -8,7 +8,7 @@
                         `H` hidden, `F` flag, `0`-`8` (also `?` for a placed mine it hides, `I` hidden,
                         `O` flag, as its loader reads them)
     "plain text"        any other mix of the marks above, `-` for hidden, or a `10 mines` line
-    "JSMinesweeper link"  a URL of its analysis page, `...?analysis=<code>` (the text is that one word)
+    "JSMinesweeper link"  a URL of its analysis page, `...?analysis=<code>`, alone in the text
 
 plus, after a `; `, a note when something was skipped (a trailing `...` line).
 
@@ -16,10 +16,11 @@ Detection rules:
 - Skipped: a byte-order mark, blank lines, lines starting with `#`, Markdown fences (```).
   Cells may be separated by spaces or tabs.
 - A line before the first row may give the total number of mines (flags included): `mines=N`,
-  `mines: N`, `mines N`, `N mines`, or `WxHxM`; the first four may also follow the last row.  `WxHxM` is JSMinesweeper's header when W and H
-  are the width and height of the rows after it; a line that could be either a header or a row
-  (`5x1x1`) is a header only if the rows use none of minesweepr's marks (`x`, `.`) and no comment
-  precedes it (JSMinesweeper writes its header on the first line).
+  `mines: N`, `mines N`, `N mines` (these four may also follow the last row), or `WxHxM`.
+  `WxHxM` is JSMinesweeper's header when W and H are the width and height of the rows after it; a
+  line that could be either a header or a row (`5x1x1`) is a header only if the rows use none of
+  minesweepr's marks (`x`, `.`), no comment precedes it (JSMinesweeper writes its header on the
+  first line) and the board it heads is valid; otherwise it is minesweepr's first row.
 - Hidden: `?`, `H`, `h`, `-`, `x`, `X`; flag: `F`, `f`, `*` (a flag in minesat, a known mine in
   minesweepr: the same for the analysis).  `I` (hidden) and `O` (flag) only under a JSMinesweeper
   header, so that a letter O is never silently read as a flag.
@@ -60,7 +61,7 @@ _MINESAT_CELLS = set("?F012345678Hh*f")
 _TRIED = ("tried minesat (? F 0-8), minesweepr (x . * 0-8), JSMinesweeper (WxHxM line; H F 0-8) "
           "and - for hidden")
 
-_TOTAL_LINE = re.compile(r"^\s*(?:mines?\s*[=:]?\s*(\S+)|([0-9]+)\s*mines?)\s*$", re.I)
+_TOTAL_LINE = re.compile(r"^\s*(?:mines?(?:\s*[=:]\s*|\s+)(\S*)|([0-9]+)\s*mines?)\s*$", re.I)
 _JSM_LINE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+)\s*$", re.I)
 _ELLIPSIS = re.compile(r"^\s*(?:\.\s*){2,}$|^\s*…\s*$")
 
@@ -80,21 +81,26 @@ def read_any(text: str) -> tuple[Board, str]:
     headers, rows, comment_before = _split(lines)
     rows, ellipsis = _drop_ellipsis(rows)
     try:
-        try:
-            return _read(headers, rows, comment_before, ellipsis)
-        except BoardError:  # a line like 5x1x1 may be minesweepr's first row after all
-            if not _jsm_header(headers, rows, comment_before):
-                raise
-            try:
-                return _read(headers, rows, comment_before, ellipsis, header_is_row=True)
-            except BoardError:
-                pass
-            raise
+        return _read_either(headers, rows, comment_before, ellipsis)
     except BoardError as e:
         if ellipsis is None or e.column is not None:
             raise
         raise BoardError(f"{e.message} (the last line '{lines[ellipsis - 1].strip()}' was taken to mean "
                          "that rows were left out: paste the whole board)", e.line or ellipsis) from None
+
+
+def _read_either(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
+                 ellipsis: int | None) -> tuple[Board, str]:
+    """The board, a `WxHxM` line read as JSMinesweeper's header, or (if that fails) as minesweepr's row."""
+    try:
+        return _read(headers, rows, comment_before, ellipsis)
+    except BoardError as header_error:
+        if not _jsm_header(headers, rows, comment_before):
+            raise
+        try:
+            return _read(headers, rows, comment_before, ellipsis, header_is_row=True)
+        except BoardError:
+            raise header_error from None
 
 
 Row = tuple[int, list[tuple[int, str]]]  # (line number, [(column, character)]), 1-based
@@ -281,7 +287,7 @@ def export_text(board: Board, fmt: str = "minesat") -> str:
 _BASE62 = string.ascii_lowercase + string.ascii_uppercase + string.digits
 _JSM_VALUES = "012345678IHFO"
 _JSM_BASES = (10, 7, 5, 5, 4, 3, 3, 1, 1, 4, 10, 8, 1)  # how many of the 62 characters each value owns
-_JSM_LINK = re.compile(r"[?&#]analysis=([A-Za-z0-9]*)")
+_JSM_LINK = re.compile(r"(?:^|[?&#])analysis=([A-Za-z0-9]*)")
 _JSM_CELLS = {**{n: n for n in _NUMBERS}, "I": HIDDEN, "H": HIDDEN, "F": FLAG, "O": FLAG}
 
 
