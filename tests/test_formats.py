@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from boards import SEED_3X3, SEED_9X9, random_board
 from minesat.board import Board, BoardError, format_board, parse_board
-from minesat.formats import (EXPORT_FORMATS, JSMINESWEEPER, JSMINESWEEPER_LINK, MINESAT, MINESWEEPR, PLAIN,
-                             export_text, read_any)
+from minesat.formats import (EXPORT_FORMATS, JSMINESWEEPER, JSMINESWEEPER_LINK, MINESAT, MINESAT_LINK,
+                             MINESWEEPR, PLAIN, export_text, read_any)
 from minesat.share import board_from_fragment, board_to_fragment
 
 random_boards = st.builds(lambda seed, side: random_board(random.Random(seed), max_side=side, max_hidden=25),
@@ -68,6 +68,12 @@ def test_jsminesweeper_links():
 def test_broken_jsminesweeper_links(code, words):
     with pytest.raises(BoardError, match=words):
         read_any(JSM_SITE + "analysis=" + code)
+
+
+@pytest.mark.parametrize("link", ["https://example.org/minesat/index.html#board=1??/12?/01?&mines=2&size=3x3\n",
+                                  "#board=1??/12?/01?&mines=2", "board=1??/12?/01?&mines=2&size=3x3"])
+def test_minesat_links(link):
+    assert read_any(link) == (parse_board("1??\n12?\n01?\n", 2), MINESAT_LINK)
 
 
 @pytest.mark.parametrize("header", ["10 mines", "mines: 10", "Mines 10", "mines=10", "10 mine", "MINES=10"])
@@ -133,6 +139,9 @@ def test_a_jsminesweeper_like_first_row_of_minesweepr():
     ("mines=1\n3 mines\n1?\n", "line 2: two lines give the total"),
     ("mines=1\n1?\nmines=1\n", "line 3: two lines give the total"),
     ("5 mines\n1?\n", "line 1: the total of 5 mines is more than the 1 hidden"),
+    ("mines=" + "9" * 5000 + "\n1?\n", "line 1: the total of 999999999999... mines is more than"),
+    ("9" * 5000 + "x1x1\n1?\n", "line 1: the header says"),
+    ("2x1x" + "9" * 5000 + "\n1?\n", "line 1: the total of 999999999999... mines"),
     ("", "the board is empty"),
     ("# only a comment\n", "the board is empty"),
 ])

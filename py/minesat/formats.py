@@ -9,6 +9,7 @@
                         `O` flag, as its loader reads them)
     "plain text"        any other mix of the marks above, `-` for hidden, or a `10 mines` line
     "JSMinesweeper link"  a URL of its analysis page, `...?analysis=<code>`, alone in the text
+    "minesat link"      a minesat share link or fragment (`...#board=1??/12?&size=2x3`), alone
 
 plus, after a `; `, a note when something was skipped (a trailing `...` line).
 
@@ -47,9 +48,10 @@ import re
 import string
 
 from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, format_board, whole_number
+from .share import board_from_fragment
 
 MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
-JSMINESWEEPER_LINK = "JSMinesweeper link"
+JSMINESWEEPER_LINK, MINESAT_LINK = "JSMinesweeper link", "minesat link"
 EXPORT_FORMATS = ("minesat", "minesweepr", "JSMinesweeper", "JSMinesweeper link")
 MAX_TEXT = 200_000  # characters: far above a 100x100 board written with spaces and comments
 
@@ -63,6 +65,7 @@ _TRIED = ("tried minesat (? F 0-8), minesweepr (x . * 0-8), JSMinesweeper (WxHxM
 
 _TOTAL_LINE = re.compile(r"^\s*(?:mines?(?:\s*[=:]\s*|\s+)(\S*)|([0-9]+)\s*mines?)\s*$", re.I)
 _JSM_LINE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+)\s*$", re.I)
+_MINESAT_LINK = re.compile(r"(?:^|[#&])board=")
 _ELLIPSIS = re.compile(r"^\s*(?:\.\s*){2,}$|^\s*…\s*$")
 
 
@@ -77,6 +80,8 @@ def read_any(text: str) -> tuple[Board, str]:
     link = _JSM_LINK.search(text)
     if link and len(text.split()) == 1:
         return _read_jsm_link(link.group(1)), JSMINESWEEPER_LINK
+    if _MINESAT_LINK.search(text) and len(text.split()) == 1:
+        return board_from_fragment(text.strip().partition("#")[2] or text.strip()), MINESAT_LINK
     lines = text.removeprefix("\ufeff").splitlines()
     headers, rows, comment_before = _split(lines)
     rows, ellipsis = _drop_ellipsis(rows)
@@ -190,15 +195,20 @@ def _jsm_header(headers: list[tuple[int, str]], rows: list[Row], comment_before:
     if candidate is None:
         return None
     number, line = candidate
-    width, height, _ = _JSM_LINE.match(line).groups()
+    width, height = (_side(text) for text in _JSM_LINE.match(line).groups()[:2])
     could_be_row = not rows or len(line.replace(" ", "").replace("\t", "")) == len(rows[0][1])
-    fits = bool(rows) and int(width) == len(rows[0][1]) and int(height) == len(rows)
+    fits = bool(rows) and width == len(rows[0][1]) and height == len(rows)
     if could_be_row and (header_is_row or not fits or comment_before or len(headers) > 1
                          or _uses_minesweepr_marks(rows) or any(ch == "." for _, cells in rows for _, ch in cells)):
         return False
     if len(headers) > 1:
         raise BoardError("two lines give the total number of mines", max(h[0] for h in headers if h != candidate))
-    return (number, int(width), int(height))
+    return (number, width, height)
+
+
+def _side(digits: str) -> int:
+    """A header's width or height; a number too long to convert stands for 'too large' (10^9)."""
+    return int(digits) if len(digits.lstrip("0")) <= 9 else 10 ** 9
 
 
 def _check_size(jsm: tuple[int, int, int], cols: int, rows: int) -> None:
@@ -217,6 +227,9 @@ def _total(headers: list[tuple[int, str]]) -> tuple[int, int] | None:
     number, line = headers[0]
     match = _TOTAL_LINE.match(line) or _JSM_LINE.match(line)
     value = match.group(match.lastindex)
+    if len(value.lstrip("0")) > 9 and value.isascii() and value.isdigit():
+        raise BoardError(f"the total of {value.lstrip('0')[:12]}... mines is more than a board's {MAX_SIDE * MAX_SIDE} cells",
+                         number)
     mines = whole_number(value)
     if mines is None:
         raise BoardError(f"the total number of mines must be a whole number >= 0, not {value[:20]!r}", number)
@@ -392,4 +405,4 @@ def _to_base62(number: int, width: int) -> str:
 
 
 __all__ = ["read_any", "export_text", "EXPORT_FORMATS", "MINESAT", "MINESWEEPR", "JSMINESWEEPER",
-           "JSMINESWEEPER_LINK", "PLAIN"]
+           "JSMINESWEEPER_LINK", "MINESAT_LINK", "PLAIN"]
