@@ -53,7 +53,7 @@ JSM_SITE = "https://davidnhill.github.io/JSMinesweeper/index.html?"
 
 
 def test_jsminesweeper_links():
-    """Codes written by JSMinesweeper's own compressor (run in node): numbers stored less the F/I around them."""
+    """Codes written by JSMinesweeper's own compressor (run in node); numbers are stored less F/I around."""
     board, name = read_any(JSM_SITE + "analysis=adadaaadlTmSc2\n")
     assert (board, name) == (parse_board("mines=3\n1??\n12?\n01F\n"), JSMINESWEEPER_LINK)
     board, _ = read_any(JSM_SITE + "board=30x16x99&analysis=aEaqaabLOlVYZ")
@@ -70,8 +70,9 @@ def test_broken_jsminesweeper_links(code, words):
         read_any(JSM_SITE + "analysis=" + code)
 
 
-@pytest.mark.parametrize("link", ["https://example.org/minesat/index.html#board=1??/12?/01?&mines=2&size=3x3\n",
-                                  "#board=1??/12?/01?&mines=2", "board=1??/12?/01?&mines=2&size=3x3"])
+@pytest.mark.parametrize("link", [
+    "https://example.org/minesat/index.html#board=1??/12?/01?&mines=2&size=3x3\n",
+    "#board=1??/12?/01?&mines=2", "board=1??/12?/01?&mines=2&size=3x3"])
 def test_minesat_links(link):
     assert read_any(link) == (parse_board("1??\n12?\n01?\n", 2), MINESAT_LINK)
 
@@ -161,7 +162,7 @@ def test_errors_name_the_formats_tried():
 @settings(max_examples=400, deadline=None)
 def test_any_text_reads_or_raises_board_error(text):
     try:
-        board, name = read_any(text)
+        _, name = read_any(text)
     except BoardError as e:
         assert str(e) and "\n" not in str(e)
     else:
@@ -177,7 +178,7 @@ def test_minesat_text_reads_as_parse_board_reads_it(text):
     except BoardError:
         return
     try:
-        board, name = read_any(text)
+        board, _ = read_any(text)
     except BoardError as e:  # stricter: a WxHxM line must match the rows; one total line
         assert re.search(r"header says|two lines|hidden cells", str(e)), e
     else:
@@ -209,7 +210,8 @@ def test_export_forms():
     assert export_text(board, "jsminesweeper") == "3x3x3\n1HH\n12H\n01F\n"
     assert export_text(board.with_mines(None), "minesweepr") == "1xx\n12x\n.1*\n"
     assert export_text(board, "JSMinesweeper link") == JSM_SITE + "analysis=adadaaadlTlsSbl9"
-    assert export_text(parse_board("mines=1\nF1\n11\n"), "JSMinesweeper link").endswith("acacaaab2d")  # F, then 0 0 0
+    first_flag = parse_board("mines=1\nF1\n11\n")  # an F on r1c1: the 1s around it stored as 0s
+    assert export_text(first_flag, "JSMinesweeper link").endswith("acacaaab2d")
     with pytest.raises(BoardError, match="unknown text format"):
         export_text(board, "mbf")
 

@@ -63,8 +63,8 @@ _MINESAT_CELLS = set("?F012345678Hh*f")
 _TRIED = ("tried minesat (? F 0-8), minesweepr (x . * 0-8), JSMinesweeper (WxHxM line; H F 0-8) "
           "and - for hidden")
 
-_TOTAL_LINE = re.compile(r"^\s*(?:mines?(?:\s*[=:]\s*|\s+)(\S*)|([0-9]+)\s*mines?)\s*$", re.I)
-_JSM_LINE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+)\s*$", re.I)
+_TOTAL_LINE = re.compile(r"^\s*(?:mines?(?:\s*[=:]\s*|\s+)(\S*)|([0-9]+)\s*mines?)\s*$", re.IGNORECASE)
+_JSM_LINE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+)\s*$", re.IGNORECASE)
 _MINESAT_LINK = re.compile(r"(?:^|[#&])board=")
 _ELLIPSIS = re.compile(r"^\s*(?:\.\s*){2,}$|^\s*…\s*$")
 
@@ -148,6 +148,7 @@ def _drop_ellipsis(rows: list[Row]) -> tuple[list[Row], int | None]:
 
 
 def _uses_minesweepr_marks(rows: list[Row]) -> bool:
+    """Whether the rows mark hidden cells as minesweepr does (`x`), and with no other mark."""
     marks = {ch for _, cells in rows for _, ch in cells}
     return bool(marks & {"x", "X"}) and not marks & {"?", "H", "h", "-"}
 
@@ -190,7 +191,7 @@ def _jsm_candidate(headers: list[tuple[int, str]], rows: list[Row]) -> tuple[int
 
 def _jsm_header(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
                 header_is_row: bool = False):
-    """(line, W, H) for JSMinesweeper's header; False for a WxHxM line that is a row; None if there is none."""
+    """(line, W, H) of JSMinesweeper's header; False for a WxHxM line that is a row; None without one."""
     candidate = _jsm_candidate(headers, rows)
     if candidate is None:
         return None
@@ -198,11 +199,12 @@ def _jsm_header(headers: list[tuple[int, str]], rows: list[Row], comment_before:
     width, height = (_side(text) for text in _JSM_LINE.match(line).groups()[:2])
     could_be_row = not rows or len(line.replace(" ", "").replace("\t", "")) == len(rows[0][1])
     fits = bool(rows) and width == len(rows[0][1]) and height == len(rows)
-    if could_be_row and (header_is_row or not fits or comment_before or len(headers) > 1
-                         or _uses_minesweepr_marks(rows) or any(ch == "." for _, cells in rows for _, ch in cells)):
+    minesweepr_rows = _uses_minesweepr_marks(rows) or any(ch == "." for _, cells in rows for _, ch in cells)
+    if could_be_row and (header_is_row or not fits or comment_before or len(headers) > 1 or minesweepr_rows):
         return False
     if len(headers) > 1:
-        raise BoardError("two lines give the total number of mines", max(h[0] for h in headers if h != candidate))
+        others = [h[0] for h in headers if h != candidate]
+        raise BoardError("two lines give the total number of mines", max(others))
     return (number, width, height)
 
 
@@ -228,8 +230,8 @@ def _total(headers: list[tuple[int, str]]) -> tuple[int, int] | None:
     match = _TOTAL_LINE.match(line) or _JSM_LINE.match(line)
     value = match.group(match.lastindex)
     if len(value.lstrip("0")) > 9 and value.isascii() and value.isdigit():
-        raise BoardError(f"the total of {value.lstrip('0')[:12]}... mines is more than a board's {MAX_SIDE * MAX_SIDE} cells",
-                         number)
+        raise BoardError(f"the total of {value.lstrip('0')[:12]}... mines is more than a board's "
+                         f"{MAX_SIDE * MAX_SIDE} cells", number)
     mines = whole_number(value)
     if mines is None:
         raise BoardError(f"the total number of mines must be a whole number >= 0, not {value[:20]!r}", number)
@@ -262,8 +264,8 @@ def _unknown(ch: str, jsm: bool) -> str:
 
 def _is_minesat(first_row: int, headers: list[tuple[int, str]], marks: set[str]) -> bool:
     """Whether minesat's own reader takes the text as it is (same cells, `mines=`/`mines:` header)."""
-    return marks <= _MINESAT_CELLS and all(re.match(r"^\s*mines\s*[=:]", line, re.I) and number < first_row
-                                           for number, line in headers)
+    return marks <= _MINESAT_CELLS and all(
+        number < first_row and re.match(r"^\s*mines\s*[=:]", line, re.IGNORECASE) for number, line in headers)
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -379,7 +381,8 @@ def _first_flag_as_f(values: list[str], board: Board) -> list[str]:
     """The values with a flag on the first cell written as F, which counts in the numbers around it."""
     around = _around(0, 0, board.rows, board.cols)
     if values[0] != "O" or any(values[n] == "0" for n in around):
-        raise BoardError("JSMinesweeper's link cannot hold this board (its first cell); copy its text instead")
+        raise BoardError("JSMinesweeper's link cannot hold this board (its first cell); "
+                         "copy its text instead")
     values = ["F"] + values[1:]
     for n in around:
         if values[n] in _NUMBERS:
