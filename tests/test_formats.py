@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from boards import SEED_3X3, SEED_9X9, random_board
 from minesat.board import Board, BoardError, format_board, parse_board
 from minesat.formats import (EXPORT_FORMATS, JSMINESWEEPER, JSMINESWEEPER_LINK, MINESAT, MINESAT_LINK,
-                             MINESWEEPR, PLAIN, export_text, read_any)
+                             MINESWEEPR, MINESWEEPR_LINK, PLAIN, export_text, read_any)
 from minesat.share import board_from_fragment, board_to_fragment
 
 random_boards = st.builds(lambda seed, side: random_board(random.Random(seed), max_side=side, max_hidden=25),
@@ -68,6 +68,29 @@ def test_jsminesweeper_links():
 def test_broken_jsminesweeper_links(code, words):
     with pytest.raises(BoardError, match=words):
         read_any(JSM_SITE + "analysis=" + code)
+
+
+MINESWEEPR_SITE = "https://mrgris.com/projects/minesweepr/demo/analyzer/?"
+
+
+def test_minesweepr_links():
+    """Its player's export: w, h, mines, then the cells with ':' between rows, any case."""
+    board, name = read_any(MINESWEEPR_SITE + "w=3&h=2&mines=2&board=x.M:!O1\n")
+    assert (board, name) == (Board(2, 3, tuple("?0FF?1"), 2), MINESWEEPR_LINK)
+    assert read_any("?w=3&h=2&mines=0.2&board=x.m:!o1")[0].mines is None  # a density, not a total
+
+
+@pytest.mark.parametrize("query,words", [
+    ("topo=hex&w=3&h=2&board=xxxxxx", "hex board"), ("w=3&h=2&d=2&board=xxxxxx", "3D board"),
+    ("w=2&h=1&board=x(10)", "'(' at character 2 of its board (a count is at most 8)"),
+    ("w=2&h=1&board=x", "says 2x1 (w x h) but holds 1 cells"), ("w=2&h=1&mines=-1&board=x1", "mines='-1'"),
+    ("w=two&h=1&board=x1", "whole numbers w="), ("w=2&h=1&board=xz", "'z' at character 2"),
+    ("w=" + "9" * 5000 + "&h=1&board=x1", "says 1000000000x1"),
+])
+def test_broken_minesweepr_links(query, words):
+    with pytest.raises(BoardError) as info:
+        read_any(MINESWEEPR_SITE + query)
+    assert words in str(info.value)
 
 
 @pytest.mark.parametrize("link", [
@@ -200,7 +223,9 @@ def test_export_reads_back(board, fmt):
         return
     read, name = read_any(text)
     assert read == board
-    assert name == {"JSMinesweeper": JSMINESWEEPER, "JSMinesweeper link": JSMINESWEEPER_LINK}.get(fmt, name)
+    links = {"JSMinesweeper": JSMINESWEEPER, "JSMinesweeper link": JSMINESWEEPER_LINK,
+             "minesweepr link": MINESWEEPR_LINK}
+    assert name == links.get(fmt, name)
 
 
 def test_export_forms():
@@ -210,6 +235,7 @@ def test_export_forms():
     assert export_text(board, "jsminesweeper") == "3x3x3\n1HH\n12H\n01F\n"
     assert export_text(board.with_mines(None), "minesweepr") == "1xx\n12x\n.1*\n"
     assert export_text(board, "JSMinesweeper link") == JSM_SITE + "analysis=adadaaadlTlsSbl9"
+    assert export_text(board, "minesweepr link") == MINESWEEPR_SITE + "w=3&h=3&mines=3&board=1xx:12x:.1f"
     first_flag = parse_board("mines=1\nF1\n11\n")  # an F on r1c1: the 1s around it stored as 0s
     assert export_text(first_flag, "JSMinesweeper link").endswith("acacaaab2d")
     with pytest.raises(BoardError, match="unknown text format"):
@@ -273,3 +299,15 @@ def test_hostile_jsminesweeper_links_only_raise_board_error(code):
         assert str(e) and "\n" not in str(e)
     else:
         assert read_any(export_text(board, "minesat"))[0] == board
+
+
+@given(st.text(alphabet="wh=&0123456789xXof!m.:()board?#topd", max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_hostile_link_queries_only_raise_board_error(query):
+    for text in (MINESWEEPR_SITE + "w=" + query, MINESWEEPR_SITE + "board=" + query, "#board=" + query):
+        try:
+            board, _ = read_any(text)
+        except BoardError as e:
+            assert str(e) and "\n" not in str(e)
+        else:
+            assert read_any(export_text(board, "minesat"))[0] == board

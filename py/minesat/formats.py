@@ -9,6 +9,7 @@
                         `O` flag, as its loader reads them)
     "plain text"        any other mix of the marks above, `-` for hidden, or a `10 mines` line
     "JSMinesweeper link"  a URL of its analysis page, `...?analysis=<code>`, alone in the text
+    "minesweepr link"   a URL of its player or analyzer, `...?w=9&h=9&mines=10&board=xx.1:...`, alone
     "minesat link"      a minesat share link or fragment (`...#board=1??/12?&size=2x3`), alone
 
 plus, after a `; `, a note when something was skipped (a trailing `...` line).
@@ -35,6 +36,10 @@ Detection rules:
   0-9), then the cells run-length coded: each value (0-8, I, H, F, O) owns a range of the 62
   characters, and a run of a value is its length written in that range's base.  Numbers are
   stored less the flags (F) and unflagged mines (I) around them and are added back on reading.
+- minesweepr's link: `w` columns, `h` rows, `mines` (a fraction there is a density: no total),
+  `board` the cells row after row, case-insensitive: `x` covered, `o` covered mine, `f` flagged
+  mine, `!` wrong flag, `m` exploded mine (both flags and `m` a flag here), `.` blank, digits;
+  `:` between rows.  Other topologies (`topo=`, `d=`) are not grids and are refused.
 - MBF files (JSMinesweeper's binary format) are not text and are not read.
 
 `export_text(board, fmt)` writes a board in one of EXPORT_FORMATS; `read_any` reads it back to the
@@ -46,13 +51,16 @@ from __future__ import annotations
 import itertools
 import re
 import string
+from urllib.parse import parse_qs, urlsplit
 
 from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, format_board, whole_number
 from .share import board_from_fragment
 
 MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
-JSMINESWEEPER_LINK, MINESAT_LINK = "JSMinesweeper link", "minesat link"
-EXPORT_FORMATS = ("minesat", "minesweepr", "JSMinesweeper", "JSMinesweeper link")
+JSMINESWEEPER_LINK, MINESWEEPR_LINK, MINESAT_LINK = "JSMinesweeper link", "minesweepr link", "minesat link"
+EXPORT_FORMATS = ("minesat", "minesweepr", "JSMinesweeper", "JSMinesweeper link", "minesweepr link")
+MINESWEEPR_ANALYZER = "https://mrgris.com/projects/minesweepr/demo/analyzer/"
+JSMINESWEEPER_SITE = "https://davidnhill.github.io/JSMinesweeper/index.html"
 MAX_TEXT = 200_000  # characters: far above a 100x100 board written with spaces and comments
 
 _NUMBERS = "012345678"
@@ -65,6 +73,7 @@ _TRIED = ("tried minesat (? F 0-8), minesweepr (x . * 0-8), JSMinesweeper (WxHxM
 
 _TOTAL_LINE = re.compile(r"^\s*(?:mines?(?:\s*[=:]\s*|\s+)(\S*)|([0-9]+)\s*mines?)\s*$", re.IGNORECASE)
 _JSM_LINE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+)\s*$", re.IGNORECASE)
+_MINESWEEPR_QUERY = re.compile(r"(?:^|&)[wh]=")
 _MINESAT_LINK = re.compile(r"(?:^|[#&])board=")
 _ELLIPSIS = re.compile(r"^\s*(?:\.\s*){2,}$|^\s*…\s*$")
 
@@ -80,6 +89,9 @@ def read_any(text: str) -> tuple[Board, str]:
     link = _JSM_LINK.search(text)
     if link and len(text.split()) == 1:
         return _read_jsm_link(link.group(1)), JSMINESWEEPER_LINK
+    query = urlsplit(text.strip()).query if len(text.split()) == 1 else ""
+    if "board=" in query and "#" not in text.partition("?")[0] and _MINESWEEPR_QUERY.search(query):
+        return _read_minesweepr_link(query), MINESWEEPR_LINK
     if _MINESAT_LINK.search(text) and len(text.split()) == 1:
         return board_from_fragment(text.strip().partition("#")[2] or text.strip()), MINESAT_LINK
     lines = text.removeprefix("\ufeff").splitlines()
@@ -213,6 +225,11 @@ def _side(digits: str) -> int:
     return int(digits) if len(digits.lstrip("0")) <= 9 else 10 ** 9
 
 
+def _bounded(text: str) -> int | None:
+    """`text` as a whole number (10^9 if it is longer than that), or None if it is not one."""
+    return _side(text) if text.isascii() and text.isdigit() else None
+
+
 def _check_size(jsm: tuple[int, int, int], cols: int, rows: int) -> None:
     number, width, height = jsm
     if (width, height) != (cols, rows):
@@ -289,13 +306,54 @@ def export_text(board: Board, fmt: str = "minesat") -> str:
     if key == "jsminesweeper link":
         if board.mines is None:
             raise BoardError("JSMinesweeper's link needs the total number of mines")
-        return "https://davidnhill.github.io/JSMinesweeper/index.html?analysis=" + _jsm_code(board)
+        return JSMINESWEEPER_SITE + "?analysis=" + _jsm_code(board)
+    if key == "minesweepr link":
+        return MINESWEEPR_ANALYZER + "?" + _minesweepr_query(board)
     if key == "jsminesweeper":
         if board.mines is None:
             raise BoardError("JSMinesweeper's format needs the total number of mines")
         grid = [row.translate(str.maketrans({HIDDEN: "H"})) for row in rows]
         return "\n".join([f"{board.cols}x{board.rows}x{board.mines}"] + grid) + "\n"
     raise BoardError(f"unknown text format {fmt!r}; the formats are {', '.join(EXPORT_FORMATS)}")
+
+
+# -- minesweepr's links -------------------------------------------------------------------
+_MINESWEEPR_CELLS = {**{n: n for n in _NUMBERS}, ".": "0", "x": HIDDEN, "o": HIDDEN,
+                     "f": FLAG, "!": FLAG, "m": FLAG}
+
+
+def _read_minesweepr_link(query: str) -> Board:
+    """The board of a minesweepr player or analyzer link's query (`w=..&h=..&mines=..&board=..`)."""
+    params = {key: values[-1] for key, values in parse_qs(query, keep_blank_values=True).items()}
+    if params.get("topo", "grid") != "grid" or "d" in params:
+        raise BoardError(f"minesweepr's link is for a {params.get('topo', '3D')} board, not a square grid")
+    width, height = (_bounded(params.get(key, "")) for key in ("w", "h"))
+    if not width or not height:
+        raise BoardError("minesweepr's link needs whole numbers w= (columns) and h= (rows)")
+    cells = []
+    for i, ch in enumerate(params.get("board", "").lower(), 1):
+        if ch == ":":
+            continue
+        if ch not in _MINESWEEPR_CELLS:
+            hint = " (a count is at most 8)" if ch in "9(" else ""
+            raise BoardError(f"minesweepr's link has {ch!r} at character {i} of its board{hint}")
+        cells.append(_MINESWEEPR_CELLS[ch])
+        if len(cells) > MAX_SIDE * MAX_SIDE:
+            break
+    if len(cells) != width * height:
+        raise BoardError(f"minesweepr's link says {width}x{height} (w x h) but holds {len(cells)} cells")
+    mines = params.get("mines", "")
+    total = None if "." in mines or mines == "" else _bounded(mines)  # a fraction is a density
+    if mines and "." not in mines and total is None:
+        raise BoardError(f"minesweepr's link has mines={mines[:20]!r}, not a whole number")
+    return Board(height, width, tuple(cells), total)
+
+
+def _minesweepr_query(board: Board) -> str:
+    rows = (board.cells[r * board.cols:(r + 1) * board.cols] for r in range(board.rows))
+    cells = ":".join("".join({HIDDEN: "x", FLAG: "f", "0": "."}.get(ch, ch) for ch in row) for row in rows)
+    mines = f"&mines={board.mines}" if board.mines is not None else ""
+    return f"w={board.cols}&h={board.rows}{mines}&board={cells}"
 
 
 # -- JSMinesweeper's analysis links ---------------------------------------------------------
@@ -408,4 +466,4 @@ def _to_base62(number: int, width: int) -> str:
 
 
 __all__ = ["read_any", "export_text", "EXPORT_FORMATS", "MINESAT", "MINESWEEPR", "JSMINESWEEPER",
-           "JSMINESWEEPER_LINK", "MINESAT_LINK", "PLAIN"]
+           "JSMINESWEEPER_LINK", "MINESAT_LINK", "MINESWEEPR_LINK", "PLAIN"]
