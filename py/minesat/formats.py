@@ -51,7 +51,7 @@ from __future__ import annotations
 import itertools
 import re
 import string
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
 
 from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, format_board, whole_number
 from .share import board_from_fragment
@@ -89,8 +89,8 @@ def read_any(text: str) -> tuple[Board, str]:
     link = _JSM_LINK.search(text)
     if link and len(text.split()) == 1:
         return _read_jsm_link(link.group(1)), JSMINESWEEPER_LINK
-    query = urlsplit(text.strip()).query if len(text.split()) == 1 else ""
-    if "board=" in query and "#" not in text.partition("?")[0] and _MINESWEEPR_QUERY.search(query):
+    query = _query(text) if len(text.split()) == 1 else ""
+    if "board=" in query and _MINESWEEPR_QUERY.search(query):
         return _read_minesweepr_link(query), MINESWEEPR_LINK
     if _MINESAT_LINK.search(text) and len(text.split()) == 1:
         return board_from_fragment(text.strip().partition("#")[2] or text.strip()), MINESAT_LINK
@@ -118,6 +118,12 @@ def _read_either(headers: list[tuple[int, str]], rows: list[Row], comment_before
             return _read(headers, rows, comment_before, ellipsis, header_is_row=True)
         except BoardError:
             raise header_error from None
+
+
+def _query(url: str) -> str:
+    """The query of a URL (`w=9&h=9&...` after `?`, before any `#`), or '' when there is none."""
+    before_fragment = url.strip().partition("#")[0]
+    return before_fragment.partition("?")[2]
 
 
 Row = tuple[int, list[tuple[int, str]]]  # (line number, [(column, character)]), 1-based
@@ -290,8 +296,10 @@ def export_text(board: Board, fmt: str = "minesat") -> str:
     """The board as text for `fmt`, one of EXPORT_FORMATS (any case): read_any reads it back.
 
     minesat: format_board's canonical form.  minesweepr: `x`, `.`, `*` and digits, the total (which
-    minesweepr takes apart from the board) on a first line `N mines`.  JSMinesweeper: its .mine
-    form, `WxHxM` then `H`, `F` and digits; it needs the total (BoardError without one).
+    minesweepr takes apart from the board) on a first line `N mines`.  "minesweepr link": a URL of
+    its analyzer.  JSMinesweeper: its .mine form, `WxHxM` then `H`, `F` and digits.
+    "JSMinesweeper link": a URL of its analysis page (flags written as `O`, flags that leave the
+    numbers as they are).  JSMinesweeper's two forms need the total (BoardError without one).
     """
     key = fmt.lower()
     if key == "minesat":
