@@ -186,7 +186,7 @@ def test_broken_fragments(fragment, words):
 
 def test_fragment_form_is_canonical_and_tolerates_encoding():
     board = parse_board("mines=3\n1??\n12?\n01F\n")
-    assert board_to_fragment(board) == "board=1??/12?/01F&mines=3"
+    assert board_to_fragment(board) == "board=1??/12?/01F&mines=3&size=3x3"
     assert board_from_fragment("#board=1%3F%3F/12%3F/01F&mines=3") == board
 
 

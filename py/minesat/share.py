@@ -1,4 +1,9 @@
-"""Boards in URLs: `#board=<rows separated by />&mines=<n>` with canonical cells."""
+"""Boards in URLs: `#board=<rows separated by />&mines=<n>&size=<rows>x<cols>` with canonical cells.
+
+The final `size` field makes every link end in a digit, so that chat apps and Markdown, whose
+autolinkers leave a trailing `?`, `.`, `!` or `)` out of a link, keep the whole board; it is also
+checked against the rows.  Links without it (the earlier form) still load.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +15,23 @@ MAX_FRAGMENT = 40_000
 
 
 def board_to_fragment(board: Board) -> str:
-    """The share fragment (without '#'): e.g. 'board=1??/12?/01?&mines=3'."""
+    """The share fragment (without '#'): e.g. 'board=1??/12?/01?&mines=3&size=3x3'; it ends in a digit."""
     rows = "/".join("".join(board.cells[r * board.cols:(r + 1) * board.cols]) for r in range(board.rows))
-    return f"board={quote(rows, safe='/?')}" + (f"&mines={board.mines}" if board.mines is not None else "")
+    return (f"board={quote(rows, safe='/?')}" + (f"&mines={board.mines}" if board.mines is not None else "")
+            + f"&size={size_field(board)}")
+
+
+def size_field(board: Board) -> str:
+    """The link's last field, rows x columns: '3x3'."""
+    return f"{board.rows}x{board.cols}"
+
+
+def check_size_field(fields: dict[str, str], board: Board) -> Board:
+    """The board, if the link's `size` field (when it has one) matches it; else BoardError."""
+    if "size" in fields and fields["size"] != size_field(board):
+        raise BoardError(f"the link says size={fields['size'][:20]!r} but its board is {size_field(board)}: "
+                         "the link was cut or changed")
+    return board
 
 
 def board_from_fragment(fragment: str) -> Board:
@@ -36,4 +55,4 @@ def board_from_fragment(fragment: str) -> Board:
     if any(ch in fields["board"] for ch in "\n#"):
         raise BoardError("the link's board has a character that does not belong there")
     board = parse_board(fields["board"].replace("/", "\n"), mines)
-    return board
+    return check_size_field(fields, board)
