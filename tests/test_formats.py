@@ -11,8 +11,18 @@ from hypothesis import strategies as st
 
 from boards import SEED_3X3, SEED_9X9, random_board
 from minesat.board import Board, BoardError, format_board, parse_board
-from minesat.formats import (EXPORT_FORMATS, JSMINESWEEPER, JSMINESWEEPER_LINK, MINESAT, MINESAT_LINK,
-                             MINESWEEPR, MINESWEEPR_LINK, PLAIN, export_text, read_any)
+from minesat.formats import (
+    EXPORT_FORMATS,
+    JSMINESWEEPER,
+    JSMINESWEEPER_LINK,
+    MINESAT,
+    MINESAT_LINK,
+    MINESWEEPR,
+    MINESWEEPR_LINK,
+    PLAIN,
+    export_text,
+    read_any,
+)
 from minesat.share import board_from_fragment, board_to_fragment
 
 random_boards = st.builds(lambda seed, side: random_board(random.Random(seed), max_side=side, max_hidden=25),

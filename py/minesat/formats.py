@@ -51,6 +51,7 @@ from __future__ import annotations
 import itertools
 import re
 import string
+from typing import Literal
 from urllib.parse import parse_qs
 
 from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, format_board, whole_number
@@ -177,7 +178,9 @@ def _read(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
         raise BoardError("the board is empty: no rows of cells")
     jsm = _jsm_header(headers, rows, comment_before, header_is_row)
     if jsm is False:  # a WxHxM line that is a row of minesweepr's
-        number, line = _jsm_candidate(headers, rows)
+        candidate = _jsm_candidate(headers, rows)
+        assert candidate is not None  # _jsm_header returns False only for a candidate line
+        number, line = candidate
         rows = [(number, [(c, ch) for c, ch in enumerate(line, 1) if ch not in " \t\r"])] + rows
         headers = [h for h in headers if h[0] != number]
     if not rows:
@@ -208,13 +211,15 @@ def _jsm_candidate(headers: list[tuple[int, str]], rows: list[Row]) -> tuple[int
 
 
 def _jsm_header(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
-                header_is_row: bool = False):
+                header_is_row: bool = False) -> tuple[int, int, int] | Literal[False] | None:
     """(line, W, H) of JSMinesweeper's header; False for a WxHxM line that is a row; None without one."""
     candidate = _jsm_candidate(headers, rows)
     if candidate is None:
         return None
     number, line = candidate
-    width, height = (_side(text) for text in _JSM_LINE.match(line).groups()[:2])
+    header = _JSM_LINE.match(line)
+    assert header is not None  # _jsm_candidate returns only lines that match
+    width, height = (_side(text) for text in header.groups()[:2])
     could_be_row = not rows or len(line.replace(" ", "").replace("\t", "")) == len(rows[0][1])
     fits = bool(rows) and width == len(rows[0][1]) and height == len(rows)
     minesweepr_rows = _uses_minesweepr_marks(rows) or any(ch == "." for _, cells in rows for _, ch in cells)
@@ -251,6 +256,8 @@ def _total(headers: list[tuple[int, str]]) -> tuple[int, int] | None:
         raise BoardError("two lines give the total number of mines", headers[1][0])
     number, line = headers[0]
     match = _TOTAL_LINE.match(line) or _JSM_LINE.match(line)
+    # _split keeps as headers only lines that match one of the two, and each match captures a group
+    assert match is not None and match.lastindex is not None
     value = match.group(match.lastindex)
     if len(value.lstrip("0")) > 9 and value.isascii() and value.isdigit():
         raise BoardError(f"the total of {value.lstrip('0')[:12]}... mines is more than a board's "
@@ -306,7 +313,8 @@ def export_text(board: Board, fmt: str = "minesat") -> str:
         return format_board(board)
     rows = ["".join(board.cells[r * board.cols:(r + 1) * board.cols]) for r in range(board.rows)]
     if key == "minesweepr":
-        grid = [row.translate(str.maketrans({HIDDEN: "x", FLAG: "*", "0": "."})) for row in rows]
+        to_minesweepr: dict[str, str | int | None] = {HIDDEN: "x", FLAG: "*", "0": "."}
+        grid = [row.translate(str.maketrans(to_minesweepr)) for row in rows]
         if board.mines is not None:
             return "\n".join([f"{board.mines} mines"] + grid) + "\n"
         guard = ["# minesweepr ASCII"] if _JSM_LINE.match(grid[0]) else []  # 5x1x1 is a row, not a header
@@ -320,7 +328,8 @@ def export_text(board: Board, fmt: str = "minesat") -> str:
     if key == "jsminesweeper":
         if board.mines is None:
             raise BoardError("JSMinesweeper's format needs the total number of mines")
-        grid = [row.translate(str.maketrans({HIDDEN: "H"})) for row in rows]
+        to_jsm: dict[str, str | int | None] = {HIDDEN: "H"}
+        grid = [row.translate(str.maketrans(to_jsm)) for row in rows]
         return "\n".join([f"{board.cols}x{board.rows}x{board.mines}"] + grid) + "\n"
     raise BoardError(f"unknown text format {fmt!r}; the formats are {', '.join(EXPORT_FORMATS)}")
 
@@ -391,8 +400,8 @@ def _runs(code: str) -> str:
     values: list[str] = []
     for value, group in itertools.groupby(code, key=_OWNER.__getitem__):
         chars = _RANGES[value]
-        group = list(group)
-        length = len(group) if len(chars) == 1 else _digits_value(group, chars)
+        digits = list(group)
+        length = len(digits) if len(chars) == 1 else _digits_value(digits, chars)
         if len(values) + length > MAX_SIDE * MAX_SIDE:
             raise BoardError("JSMinesweeper's link has more cells than a board may have")
         values.extend(value * length)
@@ -436,6 +445,8 @@ def _around(r: int, c: int, rows: int, cols: int) -> list[int]:
 
 def _jsm_code(board: Board) -> str:
     """A JSMinesweeper analysis link's code for the board: hidden as H, flags as O (numbers as they are)."""
+    if board.mines is None:
+        raise BoardError("JSMinesweeper's link needs the total number of mines")
     values = [{HIDDEN: "H", FLAG: "O"}.get(ch, ch) for ch in board.cells]
     if values[0] in "78O":  # JSMinesweeper misreads a first run of a one-character value (7, 8, O)
         values = _first_flag_as_f(values, board)

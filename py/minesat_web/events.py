@@ -11,7 +11,8 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when
 
-from minesat.board import FLAG, HIDDEN, NUMBERS, BoardError, Cell, format_board, parse_board, whole_number
+from minesat.board import FLAG, HIDDEN, NUMBERS, BoardError, Cell, whole_number
+from minesat.formats import export_text, read_any
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat_web import persist
 from minesat_web.app import App, el, show_message
@@ -190,7 +191,11 @@ def bind(app: App) -> None:
     @when("click", "#copy-text")
     @guarded
     def copy_text(evt):
-        text = format_board(ed.board)
+        try:
+            text = export_text(ed.board, str(el("copy-format").value))
+        except BoardError as e:
+            show_message(f"Cannot write this board in that format: {e}", bad=True)
+            return
         try:
             js.navigator.clipboard.writeText(text).then(
                 create_proxy(lambda _: show_message("The board is copied as text.")),
@@ -278,8 +283,9 @@ def bind(app: App) -> None:
     @guarded
     def paste(evt):
         try:
-            app.edit(ed.apply(parse_board(str(el("paste-text").value))))
-            show_message("Board loaded from the text.")
+            board, understood = read_any(str(el("paste-text").value))
+            app.edit(ed.apply(board))
+            show_message(f"Board loaded from the text (read as {understood}).")
         except BoardError as e:
             show_message(f"Could not read the pasted board: {e}", bad=True)
 

@@ -160,8 +160,9 @@ class AppPage:
         """Put a board in the URL fragment (as a user following a link would) and wait for its analysis."""
         fragment = "board=" + "/".join(rows) + (f"&mines={mines}" if mines is not None else "")
         self.page.evaluate("f => { location.hash = f; }", fragment)
-        self.page.wait_for_function(
-            "f => decodeURIComponent(location.hash.slice(1)) === decodeURIComponent(f)", arg=fragment)
+        self.page.wait_for_function(  # the page writes the link back with its &size= check at the end
+            "f => decodeURIComponent(location.hash.slice(1)).replace(/&size=\\d+x\\d+$/, '') === "
+            "decodeURIComponent(f)", arg=fragment)
         self.page.wait_for_function(
             "n => document.querySelectorAll('#grid .cell').length === n", arg=len(rows) * len(rows[0]))
         return wait_analysis(self.page)
@@ -175,7 +176,11 @@ class AppPage:
         return {(r, c): v for r, c, v in found}
 
     def fragment(self) -> str:
-        return self.page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
+        """The board's link as the tests write it: without the trailing &size=RxC check (always there)."""
+        full = self.page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
+        base, _, size = full.rpartition("&size=")
+        assert base and size and size.replace("x", "").isdigit(), f"the link does not end in &size=RxC: {full}"
+        return base
 
     def shot(self, name: str) -> Path:
         return screenshot(self.page, name)

@@ -307,7 +307,7 @@ def test_share_url_round_trip_on_touch_device(app_page, browser, watch):
     app_page.load_board(["1??", "12?", "01?"], 2)
     page.click("#share")
     url = page.input_value("#share-url")
-    assert url.endswith("#board=1??/12?/01?&mines=2") or "board=1%3F%3F" in url
+    assert url.endswith("#board=1??/12?/01?&mines=2&size=3x3") or "board=1%3F%3F" in url
     assert page.is_visible("#share-url")
     page.click("#undo")  # any edit: the shown link would be stale, so it goes
     page.wait_for_selector("#share-box", state="hidden")

@@ -28,7 +28,7 @@ def test_rapid_edits_end_on_the_last_boards_count_and_never_draw_a_stale_one(app
     page.click('#grid .cell[data-row="5"][data-col="10"]')
     for key in ["ArrowRight", "2", "ArrowDown", "0", "ArrowLeft", "1", "f", "ArrowUp", "3", "?", "2"]:
         page.keyboard.press(key)  # no waiting: each edit supersedes the one before
-    final = app_page.fragment()
+    final = page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
     page.wait_for_function("f => (window.drawnCounts || []).some(([h]) => h === f)", arg=final)
     time.sleep(0.3)  # any late answer of an older board would be drawn by now
     drawn = page.evaluate("window.drawnCounts")
