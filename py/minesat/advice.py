@@ -1,0 +1,313 @@
+"""The best move: which cell to open next.
+
+`best_move(board)` gives the cell; `advise(board)` gives the reasons too (plain data, see
+`Advice.to_json`).  Everything rests on exact counting (`counting.LayoutSpace`): every layout of
+the mines consistent with the board is equally likely, so a cell's mine probability is the share
+of layouts in which it is a mine, and the chance that a safe cell shows the number v is the share
+of layouts in which it is safe with v mines around it: the count of the board with that cell
+revealed as v, over the count of the board.  The method:
+
+1. **A surely safe cell** when there is one (mine probability 0); all of them are listed.
+2. **Exact game-tree search** when few layouts remain (at most `TREE_LAYOUTS`): the layouts are
+   listed, each cell's outcome in each layout is a code (mine, or the number it shows), and
+   the number of layouts won by the best play is
+       won(S) = 1 if S holds one layout, else
+                sum over outcomes v of won(S_v) for a cell that is safe in all of S
+                and tells them apart (opening it is free: zeros flood the same way), else
+                max over cells x of sum over numbers v of won(S with x safe showing v),
+   on sets S of layouts as bit masks, memoised, exact integers.  The move is the maximising
+   cell, its score the chance of winning the game from here.  A search that visits more than
+   `TREE_NODES` sets gives up and falls back to 3.
+3. **Otherwise the best guess by look-ahead.**  Candidates: the cells whose safety (1 - mine
+   probability) is within `WITHIN` of the best safety, the frontier first, plus a few cells
+   touching no clue (the ones with the fewest hidden neighbours, and the ones next to the
+   frontier), at most `MAX_CANDIDATES`.  For each candidate c and each number v it may show,
+   the board with c revealed as v is counted again, which gives P(v) and the best safety
+   after seeing v (1 when the reveal makes some cell surely safe: progress).  The score is
+   the *secondary safety*  sum over v of P(c safe, shows v) x best safety after v,  the
+   chance of surviving this click and the next one; the progress chance (the share of outcomes
+   that make a cell surely safe) breaks near ties.
+   - **Dead cells** (a cell that can show only one number: opening it teaches nothing) are
+     played last: only when every candidate is dead.
+   - **Unavoidable 50/50s** (two cells, exactly one a mine, every other cell around them
+     touching both, so no click elsewhere can tell them apart) are played first: the guess must
+     be made sooner or later and it risks the same then.
+
+Ties go to the lower mine probability, then to the first cell in row-major order: the advice is a
+deterministic function of the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import FLAG, HIDDEN, Board, Cell
+from .counting import LayoutSpace
+
+TREE_LAYOUTS = 200  # exact game-tree search when at most this many layouts remain
+TREE_NODES = 20_000  # ... and give up on a search that visits more sets of layouts than this
+WITHIN = 0.9  # look-ahead candidates: safety at least this share of the best safety
+MAX_CANDIDATES = 14  # at most this many candidates get the look-ahead
+OUTSIDE_PICKS = 3  # cells touching no clue: this many of each kind become candidates
+NEAR_TIE = 1e-9
+TIE = 1e-9  # look-ahead scores this close to the best count as ties, broken by progress
+
+
+@dataclass
+class Candidate:
+    """One guess considered: its mine probability and its score (higher is better)."""
+
+    cell: Cell
+    p_mine: float
+    score: float  # chance of winning (tree search) or secondary safety (look-ahead)
+    progress: float = 0.0  # chance that the reveal makes some other cell surely safe
+    dead: bool = False
+
+    def to_json(self) -> dict:
+        return {"cell": list(self.cell), "p_mine": round(self.p_mine, 6), "score": round(self.score, 6),
+                "progress": round(self.progress, 6), "dead": self.dead}
+
+
+@dataclass
+class Advice:
+    """The move and why: `method` is 'safe', 'tree', 'fifty-fifty', 'look-ahead' or 'dead'."""
+
+    move: Cell
+    safe: bool
+    p_mine: float
+    method: str
+    candidates: list[Candidate] = field(default_factory=list)
+    safe_cells: list[Cell] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"move": list(self.move), "safe": self.safe, "p_mine": round(self.p_mine, 6),
+                "method": self.method, "safe_cells": [list(c) for c in self.safe_cells],
+                "candidates": [c.to_json() for c in self.candidates]}
+
+
+def best_move(board: Board) -> Cell:
+    """The cell to open next (see the module docstring)."""
+    return advise(board).move
+
+
+def advise(board: Board, space: LayoutSpace | None = None) -> Advice:
+    """The best move with its reasons; ValueError on a board with no layout or nothing to open."""
+    space = space or LayoutSpace(board)
+    if not space.count:
+        raise ValueError("no layout of the mines is consistent with this board")
+    closed = [c for c in board.hidden if board[c] == HIDDEN]
+    if not closed:
+        raise ValueError("there is no hidden cell left to open")
+    safe = [c for c in closed if space.mine_counts[c] == 0]
+    if safe:
+        return Advice(safe[0], True, 0.0, "safe", safe_cells=safe)
+    if space.count <= TREE_LAYOUTS:
+        advice = tree_advice(board, space, closed)
+        if advice:
+            return advice
+    return look_ahead_advice(board, space, closed)
+
+
+# -- helpers on boards -------------------------------------------------------------------
+def reveal(board: Board, cell: Cell, value: int) -> Board:
+    """The board with a hidden `cell` showing `value`."""
+    cells = list(board.cells)
+    cells[cell[0] * board.cols + cell[1]] = str(value)
+    return Board(board.rows, board.cols, tuple(cells), board.mines)
+
+
+def _p(space: LayoutSpace, cell: Cell) -> float:
+    return space.mine_counts[cell] / space.count
+
+
+def _order(space: LayoutSpace, cell: Cell) -> tuple:
+    return (space.mine_counts[cell], cell)
+
+
+# -- 2. exact game-tree search ------------------------------------------------------------
+class _TooBig(Exception):
+    pass
+
+
+class TreeSearch:
+    """Optimal play over a short list of layouts, as described in the module docstring."""
+
+    def __init__(self, board: Board, layouts: list[frozenset[Cell]], cells: list[Cell], max_nodes: int = TREE_NODES):
+        self.n = len(layouts)
+        self.all = (1 << self.n) - 1
+        self.max_nodes = max_nodes
+        self.memo: dict[int, int] = {}
+        self.cells: list[tuple[Cell, int, list[int]]] = []  # (cell, mine mask, masks per number)
+        for cell in cells:
+            around = [x for x in board.neighbours(cell) if board[x] in (HIDDEN, FLAG)]
+            mine, by_value = 0, {}
+            for i, layout in enumerate(layouts):
+                if cell in layout:
+                    mine |= 1 << i
+                else:
+                    v = sum(x in layout for x in around)
+                    by_value[v] = by_value.get(v, 0) | (1 << i)
+            if mine or len(by_value) > 1:  # otherwise the cell is safe and tells nothing
+                self.cells.append((cell, mine, [m for _, m in sorted(by_value.items())]))
+
+    def won(self, s: int) -> int:
+        """Layouts of the set `s` (a bit mask) won by the best play."""
+        if s & (s - 1) == 0:
+            return 1 if s else 0
+        got = self.memo.get(s)
+        if got is not None:
+            return got
+        if len(self.memo) >= self.max_nodes:
+            raise _TooBig
+        for _, mine, masks in self.cells:  # a free, informative click
+            if not s & mine:
+                parts = [s & m for m in masks if s & m]
+                if len(parts) > 1:
+                    best = sum(self.won(part) for part in parts)
+                    self.memo[s] = best
+                    return best
+        best = 0
+        for _, _, masks, bound in self.moves(s):
+            if bound <= best:
+                break
+            best = max(best, self.score(s, masks))
+        self.memo[s] = best
+        return best
+
+    def moves(self, s: int) -> list[tuple[int, Cell, list[int], int]]:
+        """Guesses in `s`, safest first: (mines, cell, masks, upper bound on layouts won)."""
+        out = []
+        for cell, mine, masks in self.cells:
+            bad = (s & mine).bit_count()
+            size = s.bit_count()
+            if 0 < bad < size:
+                out.append((bad, cell, masks, size - bad))
+        out.sort()
+        return out
+
+    def score(self, s: int, masks: list[int]) -> int:
+        return sum(self.won(s & m) for m in masks if s & m)
+
+
+def tree_advice(board: Board, space: LayoutSpace, closed: list[Cell], max_nodes: int = TREE_NODES) -> Advice | None:
+    """Exact best play when few layouts remain; None when the search is too large."""
+    layouts = space.layouts(0, space.count)
+    search = TreeSearch(board, layouts, closed, max_nodes)
+    s = search.all
+    scored = []
+    try:
+        for bad, cell, masks, bound in search.moves(s):
+            scored.append((search.score(s, masks), bad, cell))
+    except _TooBig:
+        return None
+    scored.sort(key=lambda t: (-t[0], t[1], t[2]))
+    n = space.count
+    cands = [Candidate(cell, bad / n, won / n) for won, bad, cell in scored[:8]]
+    won, bad, cell = scored[0]
+    return Advice(cell, False, bad / n, "tree", cands)
+
+
+# -- 3. look-ahead ---------------------------------------------------------------------
+def _frontier(board: Board) -> set[Cell]:
+    return {c for clue in board.clues for c in clue.neighbours}
+
+
+def fifty_fifty(board: Board, space: LayoutSpace, closed: list[Cell]) -> Cell | None:
+    """A cell of an unavoidable 50/50 pair (module docstring), or None."""
+    half = [c for c in closed if 2 * space.mine_counts[c] == space.count]
+    halfset = set(half)
+    for a in half:
+        for b in board.neighbours(a):
+            if b <= a or b not in halfset:
+                continue
+            if _swappable(board, space, a, b) and _exactly_one(board, a, b):
+                return a
+    return None
+
+
+def _swappable(board: Board, space: LayoutSpace, a: Cell, b: Cell) -> bool:
+    """Every cell around a or b, but a and b, touches both (or is surely a mine)."""
+    around_a, around_b = set(board.neighbours(a)) - {b}, set(board.neighbours(b)) - {a}
+    for x in around_a ^ around_b:
+        if board[x] == HIDDEN and space.mine_counts[x] == space.count:
+            continue
+        if board[x] == FLAG:
+            continue
+        return False
+    return True
+
+
+def _exactly_one(board: Board, a: Cell, b: Cell) -> bool:
+    """In every layout exactly one of a and b is a mine (both have probability 1/2)."""
+    cells = list(board.cells)
+    cells[a[0] * board.cols + a[1]] = FLAG
+    flagged = LayoutSpace(Board(board.rows, board.cols, tuple(cells), board.mines))
+    return flagged.count > 0 and flagged.mine_counts[b] == 0
+
+
+def outcomes(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
+    """(number, space of the board with `cell` showing it) for every number `cell` may show."""
+    around = [x for x in board.neighbours(cell) if board[x] in (HIDDEN, FLAG)]
+    sure = sum(board[x] == FLAG or space.mine_counts[x] == space.count for x in around)
+    possible = sum(space.mine_counts[x] > 0 for x in around)
+    out = []
+    for v in range(sure, possible + 1):
+        after = LayoutSpace(reveal(board, cell, v))
+        if after.count:
+            out.append((v, after))
+    return out
+
+
+def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:
+    """(the highest safety among hidden cells, whether some hidden cell is surely safe)."""
+    least = min((space.mine_counts[c] for c in board.hidden if board[c] == HIDDEN), default=0)
+    return 1 - least / space.count, least == 0
+
+
+def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cell]:
+    """The cells worth a look-ahead (module docstring), safest first."""
+    counts, n = space.mine_counts, space.count
+    live = [c for c in closed if counts[c] < n]
+    least = min(counts[c] for c in live)
+    floor = WITHIN * (n - least)
+    good = [c for c in live if n - counts[c] >= floor - NEAR_TIE * n]
+    frontier = _frontier(board)
+    inner = sorted((c for c in good if c in frontier), key=lambda c: _order(space, c))
+    outer = [c for c in good if c not in frontier]
+    picks: list[Cell] = []
+    if outer:
+        def hidden_around(c: Cell) -> int:
+            return sum(board[x] != "0" and board[x] in (HIDDEN, FLAG) for x in board.neighbours(c))
+
+        def frontier_around(c: Cell) -> int:
+            return sum(x in frontier for x in board.neighbours(c))
+
+        picks = sorted(outer, key=lambda c: (hidden_around(c), c))[:OUTSIDE_PICKS]
+        near = sorted((c for c in outer if frontier_around(c)), key=lambda c: (-frontier_around(c), c))
+        picks += [c for c in near if c not in picks][:OUTSIDE_PICKS]
+    chosen = sorted(inner + picks, key=lambda c: _order(space, c))
+    return chosen[:MAX_CANDIDATES]
+
+
+def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advice:
+    """The best guess by secondary safety, with dead cells last and unavoidable 50/50s first."""
+    pair = fifty_fifty(board, space, closed)
+    if pair:
+        return Advice(pair, False, 0.5, "fifty-fifty", [Candidate(pair, 0.5, 0.5)])
+    n = space.count
+    scored: list[Candidate] = []
+    for cell in candidates(board, space, closed):
+        score = progress = 0.0
+        results = outcomes(board, space, cell)
+        for v, after in results:
+            weight = after.count / n
+            safety, sure = best_safety(after.board, after)
+            score += weight * safety
+            progress += weight * sure
+        scored.append(Candidate(cell, _p(space, cell), score, progress, dead=len(results) <= 1))
+    live = [c for c in scored if not c.dead] or scored
+    best = max(c.score for c in live)
+    live.sort(key=lambda c: (c.score < best - TIE, -c.progress, -c.score, c.p_mine, c.cell))
+    top = live[0]
+    shown = sorted(scored, key=lambda c: (c.dead, -c.score, c.p_mine, c.cell))[:8]
+    return Advice(top.cell, False, top.p_mine, "dead" if top.dead else "look-ahead", shown)
