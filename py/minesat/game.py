@@ -73,6 +73,13 @@ class Game:
         rows, cols, mines = LEVELS[level]
         return cls(rows, cols, mines, seed, rule)
 
+    @classmethod
+    def with_mines(cls, rows: int, cols: int, mine_cells: set[Cell] | frozenset[Cell]) -> Game:
+        """A game with the mines already in given cells (the first click may then hit one)."""
+        game = cls(rows, cols, len(mine_cells))
+        game._set_mines(frozenset(mine_cells))
+        return game
+
     # -- what the player sees -----------------------------------------------------------
     def number(self, cell: Cell) -> int:
         """The count of mines around a safe cell (once the mines are placed)."""
@@ -140,7 +147,10 @@ class Game:
         return done
 
     def _place(self, first: Cell) -> None:
-        self.mine_cells = place_mines(self.rows, self.cols, self.mines, first, self.rule, random.Random(self.seed))
+        self._set_mines(place_mines(self.rows, self.cols, self.mines, first, self.rule, random.Random(self.seed)))
+
+    def _set_mines(self, mine_cells: frozenset[Cell]) -> None:
+        self.mine_cells = mine_cells
         self._numbers = [
             -1 if (r, c) in self.mine_cells else sum(n in self.mine_cells for n in neighbours((r, c), self.rows, self.cols))
             for r in range(self.rows) for c in range(self.cols)]
