@@ -48,7 +48,16 @@ def best_moves(board) -> list:
 POLICIES = {"best": best_moves, "plain": plain_moves}
 
 
-def play(task: tuple[str, str, str, int]) -> tuple[tuple[str, str, str], bool, list[float]]:
+def configure(overrides: dict) -> None:
+    """Set tuning constants of minesat.advice in a worker."""
+    from minesat import advice
+    for name, value in overrides.items():
+        if not hasattr(advice, name):
+            raise SystemExit(f"minesat.advice has no constant {name}")
+        setattr(advice, name, value)
+
+
+def play(task: tuple[str, str, str, int]) -> tuple[tuple[str, str, str], int, bool, list[float]]:
     """Play one game: (key, won, seconds per move)."""
     level, rule, policy, seed = task
     game = Game.new(level, seed, rule)
@@ -61,7 +70,7 @@ def play(task: tuple[str, str, str, int]) -> tuple[tuple[str, str, str], bool, l
         times.append(time.perf_counter() - start)
         for cell in cells:
             game.open(cell)
-    return (level, rule, policy), game.state == "won", times
+    return (level, rule, policy), seed, game.state == "won", times
 
 
 def wilson(won: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -82,7 +91,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per level, rule set and policy")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="override a tuning constant of minesat.advice (for experiments)")
+    parser.add_argument("--results", help="write one line per game (level rule policy seed won) here")
     args = parser.parse_args(argv)
+    overrides = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        overrides[name] = float(value) if "." in value or "e" in value else int(value)
     keys = [(level, rule, policy) for level in args.levels.split(",") for rule in args.rules.split(",")
             for policy in args.policies.split(",")]
     for level, rule, policy in keys:
@@ -93,11 +109,15 @@ def main(argv: list[str] | None = None) -> int:
     played = dict.fromkeys(keys, 0)
     times: dict = {key: [] for key in keys}
     start = time.time()
-    with Pool(args.jobs) as pool:
-        for key, win, spent in pool.imap_unordered(play, tasks, chunksize=1):
+    lines = []
+    with Pool(args.jobs, configure, (overrides,)) as pool:
+        for key, seed, win, spent in pool.imap_unordered(play, tasks, chunksize=1):
+            lines.append(f"{' '.join(key)} {seed} {int(win)}\n")
             won[key] += win
             played[key] += 1
             times[key] += spent
+    if args.results:
+        Path(args.results).write_text("".join(sorted(lines)))
     print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}, "
           f"{args.jobs} processes, {time.time() - start:.0f} s")
     print(f"{'level':13} {'rule':8} {'policy':6} {'won/played':>12} {'win rate':>9} {'95% CI':>17} "

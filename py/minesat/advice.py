@@ -51,6 +51,7 @@ MAX_CANDIDATES = 14  # at most this many candidates get the look-ahead
 OUTSIDE_PICKS = 3  # cells touching no clue: this many of each kind become candidates
 NEAR_TIE = 1e-9
 TIE = 1e-9  # look-ahead scores this close to the best count as ties, broken by progress
+PROGRESS_WEIGHT = 0.0  # rank guesses by secondary safety x (1 + PROGRESS_WEIGHT x progress)
 
 
 @dataclass
@@ -136,8 +137,10 @@ class TreeSearch:
         self.n = len(layouts)
         self.all = (1 << self.n) - 1
         self.max_nodes = max_nodes
-        self.memo: dict[int, int] = {}
-        self.cells: list[tuple[Cell, int, list[int]]] = []  # (cell, mine mask, masks per number)
+        self.memo: dict[int, int] = {}  # exact number of layouts won, per set
+        self.upper: dict[int, int] = {}  # an upper bound on it, per set
+        self.cells: list[tuple[int, list[int], Cell]] = []  # (mine mask, masks per number, cell)
+        seen = set()
         for cell in cells:
             around = [x for x in board.neighbours(cell) if board[x] in (HIDDEN, FLAG)]
             mine, by_value = 0, {}
@@ -147,62 +150,95 @@ class TreeSearch:
                 else:
                     v = sum(x in layout for x in around)
                     by_value[v] = by_value.get(v, 0) | (1 << i)
-            if mine or len(by_value) > 1:  # otherwise the cell is safe and tells nothing
-                self.cells.append((cell, mine, [m for _, m in sorted(by_value.items())]))
+            masks = tuple(m for _, m in sorted(by_value.items()))
+            # a sure mine, a safe cell that tells nothing, or a twin of an earlier cell: left out
+            if mine != self.all and (mine or len(masks) > 1) and (mine, masks) not in seen:
+                seen.add((mine, masks))
+                self.cells.append((mine, list(masks), cell))
 
-    def won(self, s: int) -> int:
-        """Layouts of the set `s` (a bit mask) won by the best play."""
+    def won(self, s: int, beat: int = -1) -> int:
+        """Layouts of the set `s` (a bit mask) won by the best play: exact when above `beat`,
+        otherwise some number <= `beat` that bounds it (alpha-beta style)."""
         if s & (s - 1) == 0:
             return 1 if s else 0
         got = self.memo.get(s)
         if got is not None:
             return got
-        if len(self.memo) >= self.max_nodes:
+        at_most = self.upper.get(s)
+        if at_most is not None and at_most <= beat:
+            return at_most
+        if len(self.memo) + len(self.upper) >= self.max_nodes:
             raise _TooBig
-        for _, mine, masks in self.cells:  # a free, informative click
-            if not s & mine:
-                parts = [s & m for m in masks if s & m]
-                if len(parts) > 1:
-                    best = sum(self.won(part) for part in parts)
-                    self.memo[s] = best
-                    return best
-        best = 0
-        for _, _, masks, bound in self.moves(s):
-            if bound <= best:
-                break
-            best = max(best, self.score(s, masks))
-        self.memo[s] = best
+        size = s.bit_count()
+        guesses = []
+        for mine, masks, cell in self.cells:
+            hit = s & mine
+            if not hit:  # a free click: informative when it splits s
+                if sum(1 for m in masks if s & m) > 1:
+                    best = self.score(s, masks, beat)
+                    break
+            elif hit != s:
+                guesses.append((size - hit.bit_count(), masks))
+        else:
+            guesses.sort(key=lambda t: -t[0])
+            best = beat
+            for bound, masks in guesses:
+                if bound <= best:
+                    break
+                got = self.score(s, masks, best)
+                if got > best:
+                    best = got
+        if best > beat:
+            self.memo[s] = best
+        else:
+            self.upper[s] = best
         return best
 
-    def moves(self, s: int) -> list[tuple[int, Cell, list[int], int]]:
-        """Guesses in `s`, safest first: (mines, cell, masks, upper bound on layouts won)."""
+    def moves(self, s: int) -> list[tuple[int, list[int], Cell]]:
+        """Guesses in `s`, safest first: (upper bound on layouts won, masks, cell)."""
         out = []
-        for cell, mine, masks in self.cells:
+        size = s.bit_count()
+        for mine, masks, cell in self.cells:
             bad = (s & mine).bit_count()
-            size = s.bit_count()
             if 0 < bad < size:
-                out.append((bad, cell, masks, size - bad))
-        out.sort()
+                out.append((size - bad, masks, cell))
+        out.sort(key=lambda t: (-t[0], t[2]))
         return out
 
-    def score(self, s: int, masks: list[int]) -> int:
-        return sum(self.won(s & m) for m in masks if s & m)
+    def score(self, s: int, masks: list[int], beat: int = -1) -> int:
+        """Layouts of `s` won by opening the cell with these masks, then playing best: exact
+        when above `beat`, otherwise some number <= `beat` that bounds it."""
+        parts = sorted((p for m in masks if (p := s & m)), key=int.bit_count, reverse=True)
+        left = sum(p.bit_count() for p in parts)
+        total = 0
+        for part in parts:
+            left -= part.bit_count()
+            total += self.won(part, beat - total - left)
+            if total + left <= beat:
+                return total + left
+        return total
 
 
 def tree_advice(board: Board, space: LayoutSpace, closed: list[Cell], max_nodes: int = TREE_NODES) -> Advice | None:
     """Exact best play when few layouts remain; None when the search is too large."""
     layouts = space.layouts(0, space.count)
     search = TreeSearch(board, layouts, closed, max_nodes)
-    s = search.all
+    s, n = search.all, space.count
     scored = []
+    best = -1
     try:
-        for bad, cell, masks, bound in search.moves(s):
-            scored.append((search.score(s, masks), bad, cell))
+        for bound, masks, cell in search.moves(s):
+            if bound <= best:
+                break
+            won = search.score(s, masks, best)
+            if won > best:
+                best = won
+            scored.append((won, n - bound, cell))
     except _TooBig:
         return None
-    scored.sort(key=lambda t: (-t[0], t[1], t[2]))
-    n = space.count
-    cands = [Candidate(cell, bad / n, won / n) for won, bad, cell in scored[:8]]
+    scored = [t for t in scored if t[0] == best] + sorted((t for t in scored if t[0] < best),
+                                                          key=lambda t: (-t[0], t[1], t[2]))
+    cands = [Candidate(cell, bad / n, won / n) for won, bad, cell in scored[:8] if won == best]
     won, bad, cell = scored[0]
     return Advice(cell, False, bad / n, "tree", cands)
 
@@ -306,8 +342,12 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
             progress += weight * sure
         scored.append(Candidate(cell, _p(space, cell), score, progress, dead=len(results) <= 1))
     live = [c for c in scored if not c.dead] or scored
-    best = max(c.score for c in live)
-    live.sort(key=lambda c: (c.score < best - TIE, -c.progress, -c.score, c.p_mine, c.cell))
+
+    def rank(c: Candidate) -> float:
+        return c.score * (1 + PROGRESS_WEIGHT * c.progress)
+
+    best = max(map(rank, live))
+    live.sort(key=lambda c: (rank(c) < best - TIE, -c.progress, -rank(c), c.p_mine, c.cell))
     top = live[0]
     shown = sorted(scored, key=lambda c: (c.dead, -c.score, c.p_mine, c.cell))[:8]
     return Advice(top.cell, False, top.p_mine, "dead" if top.dead else "look-ahead", shown)
