@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_wasm.py", "bench_analysis.py", "startup.py"]
+SCRIPTS = ["bench_wasm.py", "bench_analysis.py", "startup.py", "bench_play.py"]
 
 
 def main() -> int:
