@@ -162,6 +162,7 @@ def test_cli_advise(tmp_path, capsys):
     assert main(["advise", str(path), "--mines", "1"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["safe"] is False and out["p_mine"] == pytest.approx(1 / 3) and out["candidates"]
-    path.write_text("11\n11\n")
-    assert main(["advise", str(path)]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
+    for text in ("11\n11\n", "1?\n11\n", "1F\n11\n", "mines=3\n???\n"):  # no layout, nothing to open
+        path.write_text(text)
+        assert main(["advise", str(path)]) == 2
+        assert capsys.readouterr().err.count("\n") == 1

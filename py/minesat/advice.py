@@ -99,6 +99,8 @@ def advise(board: Board, space: LayoutSpace | None = None) -> Advice:
     closed = [c for c in board.hidden if board[c] == HIDDEN]
     if not closed:
         raise ValueError("there is no hidden cell left to open")
+    if all(space.mine_counts[c] == space.count for c in closed):
+        raise ValueError("every hidden cell is surely a mine: there is nothing left to open")
     safe = [c for c in closed if space.mine_counts[c] == 0]
     if safe:
         return Advice(safe[0], True, 0.0, "safe", safe_cells=safe)
