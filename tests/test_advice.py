@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
-
 from minesat import advice
 from minesat.advice import TreeSearch, advise, best_move, reveal
 from minesat.board import Board, parse_board
@@ -70,7 +69,7 @@ def test_expert_positions_from_play_get_legal_moves():
 def brute_value(board: Board) -> Fraction:
     """Chance of winning with perfect play, by expectimax over boards (layouts by brute force)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(cells: tuple[str, ...]) -> Fraction:
         here = Board(board.rows, board.cols, cells, board.mines)
         layouts = brute_layouts(here)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from minesat.game import LEVELS, Game, neighbours
 
 
