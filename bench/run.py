@@ -16,7 +16,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PATH = os.pathsep.join(str(ROOT / folder) for folder in ("py", "bench", "tools", "tests", "tests/browser"))
-SCRIPTS = ["bench_wasm.py", "bench_analysis.py", "bench_explain.py", "bench_page.py"]
+SCRIPTS = ["bench_wasm.py", "bench_analysis.py", "bench_explain.py", "bench_page.py", "bench_play.py"]
 
 
 def main(argv: list[str]) -> int:

@@ -1,4 +1,4 @@
-"""Command line: `minesat analyze|cnf|ilp|solutions BOARD ...` (or `python -m minesat ...` with py/ on sys.path)."""
+"""Command line: `minesat analyze|cnf|ilp|solutions|advise BOARD ...` (or `python -m minesat ...` with py/ on sys.path)."""
 
 from __future__ import annotations
 
@@ -94,6 +94,17 @@ def cmd_solutions(args: argparse.Namespace) -> None:
         sys.stdout.write(f"# layout {number}\n{format_layout(board, layout)}\n")
 
 
+def cmd_advise(args) -> None:
+    from .advice import advise
+    for path in args.boards:
+        board = read_board(path, args.mines)
+        try:
+            advice = advise(board)
+        except ValueError as e:
+            raise CLIError(f"{path}: {e}") from None
+        print(json.dumps(advice.to_json(), separators=(",", ":")), flush=True)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="minesat", description="Minesweeper analysis by SAT and exact counting.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -139,6 +150,11 @@ def build_parser() -> Parser:
     p.add_argument("--method", choices=["sat", "count"], default="sat",
                    help="sat: picosat's enumeration order; count: the counting engine's order (random access)")
     p.set_defaults(run=cmd_solutions)
+
+    p = sub.add_parser("advise", help="JSON: the best move, whether it is safe, its mine probability, the candidates")
+    p.add_argument("boards", nargs="+", metavar="BOARD", help="a board file, or - for standard input")
+    p.add_argument("--mines", type=nonnegative, help="total number of mines on the board")
+    p.set_defaults(run=cmd_advise)
     return parser
 
 

@@ -1,0 +1,136 @@
+"""Play strength: games won by always playing the advice, against the plain policy (not a test).
+
+    python bench/bench_play.py [--levels beginner,intermediate,expert] [--rules classic,zero]
+                               [--games N] [--policies best,plain] [--jobs 2] [--seed S]
+
+Game i of a level and rule set uses seed S + i for both policies (paired).  Classic: the mines
+are placed after the first click, which is safe, at the top-left corner; zero: the first click,
+at row 3, column 3 (0-based), always opens a zero.  A move is one call of the policy on the
+visible board: `best` is `minesat.advice.advise` (when it finds surely safe cells, all of them are
+opened: the same game as opening them one advice at a time); `plain` opens every surely safe cell,
+otherwise the cell with the lowest mine probability (first in row-major order on ties).  Prints,
+per level, rule set and policy: games won / played, the win rate with its 95% Wilson interval,
+and the median and worst time per move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from minesat.advice import advise  # noqa: E402
+from minesat.counting import LayoutSpace  # noqa: E402
+from minesat.game import LEVELS, Game  # noqa: E402
+
+FIRST = {"classic": (0, 0), "zero": (3, 3)}
+
+
+def plain_moves(board) -> list:
+    """Every surely safe cell, else the one lowest-probability cell."""
+    space = LayoutSpace(board)
+    closed = [c for c in board.hidden if board[c] == "?"]
+    safe = [c for c in closed if space.mine_counts[c] == 0]
+    return safe or [min(closed, key=lambda c: (space.mine_counts[c], c))]
+
+
+def best_moves(board) -> list:
+    advice = advise(board)
+    return advice.safe_cells or [advice.move]
+
+
+POLICIES = {"best": best_moves, "plain": plain_moves}
+
+
+def configure(overrides: dict) -> None:
+    """Set tuning constants of minesat.advice in a worker."""
+    from minesat import advice
+    for name, value in overrides.items():
+        if not hasattr(advice, name):
+            raise SystemExit(f"minesat.advice has no constant {name}")
+        setattr(advice, name, value)
+
+
+def play(task: tuple[str, str, str, int]) -> tuple[tuple[str, str, str], int, bool, list[float]]:
+    """Play one game: (key, won, seconds per move)."""
+    level, rule, policy, seed = task
+    game = Game.new(level, seed, rule)
+    game.open(FIRST[rule])
+    times = []
+    move = POLICIES[policy]
+    while game.state == "playing":
+        start = time.perf_counter()
+        cells = move(game.board())
+        times.append(time.perf_counter() - start)
+        for cell in cells:
+            game.open(cell)
+    return (level, rule, policy), seed, game.state == "won", times
+
+
+def wilson(won: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if not n:
+        return 0.0, 1.0
+    p = won / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default="beginner,intermediate,expert")
+    parser.add_argument("--rules", default="classic,zero")
+    parser.add_argument("--policies", default="best,plain")
+    parser.add_argument("--games", type=int, default=100, help="games per level, rule set and policy")
+    parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="override a tuning constant of minesat.advice (for experiments)")
+    parser.add_argument("--results", help="write one line per game (level rule policy seed won) here")
+    args = parser.parse_args(argv)
+    overrides = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        overrides[name] = float(value) if "." in value or "e" in value else int(value)
+    keys = [(level, rule, policy) for level in args.levels.split(",") for rule in args.rules.split(",")
+            for policy in args.policies.split(",")]
+    for level, rule, policy in keys:
+        if level not in LEVELS or rule not in FIRST or policy not in POLICIES:
+            parser.error(f"unknown level, rule or policy in {level}/{rule}/{policy}")
+    tasks = [(*key, args.seed + i) for i in range(args.games) for key in keys]
+    won = dict.fromkeys(keys, 0)
+    played = dict.fromkeys(keys, 0)
+    times: dict = {key: [] for key in keys}
+    start = time.time()
+    lines = []
+    with Pool(args.jobs, configure, (overrides,)) as pool:
+        for key, seed, win, spent in pool.imap_unordered(play, tasks, chunksize=1):
+            lines.append(f"{' '.join(key)} {seed} {int(win)}\n")
+            won[key] += win
+            played[key] += 1
+            times[key] += spent
+    if args.results:
+        Path(args.results).write_text("".join(sorted(lines)))
+    print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}, "
+          f"{args.jobs} processes, {time.time() - start:.0f} s")
+    print(f"{'level':13} {'rule':8} {'policy':6} {'won/played':>12} {'win rate':>9} {'95% CI':>17} "
+          f"{'median ms':>10} {'worst ms':>9}")
+    for key in keys:
+        n, w, t = played[key], won[key], sorted(times[key])
+        lo, hi = wilson(w, n)
+        median = t[len(t) // 2] * 1000 if t else 0.0
+        worst = t[-1] * 1000 if t else 0.0
+        print(f"{key[0]:13} {key[1]:8} {key[2]:6} {f'{w}/{n}':>12} {100 * w / n:8.2f}% "
+              f"{f'[{100 * lo:.2f}, {100 * hi:.2f}]%':>17} {median:10.2f} {worst:9.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,167 @@
+"""The best move: legal, safe when it can be, and optimal where the game tree is searched."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from minesat import advice
+from minesat.advice import TreeSearch, advise, best_move, reveal
+from minesat.board import Board, parse_board
+from minesat.brute import brute_layouts
+from minesat.cli import main
+from minesat.counting import LayoutSpace
+from minesat.game import Game
+
+
+def positions(rng: random.Random, count: int, rows=(3, 5), cols=(3, 5), density=(0.15, 0.3), flags=0.0):
+    """Positions met in play: random mines, random safe cells opened (zeros flood), some flags."""
+    out = []
+    while len(out) < count:
+        r, c = rng.randint(*rows), rng.randint(*cols)
+        cells = [(i, j) for i in range(r) for j in range(c)]
+        mines = set(rng.sample(cells, max(1, int(rng.uniform(*density) * len(cells)))))
+        game = Game.with_mines(r, c, mines)
+        safe = [x for x in cells if x not in mines]
+        for x in rng.sample(safe, rng.randint(1, len(safe) - 1)):
+            game.open(x)
+        for x in mines:
+            if rng.random() < flags:
+                game.flag(x)
+        if game.state == "playing":
+            out.append(game.board())
+    return out
+
+
+def test_best_move_is_a_hidden_unflagged_cell_and_safe_when_one_is():
+    rng = random.Random(12)
+    for board in positions(rng, 150, rows=(3, 6), cols=(3, 6), flags=0.3):
+        move = best_move(board)
+        assert board[move] == "?"
+        layouts = brute_layouts(board) if len(board.hidden) <= 16 else None
+        if layouts is None:
+            continue
+        surely_safe = [c for c in board.hidden if board[c] == "?" and all(c not in L for L in layouts)]
+        result = advise(board)
+        assert result.safe == bool(surely_safe)
+        if surely_safe:
+            assert move in surely_safe and result.p_mine == 0.0
+            assert sorted(result.safe_cells) == sorted(surely_safe)
+        else:
+            assert result.p_mine == pytest.approx(sum(move in L for L in layouts) / len(layouts))
+
+
+def test_expert_positions_from_play_get_legal_moves():
+    for seed in range(3):
+        game = Game.new("expert", seed)
+        game.open((0, 0))
+        while game.state == "playing":
+            board = game.board()
+            result = advise(board)
+            assert board[result.move] == "?"
+            for cell in result.safe_cells or [result.move]:
+                game.open(cell)
+
+
+def brute_value(board: Board) -> Fraction:
+    """Chance of winning with perfect play, by expectimax over boards (layouts by brute force)."""
+
+    @cache
+    def value(cells: tuple[str, ...]) -> Fraction:
+        here = Board(board.rows, board.cols, cells, board.mines)
+        layouts = brute_layouts(here)
+        closed = [c for c in here.hidden if here[c] == "?"]
+        if all(c in L for c in closed for L in layouts):
+            return Fraction(1)
+        return max(move_value(here, layouts, c) for c in closed if any(c not in L for L in layouts))
+
+    def move_value(here: Board, layouts, cell) -> Fraction:
+        total = Fraction(0)
+        for v in range(9):
+            after = [L for L in layouts if cell not in L and sum(x in L for x in here.neighbours(cell)) == v]
+            if after:
+                total += Fraction(len(after), len(layouts)) * value(reveal(here, cell, v).cells)
+        return total
+
+    return value(board.cells), move_value
+
+
+def test_tree_search_agrees_with_brute_force_on_small_boards():
+    rng = random.Random(3)
+    checked = 0
+    for board in positions(rng, 400, rows=(2, 4), cols=(2, 4), density=(0.2, 0.35)):
+        closed = [c for c in board.hidden if board[c] == "?"]
+        if len(closed) > 7:
+            continue
+        space = LayoutSpace(board)
+        if any(space.mine_counts[c] == 0 for c in closed):
+            continue
+        result = advice.tree_advice(board, space, closed)
+        assert result is not None
+        best, move_value = brute_value(board)
+        layouts = brute_layouts(board)
+        assert Fraction(result.candidates[0].score).limit_denominator(10**6) == best
+        assert move_value(board, layouts, result.move) == best
+        checked += 1
+    assert checked >= 30
+
+
+def test_tree_search_counts_wins_on_a_known_position():
+    # two cells, one mine, nothing tells them apart: a coin flip
+    board = parse_board("mines=1\n1?\n1?\n")
+    space = LayoutSpace(board)
+    search = TreeSearch(board, space.layouts(0, space.count), [(0, 1), (1, 1)])
+    assert search.won(search.all) == 1 and space.count == 2
+
+
+def test_look_ahead_is_deterministic_and_scores_are_probabilities():
+    rng = random.Random(5)
+    for board in positions(rng, 25, rows=(8, 9), cols=(8, 9), density=(0.12, 0.16)):
+        space = LayoutSpace(board)
+        closed = [c for c in board.hidden if board[c] == "?"]
+        if any(space.mine_counts[c] == 0 for c in closed):
+            continue
+        first = advice.look_ahead_advice(board, space, closed)
+        again = advice.look_ahead_advice(board, LayoutSpace(board), closed)
+        assert first.to_json() == again.to_json()
+        for cand in first.candidates:
+            assert 0 <= cand.score <= 1 - cand.p_mine + 1e-12
+            assert 0 <= cand.progress <= 1 - cand.p_mine + 1e-12
+
+
+def test_unavoidable_fifty_fifty_is_played_first_and_its_cells_are_dead():
+    # the left pair and the pair in column 4 hold one mine each and nothing can tell them apart
+    board = parse_board("mines=6\n?101????????\n?101????????\n")
+    space = LayoutSpace(board)
+    assert space.count > advice.TREE_LAYOUTS
+    closed = [c for c in board.hidden if board[c] == "?"]
+    assert advice.fifty_fifty(board, space, closed) == (0, 0)
+    result = advise(board)
+    assert result.method == "fifty-fifty" and result.move == (0, 0) and result.p_mine == 0.5
+    assert len(advice.outcomes(board, space, (0, 0))) == 1  # dead: it always shows 1
+    assert len(advice.outcomes(board, space, (0, 6))) > 1
+
+
+def test_no_fifty_fifty_when_a_clue_tells_the_pair_apart():
+    board = parse_board("mines=2\n?1???\n?2???\n11???\n")
+    space = LayoutSpace(board)
+    assert advice.fifty_fifty(board, space, [c for c in board.hidden if board[c] == "?"]) is None
+
+
+def test_cli_advise(tmp_path, capsys):
+    path = tmp_path / "b.txt"
+    path.write_text("1??\n12?\n01?\n")
+    assert main(["advise", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["move"] == [0, 2] and out["safe"] is True and out["p_mine"] == 0.0
+    path.write_text("1?\n??\n")
+    assert main(["advise", str(path), "--mines", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["safe"] is False and out["p_mine"] == pytest.approx(1 / 3) and out["candidates"]
+    for text in ("11\n11\n", "1?\n11\n", "1F\n11\n", "mines=3\n???\n"):  # no layout, nothing to open
+        path.write_text(text)
+        assert main(["advise", str(path)]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
