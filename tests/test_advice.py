@@ -8,10 +8,11 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
+
+from brute import brute_layouts
 from minesat import advice
 from minesat.advice import TreeSearch, advise, best_move, reveal
 from minesat.board import Board, parse_board
-from minesat.brute import brute_layouts
 from minesat.cli import main
 from minesat.counting import LayoutSpace
 from minesat.game import Game

@@ -69,7 +69,7 @@ class Candidate:
     progress: float = 0.0  # chance that the reveal makes some other cell surely safe
     dead: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"cell": list(self.cell), "p_mine": round(self.p_mine, 6), "score": round(self.score, 6),
                 "progress": round(self.progress, 6), "dead": self.dead}
 
@@ -85,7 +85,7 @@ class Advice:
     candidates: list[Candidate] = field(default_factory=list)
     safe_cells: list[Cell] = field(default_factory=list)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"move": list(self.move), "safe": self.safe, "p_mine": round(self.p_mine, 6),
                 "method": self.method, "safe_cells": [list(c) for c in self.safe_cells],
                 "candidates": [c.to_json() for c in self.candidates]}
@@ -142,7 +142,7 @@ def _p(space: LayoutSpace, cell: Cell) -> float:
     return space.mine_counts[cell] / space.count
 
 
-def _order(space: LayoutSpace, cell: Cell) -> tuple:
+def _order(space: LayoutSpace, cell: Cell) -> tuple[int, Cell]:
     return (space.mine_counts[cell], cell)
 
 
@@ -164,7 +164,8 @@ class TreeSearch:
         seen = set()
         for cell in cells:
             around = [x for x in board.neighbours(cell) if board[x] in (HIDDEN, FLAG)]
-            mine, by_value = 0, {}
+            mine = 0
+            by_value: dict[int, int] = {}
             for i, layout in enumerate(layouts):
                 if cell in layout:
                     mine |= 1 << i
@@ -192,7 +193,7 @@ class TreeSearch:
             raise _TooBig
         size = s.bit_count()
         guesses = []
-        for mine, masks, cell in self.cells:
+        for mine, masks, _cell in self.cells:
             hit = s & mine
             if not hit:  # a free click: informative when it splits s
                 if sum(1 for m in masks if s & m) > 1:
@@ -356,7 +357,7 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
     for cell in candidates(board, space, closed):
         score = progress = 0.0
         results = outcomes(board, space, cell)
-        for v, after in results:
+        for _v, after in results:
             weight = after.count / n
             safety, sure = best_safety(after.board, after)
             score += weight * safety

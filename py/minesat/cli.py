@@ -1,4 +1,4 @@
-"""Command line: `minesat analyze|cnf|ilp|solutions|advise BOARD ...` (or `python -m minesat ...` with py/ on sys.path)."""
+"""Command line: `minesat analyze|cnf|ilp|solutions|advise BOARD ...` (or `python -m minesat` with py/ on sys.path)."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def cmd_solutions(args: argparse.Namespace) -> None:
         sys.stdout.write(f"# layout {number}\n{format_layout(board, layout)}\n")
 
 
-def cmd_advise(args) -> None:
+def cmd_advise(args: argparse.Namespace) -> None:
     from .advice import advise
     for path in args.boards:
         board = read_board(path, args.mines)

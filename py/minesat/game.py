@@ -108,9 +108,8 @@ class Game:
             return []
         if not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
             raise ValueError(f"cell {cell} is off the {self.rows}x{self.cols} board")
-        if self.mine_cells is None:
-            self._place(cell)
-        if cell in self.mine_cells:
+        mine_cells = self.mine_cells if self.mine_cells is not None else self._place(cell)
+        if cell in mine_cells:
             self.state, self.exploded = "lost", cell
             return []
         done, stack = [], [cell]
@@ -146,11 +145,14 @@ class Game:
                 break
         return done
 
-    def _place(self, first: Cell) -> None:
-        self._set_mines(place_mines(self.rows, self.cols, self.mines, first, self.rule, random.Random(self.seed)))
+    def _place(self, first: Cell) -> frozenset[Cell]:
+        """Place the mines around the first cell opened (under the game's rule); they are returned."""
+        mine_cells = place_mines(self.rows, self.cols, self.mines, first, self.rule, random.Random(self.seed))
+        self._set_mines(mine_cells)
+        return mine_cells
 
     def _set_mines(self, mine_cells: frozenset[Cell]) -> None:
         self.mine_cells = mine_cells
         self._numbers = [
-            -1 if (r, c) in self.mine_cells else sum(n in self.mine_cells for n in neighbours((r, c), self.rows, self.cols))
+            -1 if (r, c) in mine_cells else sum(n in mine_cells for n in neighbours((r, c), self.rows, self.cols))
             for r in range(self.rows) for c in range(self.cols)]

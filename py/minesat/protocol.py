@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from . import explain, ilp
+from . import advice, explain, ilp
 from .analysis import Analysis, analyze
 from .board import HIDDEN, Board, BoardError, Cell
 from .counting import LayoutSpace
@@ -256,6 +256,20 @@ class Engine:
         answer = get_solver().solve(cnf.clauses + [[query]], vars=cnf.num_vars)
         return {"cell": cell, "text": found[0]["text"], "dimacs": cnf.to_dimacs(), "query": query,
                 "answer": answer if isinstance(answer, str) else "SAT"}
+
+
+    # -- what next --
+    def op_advise(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The best move (advice.py) with its reasons; {"none": why} when there is no move to make."""
+        board = self.board(req)
+        analysis = self.analysis(board)
+        if not analysis.satisfiable or analysis.space is None:
+            return {"none": "no move: the board has no layout" if not analysis.satisfiable
+                    else "no move: the board is too tangled to count"}
+        try:
+            return advice.advise(board, analysis.space).to_json()
+        except ValueError as e:
+            return {"none": str(e)}
 
 
 def describe(e: BaseException) -> str:

@@ -234,6 +234,7 @@ class App:
         if board != self.board:
             return
         self.proofs = {(p["cell"][0], p["cell"][1]): p for p in data["proofs"]}
+        self.start_panel("advise", self.load_advice())
         self.dead = frozenset((r, c) for r, c in data["dead"] or [])
         self.deduction = -1
         easiest = data["proofs"][0] if data["proofs"] else None
@@ -242,6 +243,32 @@ class App:
             f"{len(self.proofs)} deductions; the easiest: {render.proof_text(easiest)}" if easiest else "")
         if self.dead:
             self.draw_grid()
+
+    async def load_advice(self) -> None:
+        """The best move, marked on the grid (class "best", data-best) and said in words."""
+        board = self.board
+        try:
+            data = await self.client.call(request("advise", board), lane="advise")
+        except (Dropped, EngineFailed):
+            return
+        if board != self.board:
+            return
+        if data.get("safe") and self.proofs:  # among the safe cells, the one with the easiest proof
+            safe = {(r, c) for r, c in data["safe_cells"]}
+            easiest = next((cell for cell in self.proofs if cell in safe), None)
+            if easiest is not None:
+                data["move"] = list(easiest)
+        move = (data["move"][0], data["move"][1]) if "move" in data else None
+        self.mark_best(move)
+        el("best-move").textContent = render.advice_text(data, self.proofs.get(move) if move else None)
+
+    def mark_best(self, cell: Cell | None) -> None:
+        for node in list(document.querySelectorAll("#grid [data-best]")):
+            node.removeAttribute("data-best")
+            node.classList.remove("best")
+        if cell is not None and (node := self.cell_el(cell)):
+            node.setAttribute("data-best", "")
+            node.classList.add("best")
 
     async def show_proof_sat(self) -> None:
         """The shown proof as SAT in the reduction panel: its clauses, the query, picosat's answer."""
@@ -287,6 +314,8 @@ class App:
         self.analysis = None
         self.proofs, self.dead, self.deduction = {}, frozenset(), -1
         self.mark_proof(None)
+        self.mark_best(None)
+        el("best-move").textContent = ""
         el("next-deduction").disabled = True
         el("deductions").textContent = ""
         count = el("layout-count")

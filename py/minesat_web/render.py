@@ -311,3 +311,56 @@ def counter_notice(board: Board, data: dict[str, Any]) -> str:
 def lp_text(data: dict[str, Any]) -> str:
     more = data["lp_more"]
     return data["lp"] + (f"\n… {more:,} more lines in the LP download." if more > 0 else "")
+
+
+# -- what next ------------------------------------------------------------------------------------
+METHODS = {
+    "safe": "it is surely safe",
+    "tree": "an exact search of every way the game can go from here gives it the best chance to win",
+    "fifty-fifty": "it is a guess no click can avoid (a 50/50), so it is best taken now",
+    "look-ahead": "it is among the safest guesses and what it may show leaves the safest next moves",
+    "dead": "every cell left is a dead guess",
+}
+
+
+def advice_text(data: dict[str, Any], proof: dict[str, Any] | None = None) -> str:
+    """The best move in words: where, how safe, and why."""
+    if "none" in data:
+        return f"Best move: none ({data['none']})."
+    cell = name((data["move"][0], data["move"][1]))
+    if data["safe"]:
+        return f"Best move: open {cell}, surely safe." + (f" Why: {proof_text(proof)}" if proof else "")
+    reason = METHODS.get(data["method"], data["method"])
+    return f"Best guess: open {cell}, {data['p_mine'] * 100:.1f}% mine; {reason}."
+
+
+def play_cells(game: Any, best: Cell | None = None) -> str:
+    """A game as the player sees it (mines shown once it is over), one string, ARIA rows of cells."""
+    over = game.state != "playing"
+    rows = []
+    for r in range(game.rows):
+        cells = []
+        for c in range(game.cols):
+            cell = (r, c)
+            where = f"row {r + 1} column {c + 1}: "
+            text = ""
+            if cell in game.opened:
+                n = game.number(cell)
+                cls, label, text = f"cell revealed n{n}", f"{where}{n}", str(n) if n else ""
+            elif over and game.mine_cells and cell in game.mine_cells:
+                boom = cell == game.exploded
+                cls = "cell mine exploded" if boom else ("cell flag" if cell in game.flags else "cell mine shown")
+                label = where + ("the mine you opened" if boom else "flagged mine" if cell in game.flags else "mine")
+            elif cell in game.flags:
+                cls, label = ("cell flag wrong", f"{where}flag, no mine") if over else ("cell flag", f"{where}flagged")
+            else:
+                cls, label = "cell hidden", f"{where}hidden"
+            extra = ""
+            if cell == best:
+                cls += " best"
+                extra = " data-best"
+                label += ", the best move"
+            cells.append(f'<div class="{cls}" role="gridcell" data-row="{r}" data-col="{c}" '
+                         f'aria-label="{label}"{extra}>{text}</div>')
+        rows.append('<div role="row" class="row">' + "".join(cells) + "</div>")
+    return "".join(rows)
