@@ -70,6 +70,7 @@ class App:
         self.panel_tasks: dict[str, asyncio.Task] = {}
         self.download_task: asyncio.Task | None = None
         self.proof_shown: dict[str, Any] | None = None
+        self.play: Any = None  # Play mode (minesat_web/play.py), bound at start
 
     @property
     def board(self) -> Board:
@@ -528,14 +529,16 @@ async def start() -> App:
     random.seed()  # a restored snapshot would repeat the seed it was made with
     board, problem = persist.initial_board()
     app = App(board, EngineClient())
-    from minesat_web import events
+    from minesat_web import events, play
     events.bind(app)
+    app.play = play.bind(app)
+    link = persist.url_fragment()
     el("loading").hidden = True
     el("legend").innerHTML = render.legend_html()
     wide = js.matchMedia("(pointer: fine) and (min-width: 700px)").matches
     el("show-pct").checked = bool(wide)  # percentages on every cell by default on a desktop
     document.body.classList.toggle("show-pct", bool(wide))
-    if not problem:  # a broken link stays in the address bar until the next edit
+    if not problem and not link.startswith("play="):  # a broken link stays in the address bar
         persist.save(board)
     app.draw_grid()
     if problem:
@@ -547,4 +550,6 @@ async def start() -> App:
     if where == "worker":
         document.body.dataset.worker = "ready"
     app.schedule_analysis()
+    if link.startswith("play="):
+        play.open_from_link(app.play, link)
     return app

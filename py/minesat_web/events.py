@@ -309,6 +309,10 @@ def bind(app: App) -> None:
     @guarded
     def hashchange(evt):
         fragment = persist.url_fragment()
+        if fragment.startswith("play="):
+            from minesat_web.play import open_from_link
+            open_from_link(app.play, fragment)
+            return
         if not fragment or fragment == board_to_fragment(ed.board):
             return
         try:

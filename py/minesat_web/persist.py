@@ -38,7 +38,7 @@ def initial_board() -> tuple[Board, str]:
     stored = stored_board()
     fallback = stored or preset("example")
     fragment = url_fragment()
-    if not fragment:
+    if not fragment or fragment.startswith("play="):  # no board in the link (a game's link: Play mode)
         return fallback, ""
     try:
         return board_from_fragment(fragment), ""
