@@ -142,3 +142,42 @@ def test_counter_size_without_building_equals_the_built_counter():
                 add_count(cnf, list(range(1, n + 1)), low, high)
                 built = (cnf.num_vars - before[0], cnf.num_clauses - before[1])
                 assert counter_size(n, low, high) == built, (n, low, high)
+
+
+def test_game_links_round_trip_and_refuse_nonsense():
+    import pytest
+
+    from minesat.game import Game
+    from minesat.share import game_fragment, game_from_fragment
+    game = Game.new("expert", 12345, "zero")
+    again = game_from_fragment(game_fragment(game, "expert"))
+    assert (again.rows, again.cols, again.mines, again.seed, again.rule) == (16, 30, 99, 12345, "zero")
+    custom = game_from_fragment("#play=custom&rows=10&cols=12&mines=20&seed=7&rule=classic")
+    assert (custom.rows, custom.cols, custom.mines) == (10, 12, 20)
+    assert game_fragment(custom, "custom")[-1].isalnum()
+    for bad in ("play=huge&seed=1", "play=expert&seed=x", "play=expert&seed=1&rule=none",
+                "play=custom&rows=100&cols=2&mines=1&seed=1", "play=custom&rows=9&cols=9&mines=80&seed=1",
+                "play=expert&seed=" + "9" * 40):
+        with pytest.raises(ValueError):
+            game_from_fragment(bad)
+
+
+def test_engine_advises_the_best_move_or_says_why_there_is_none():
+    engine = Engine()
+    safe = ask(engine, 1, "advise", parse_board("1??\n12?\n01?"))["ok"]
+    assert safe["safe"] and safe["move"] == [0, 2]
+    assert "none" in ask(engine, 2, "advise", parse_board("1?1\n?0?\n1?1"))["ok"]
+    guess = ask(engine, 3, "advise", Board(3, 3, ("?",) * 9, 2))["ok"]
+    assert not guess["safe"] and 0 < guess["p_mine"] < 1
+
+
+def test_engine_explains_proofs_outcomes_and_a_proof_as_sat():
+    board = parse_board(SEED_9X9, 10)
+    engine = Engine()
+    why = ask(engine, 1, "explain", board)["ok"]
+    assert len(why["proofs"]) == 13 and why["proofs"][0]["grade"] == 0 and why["dead"] is not None
+    outcome = ask(engine, 2, "outcome", board, cell=[8, 8])["ok"]
+    assert int(outcome["mine"]) + sum(map(int, outcome["numbers"].values())) == int(outcome["layouts"]) == 65
+    sat = ask(engine, 3, "proof_cnf", board, cell=[0, 2])["ok"]
+    assert sat["answer"] == "UNSAT" and "p cnf" in sat["dimacs"]
+    assert "error" in ask(engine, 4, "proof_cnf", board, cell=[8, 8])  # not forced: no proof

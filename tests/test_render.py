@@ -137,3 +137,36 @@ def test_clauses_html_from_the_engine_answer():
     total = parse_board("1?\n??", 3)
     notice = render.counter_notice(total, {"too_big": "ask", "hidden": 3, "gates": 12})
     assert "build-cnf" in notice and "36 clauses" in notice
+
+
+def test_advice_in_words():
+    assert render.advice_text({"none": "no layout"}) == "Best move: none (no layout)."
+    safe = {"move": [0, 2], "safe": True, "p_mine": 0.0, "method": "safe", "safe_cells": [[0, 2]]}
+    proof = {"text": "r1c3 is safe: the clue r1c2 (1) has its mine elsewhere", "grade_name": "one clue"}
+    assert render.advice_text(safe, proof) == ("Best move: open r1c3, surely safe. Why: r1c3 is safe: "
+                                               "the clue r1c2 (1) has its mine elsewhere (one clue).")
+    guess = {"move": [4, 0], "safe": False, "p_mine": 0.1234, "method": "tree", "safe_cells": []}
+    assert render.advice_text(guess).startswith("Best guess: open r5c1, 12.3% mine; an exact search")
+
+
+def test_play_cells_show_what_the_player_sees_and_everything_once_lost():
+    from minesat.game import Game
+    game = Game.new("beginner", 3)
+    game.open((0, 0))
+    page = render.play_cells(game, best=(8, 8))
+    cells = re.findall(r'<div class="([^"]*)" role="gridcell" data-row="(\d+)" data-col="(\d+)"', page)
+    assert len(cells) == 81 and page.count("data-best") == 1
+    opened = {(int(r), int(c)) for cls, r, c in cells if "revealed" in cls}
+    assert opened == game.opened
+    assert not any("mine" in cls for cls, _, _ in cells)  # mines stay hidden while playing
+    mine = next(iter(game.mine_cells))
+    game.open(mine)
+    lost = render.play_cells(game)
+    assert lost.count("exploded") == 1 and lost.count("mine shown") == len(game.mine_cells) - 1
+
+
+def test_outcome_in_words():
+    text = render.outcome_text(parse_board("1?"), {"cell": [0, 1], "layouts": "4", "mine": "1",
+                                                   "numbers": {"0": "3"}, "dead": True})
+    assert text.startswith("If you open r1c2: a mine 25.0%; shows 0: 75.0% (3 layouts left).")
+    assert "dead" in text

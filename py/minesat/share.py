@@ -7,9 +7,10 @@ checked against the rows.  Links without it (the earlier form) still load.
 
 from __future__ import annotations
 
-from urllib.parse import quote, unquote
+from urllib.parse import parse_qsl, quote, unquote
 
 from .board import Board, BoardError, not_a_whole_number, parse_board, quoted, whole_number
+from .game import LEVELS, RULES, Game
 
 MAX_FRAGMENT = 40_000
 
@@ -56,3 +57,33 @@ def board_from_fragment(fragment: str) -> Board:
         raise BoardError("the link's board has a character that does not belong there")
     board = parse_board(fields["board"].replace("/", "\n"), mines)
     return check_size_field(fields, board)
+
+
+# -- games in URLs (the page's Play mode) -------------------------------------------------------
+def game_from_fragment(fragment: str) -> Game:
+    """The game a link `play=<level>&seed=<n>&rule=<classic|zero>` names (custom: `&rows=&cols=&mines=`);
+    ValueError says what is wrong with it."""
+    fields = dict(parse_qsl(fragment.lstrip("#")))
+    level, rule = fields.get("play", "expert"), fields.get("rule", "classic")
+    seed_text = fields.get("seed", "0")
+    if not (seed_text.isdigit() and len(seed_text) <= 18):
+        raise ValueError(f"the seed must be a whole number of at most 18 digits, not {seed_text[:20]!r}")
+    if rule not in RULES:
+        raise ValueError(f"unknown rule {rule[:20]!r}; use one of {', '.join(RULES)}")
+    if level == "custom":
+        sizes = [fields.get(k, "") for k in ("rows", "cols", "mines")]
+        if not all(v.isdigit() and len(v) <= 4 for v in sizes):
+            raise ValueError("a custom game needs whole numbers of rows, columns and mines")
+        rows, cols, mines = map(int, sizes)
+        if not (2 <= rows <= 50 and 2 <= cols <= 50 and 1 <= mines < rows * cols - 9):
+            raise ValueError("a custom game needs 2-50 rows and columns, and fewer mines than cells minus 9")
+        return Game(rows, cols, mines, int(seed_text), rule)
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level[:20]!r}; use one of {', '.join(LEVELS)} or custom")
+    return Game.new(level, int(seed_text), rule)
+
+
+def game_fragment(game: Game, level: str) -> str:
+    """A game's link (without '#'); it ends in a letter, so chat apps keep it whole."""
+    size = f"&rows={game.rows}&cols={game.cols}&mines={game.mines}" if level == "custom" else ""
+    return f"play={level}{size}&seed={game.seed}&rule={game.rule}"

@@ -17,8 +17,9 @@ from urllib.parse import parse_qsl
 import js
 from pyscript import when
 
-from minesat.game import LEVELS, RULES, Game
+from minesat.game import LEVELS, Game
 from minesat.protocol import request
+from minesat.share import game_fragment, game_from_fragment
 from minesat_web import render
 from minesat_web.app import App, el, show_message
 from minesat_web.client import Dropped, EngineFailed
@@ -26,26 +27,6 @@ from minesat_web.events import guarded, target_cell
 
 STATS_KEY = "minesat.stats"
 LONG_PRESS = 0.45  # seconds: a longer touch flags
-
-
-def game_from_fragment(fragment: str) -> Game:
-    """The game a link names; ValueError says what is wrong with it."""
-    fields = dict(parse_qsl(fragment.lstrip("#")))
-    level, rule = fields.get("play", "expert"), fields.get("rule", "classic")
-    seed = int(fields.get("seed", "0")[:18] or 0)
-    if rule not in RULES:
-        raise ValueError(f"unknown rule {rule!r}")
-    if level == "custom":
-        rows, cols, mines = (int(fields.get(k, "0")[:4] or 0) for k in ("rows", "cols", "mines"))
-        if not (2 <= rows <= 50 and 2 <= cols <= 50 and 1 <= mines < rows * cols - 9):
-            raise ValueError("a custom game needs 2-50 rows and columns and fewer mines than cells minus 9")
-        return Game(rows, cols, mines, seed, rule)
-    return Game.new(level, seed, rule)
-
-
-def game_fragment(game: Game, level: str) -> str:
-    size = f"&rows={game.rows}&cols={game.cols}&mines={game.mines}" if level == "custom" else ""
-    return f"play={level}{size}&seed={game.seed}&rule={game.rule}"
 
 
 class Play:
