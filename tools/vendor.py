@@ -83,6 +83,8 @@ def build_py_zip(root: Path = ROOT, dest: Path | None = None) -> Path:
         for s in sources:
             z.write(root / "py" / s, s.as_posix())
     tmp.replace(dest)
+    stale = dest.parent / "snapshot.gz"  # imported the old code: the page must not restore it
+    stale.unlink(missing_ok=True)
     return dest
 
 
