@@ -32,6 +32,7 @@ MIME = {
     ".zip": "application/zip",
     ".py": "text/x-python",
     ".txt": "text/plain",
+    ".webmanifest": "application/manifest+json",
 }
 
 

@@ -1,0 +1,91 @@
+"""Write the service worker, sw.js, next to index.html: every file the page needs, at this build's version.
+
+    python tools/make_sw.py [--root DIR] [--out FILE]
+
+sw.js (git-ignored) is tools/sw_template.js after two constants: FILES, every file the page and
+its engine's worker load (the site's fixed files, and everything under static/vendor/ and
+static/icons/ but dot-files), relative to the site's root; and VERSION, a SHA-256 over their
+names and contents (and the template), so that any change to the site makes a new version.
+Run by the set-up after static/vendor/ (with the snapshot) and the icons are made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = Path(__file__).resolve().parent / "sw_template.js"
+SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py/picosat_wasm.py",
+              "static/style.css", "static/favicon.svg", "static/boot.mjs", "static/engine-worker.mjs",
+              "static/picosat.wasm")
+SITE_FOLDERS = ("static/vendor", "static/icons")  # every file inside (the set-up's output)
+
+
+class SiteError(Exception):
+    """A file the page needs is missing."""
+
+
+def files_under(root: Path, folder: str) -> list[str]:
+    """Every file under root/folder (symbolic links followed), but dot-files and dot-folders."""
+    found = []
+    for here, dirs, names in os.walk(root / folder, followlinks=True):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found += [(Path(here) / n).relative_to(root).as_posix() for n in names if not n.startswith(".")]
+    return found
+
+
+def site_files(root: Path = ROOT) -> list[str]:
+    """Every file the page needs, relative to root, sorted; SiteError when one is missing."""
+    missing = [f for f in SITE_FILES if not (root / f).is_file()]
+    missing += [f"{d}/" for d in SITE_FOLDERS if not files_under(root, d)]
+    if missing:
+        raise SiteError(f"missing {', '.join(missing)} (run `make setup`)")
+    return sorted({*SITE_FILES, *(f for d in SITE_FOLDERS for f in files_under(root, d))})
+
+
+def version(root: Path, files: list[str], template: str) -> str:
+    """A content hash of the files (names and bytes) and the service worker's code."""
+    total = hashlib.sha256(template.encode())
+    for f in files:
+        total.update(f.encode() + b"\0" + hashlib.sha256((root / f).read_bytes()).digest())
+    return total.hexdigest()[:16]
+
+
+def service_worker(files: list[str], build: str, template: str) -> str:
+    """The text of sw.js."""
+    return (f"// Made by tools/make_sw.py: do not edit.\nconst VERSION = {json.dumps(build)};\n"
+            f"const FILES = {json.dumps(files, indent=0)};\n{template}")
+
+
+def write(root: Path = ROOT, out: Path | None = None) -> tuple[Path, str, list[str]]:
+    """Write root/sw.js (or out) for the site in root; return its path, version and files."""
+    template = TEMPLATE.read_text()
+    files = site_files(root)
+    build = version(root, files, template)
+    out = out or root / "sw.js"
+    out.write_text(service_worker(files, build, template))
+    return out, build, files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=ROOT, help="the site's folder (default: this repository)")
+    parser.add_argument("--out", type=Path, help="where to write (default: ROOT/sw.js)")
+    args = parser.parse_args(argv)
+    try:
+        out, build, files = write(args.root, args.out)
+    except (SiteError, OSError) as e:
+        print(f"make_sw: {e}", file=sys.stderr)
+        return 1
+    size = sum((args.root / f).stat().st_size for f in files)
+    print(f"make_sw: {out.name}, version {build}: {len(files)} files, {size / 1e6:.1f} MB precached")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
