@@ -3,7 +3,9 @@ service worker's precache list and version (tools/make_sw.py). The browser test 
 
 from __future__ import annotations
 
+import http.client
 import json
+import os
 import re
 import struct
 import tomllib
@@ -14,6 +16,7 @@ import pytest
 
 import make_icons
 import make_sw
+import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -118,6 +121,36 @@ def test_the_version_is_a_hash_of_the_files(tmp_path):
     text = out.read_text()
     assert f'const VERSION = "{make_sw.write(site)[1]}";' in text and '"static/vendor/a.txt"' in text
     assert text.endswith(make_sw.TEMPLATE.read_text())
+
+
+def test_the_service_worker_is_made_again_only_when_a_file_changed(tmp_path):
+    site = small_site(tmp_path)
+    assert not make_sw.refresh(site) and not (site / "sw.js").exists()  # the set-up makes the first one
+    _, first, _ = make_sw.write(site)
+    assert not make_sw.refresh(site)
+    earlier = (site / "sw.js").stat().st_mtime - 5
+    os.utime(site / "sw.js", (earlier, earlier))  # made before the edit below
+    (site / "static" / "icons" / "a.txt").write_text("a new icon")
+    assert make_sw.refresh(site)
+    assert f'"{first}"' not in (site / "sw.js").read_text() and not make_sw.refresh(site)
+
+
+def test_the_development_server_serves_the_current_service_worker():
+    server = serve.start(0)
+    try:
+        host, port = server.server_address[:2]
+        connection = http.client.HTTPConnection(host, port, timeout=30)
+        connection.request("GET", "/sw.js")
+        response = connection.getresponse()
+        text = response.read().decode()
+        connection.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert response.status == 200 and response.getheader("Content-Type") == "text/javascript"
+    files = make_sw.site_files(ROOT)
+    build = make_sw.version(ROOT, files, make_sw.TEMPLATE.read_text())
+    assert text == make_sw.service_worker(files, build, make_sw.TEMPLATE.read_text())
 
 
 def test_a_missing_file_stops_the_build(tmp_path, capsys):

@@ -68,8 +68,28 @@ def write(root: Path = ROOT, out: Path | None = None) -> tuple[Path, str, list[s
     files = site_files(root)
     build = version(root, files, template)
     out = out or root / "sw.js"
-    out.write_text(service_worker(files, build, template))
+    if out.is_file() and not out.is_symlink():  # a whole file or none for a server reading it meanwhile
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(service_worker(files, build, template))
+        tmp.replace(out)
+    else:
+        out.write_text(service_worker(files, build, template))
     return out, build, files
+
+
+def refresh(root: Path = ROOT) -> bool:
+    """Write root/sw.js again when a file it lists (or the template) is newer; False when there is
+    no sw.js (the set-up makes it) or it is up to date. The development server calls this, so an
+    edit shows up as a new version instead of hiding behind the old one's cache."""
+    out = root / "sw.js"
+    if not out.is_file():
+        return False
+    made = out.stat().st_mtime
+    sources = [root / f for f in site_files(root)] + [TEMPLATE, Path(__file__)]
+    if all(f.stat().st_mtime <= made for f in sources):
+        return False
+    write(root, out)
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
