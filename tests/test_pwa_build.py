@@ -91,7 +91,8 @@ def test_the_precache_holds_every_file_the_page_and_its_worker_load():
     assert {"static/vendor/snapshot.gz", "static/vendor/py.zip", "static/vendor/pyodide/pyodide.asm.wasm",
             "static/picosat.wasm", "py/picosat_wasm.py", "static/engine-worker.mjs"} <= named
     assert named <= files, named - files
-    assert "sw.js" not in files and not any("/." in f or f.startswith(".") for f in files)
+    assert not {"sw.js", make_sw.PRECACHE} & files and not any("/." in f or f.startswith(".") for f in files)
+    assert f'importScripts("./{make_sw.PRECACHE}");' in (ROOT / "sw.js").read_text()
     assert {f"static/vendor/pyodide/{n}" for n in ("pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.zip",
                                                    "pyodide-lock.json")} <= files
 
@@ -105,7 +106,8 @@ def make_sw_runtime_names(code: str) -> list[str]:
 
 def small_site(root: Path) -> Path:
     """The smallest tree make_sw accepts: each fixed file and one file in each folder."""
-    for name in (*make_sw.SITE_FILES, *(f"{d}/a.txt" for d in make_sw.SITE_FOLDERS), "static/vendor/.installed"):
+    for name in (make_sw.WORKER, *make_sw.SITE_FILES, *(f"{d}/a.txt" for d in make_sw.SITE_FOLDERS),
+                 "static/vendor/.installed"):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(name)
     return root
@@ -114,33 +116,37 @@ def small_site(root: Path) -> Path:
 def test_the_version_is_a_hash_of_the_files(tmp_path):
     site = small_site(tmp_path)
     out, first, files = make_sw.write(site)
-    assert out == site / "sw.js" and "static/vendor/.installed" not in files and "static/vendor/a.txt" in files
+    assert out == site / make_sw.PRECACHE and "static/vendor/.installed" not in files
+    assert "static/vendor/a.txt" in files and make_sw.PRECACHE not in make_sw.site_files(site)
     assert make_sw.write(site)[1] == first  # the same build, the same version
     (site / "static" / "vendor" / "a.txt").write_text("changed")
-    assert make_sw.write(site)[1] != first
+    second = make_sw.write(site)[1]
+    assert second != first
+    (site / "sw.js").write_text("// a new service worker")
+    assert make_sw.write(site)[1] not in (first, second)
     text = out.read_text()
     assert f'const VERSION = "{make_sw.write(site)[1]}";' in text and '"static/vendor/a.txt"' in text
-    assert text.endswith(make_sw.TEMPLATE.read_text())
 
 
 def test_the_service_worker_is_made_again_only_when_a_file_changed(tmp_path):
     site = small_site(tmp_path)
-    assert not make_sw.refresh(site) and not (site / "sw.js").exists()  # the set-up makes the first one
+    out = site / make_sw.PRECACHE
+    assert not make_sw.refresh(site) and not out.exists()  # the set-up makes the first one
     _, first, _ = make_sw.write(site)
     assert not make_sw.refresh(site)
-    earlier = (site / "sw.js").stat().st_mtime - 5
-    os.utime(site / "sw.js", (earlier, earlier))  # made before the edit below
+    earlier = out.stat().st_mtime - 5
+    os.utime(out, (earlier, earlier))  # made before the edit below
     (site / "static" / "icons" / "a.txt").write_text("a new icon")
     assert make_sw.refresh(site)
-    assert f'"{first}"' not in (site / "sw.js").read_text() and not make_sw.refresh(site)
+    assert f'"{first}"' not in out.read_text() and not make_sw.refresh(site)
 
 
-def test_the_development_server_serves_the_current_service_worker():
+def test_the_development_server_serves_the_current_precache_list():
     server = serve.start(0)
     try:
         host, port = server.server_address[:2]
         connection = http.client.HTTPConnection(host, port, timeout=30)
-        connection.request("GET", "/sw.js")
+        connection.request("GET", "/" + make_sw.PRECACHE)
         response = connection.getresponse()
         text = response.read().decode()
         connection.close()
@@ -149,18 +155,18 @@ def test_the_development_server_serves_the_current_service_worker():
         server.server_close()
     assert response.status == 200 and response.getheader("Content-Type") == "text/javascript"
     files = make_sw.site_files(ROOT)
-    build = make_sw.version(ROOT, files, make_sw.TEMPLATE.read_text())
-    assert text == make_sw.service_worker(files, build, make_sw.TEMPLATE.read_text())
+    assert text == make_sw.precache_list(files, make_sw.version(ROOT, files))
 
 
 def test_a_missing_file_stops_the_build(tmp_path, capsys):
     site = small_site(tmp_path)
     (site / "static" / "picosat.wasm").unlink()
     assert make_sw.main(["--root", str(site)]) == 1
-    assert "static/picosat.wasm" in capsys.readouterr().err and not (site / "sw.js").exists()
+    assert "static/picosat.wasm" in capsys.readouterr().err and not (site / make_sw.PRECACHE).exists()
 
 
 def test_the_deploy_ships_the_service_worker_the_manifest_and_the_icons():
     deploy = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
     assert "manifest.webmanifest sw.js _site/" in deploy and "static/icons _site/static/icons" in deploy
-    assert "make_sw.py --root _site" in deploy
+    assert "cp -r static/vendor _site/static/vendor" in deploy  # with the precache list
+    assert "make_sw.py --root _site" in deploy and f"_site/{make_sw.PRECACHE}" in deploy

@@ -1,11 +1,12 @@
-"""Write the service worker, sw.js, next to index.html: every file the page needs, at this build's version.
+"""Write static/vendor/precache.js, the service worker's list of every file the page needs, at this build's version.
 
     python tools/make_sw.py [--root DIR] [--out FILE]
 
-sw.js (git-ignored) is tools/sw_template.js after two constants: FILES, every file the page and
-its engine's worker load (the site's fixed files, and everything under static/vendor/ and
-static/icons/ but dot-files), relative to the site's root; and VERSION, a SHA-256 over their
-names and contents (and the template), so that any change to the site makes a new version.
+The service worker, sw.js (next to index.html), imports it. It holds two constants: FILES, every
+file the page and its engine's worker load (the site's fixed files, and everything under
+static/vendor/ and static/icons/ but dot-files and this list), relative to the site's root; and
+VERSION, a SHA-256 over their names and contents and over sw.js, so that any change to the site
+makes a new version (the browser sees the imported list change and installs it).
 Run by the set-up after static/vendor/ (with the snapshot) and the icons are made.
 """
 
@@ -19,7 +20,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = Path(__file__).resolve().parent / "sw_template.js"
+WORKER = "sw.js"
+PRECACHE = "static/vendor/precache.js"  # made here, imported by sw.js
 SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py/picosat_wasm.py",
               "static/style.css", "static/favicon.svg", "static/boot.mjs", "static/engine-worker.mjs",
               "static/picosat.wasm")
@@ -36,56 +38,55 @@ def files_under(root: Path, folder: str) -> list[str]:
     for here, dirs, names in os.walk(root / folder, followlinks=True):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         found += [(Path(here) / n).relative_to(root).as_posix() for n in names if not n.startswith(".")]
-    return found
+    return [f for f in found if f != PRECACHE]
 
 
 def site_files(root: Path = ROOT) -> list[str]:
     """Every file the page needs, relative to root, sorted; SiteError when one is missing."""
-    missing = [f for f in SITE_FILES if not (root / f).is_file()]
+    missing = [f for f in (WORKER, *SITE_FILES) if not (root / f).is_file()]
     missing += [f"{d}/" for d in SITE_FOLDERS if not files_under(root, d)]
     if missing:
         raise SiteError(f"missing {', '.join(missing)} (run `make setup`)")
     return sorted({*SITE_FILES, *(f for d in SITE_FOLDERS for f in files_under(root, d))})
 
 
-def version(root: Path, files: list[str], template: str) -> str:
-    """A content hash of the files (names and bytes) and the service worker's code."""
-    total = hashlib.sha256(template.encode())
+def version(root: Path, files: list[str]) -> str:
+    """A content hash of the files (names and bytes) and of the service worker's code."""
+    total = hashlib.sha256((root / WORKER).read_bytes())
     for f in files:
         total.update(f.encode() + b"\0" + hashlib.sha256((root / f).read_bytes()).digest())
     return total.hexdigest()[:16]
 
 
-def service_worker(files: list[str], build: str, template: str) -> str:
-    """The text of sw.js."""
-    return (f"// Made by tools/make_sw.py: do not edit.\nconst VERSION = {json.dumps(build)};\n"
-            f"const FILES = {json.dumps(files, indent=0)};\n{template}")
+def precache_list(files: list[str], build: str) -> str:
+    """The text of precache.js."""
+    return (f"// Made by tools/make_sw.py for sw.js: do not edit.\nconst VERSION = {json.dumps(build)};\n"
+            f"const FILES = {json.dumps(files, indent=0)};\n")
 
 
 def write(root: Path = ROOT, out: Path | None = None) -> tuple[Path, str, list[str]]:
-    """Write root/sw.js (or out) for the site in root; return its path, version and files."""
-    template = TEMPLATE.read_text()
+    """Write root/static/vendor/precache.js (or out) for the site in root; return its path, version and files."""
     files = site_files(root)
-    build = version(root, files, template)
-    out = out or root / "sw.js"
+    build = version(root, files)
+    out = out or root / PRECACHE
     if out.is_file() and not out.is_symlink():  # a whole file or none for a server reading it meanwhile
         tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(service_worker(files, build, template))
+        tmp.write_text(precache_list(files, build))
         tmp.replace(out)
     else:
-        out.write_text(service_worker(files, build, template))
+        out.write_text(precache_list(files, build))
     return out, build, files
 
 
 def refresh(root: Path = ROOT) -> bool:
-    """Write root/sw.js again when a file it lists (or the template) is newer; False when there is
-    no sw.js (the set-up makes it) or it is up to date. The development server calls this, so an
+    """Write the precache list again when a file it lists (or sw.js) is newer; False when there is
+    none (the set-up makes it) or it is up to date. The development server calls this, so an
     edit shows up as a new version instead of hiding behind the old one's cache."""
-    out = root / "sw.js"
+    out = root / PRECACHE
     if not out.is_file():
         return False
     made = out.stat().st_mtime
-    sources = [root / f for f in site_files(root)] + [TEMPLATE, Path(__file__)]
+    sources = [root / f for f in (WORKER, *site_files(root))] + [Path(__file__)]
     if all(f.stat().st_mtime <= made for f in sources):
         return False
     write(root, out)
@@ -95,7 +96,7 @@ def refresh(root: Path = ROOT) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=ROOT, help="the site's folder (default: this repository)")
-    parser.add_argument("--out", type=Path, help="where to write (default: ROOT/sw.js)")
+    parser.add_argument("--out", type=Path, help=f"where to write (default: ROOT/{PRECACHE})")
     args = parser.parse_args(argv)
     try:
         out, build, files = write(args.root, args.out)
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"make_sw: {e}", file=sys.stderr)
         return 1
     size = sum((args.root / f).stat().st_size for f in files)
-    print(f"make_sw: {out.name}, version {build}: {len(files)} files, {size / 1e6:.1f} MB precached")
+    print(f"make_sw: {out.name} for sw.js, version {build}: {len(files)} files, {size / 1e6:.1f} MB precached")
     return 0
 
 

@@ -4,8 +4,9 @@
 
 Importable: `start(port=0)` runs the server in a thread and returns it (tests use this).
 Before serving, static/vendor/py.zip is rebuilt when a source under py/ is newer,
-so edits to the engine are picked up on the next request; so is the service worker, sw.js,
-when a file it precaches changed (the open page then offers to reload into the new version).
+so edits to the engine are picked up on the next request; so is the service worker's precache
+list, static/vendor/precache.js, when a file it lists changed (the open page then offers to
+reload into the new version).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ MIME = {
 }
 
 
-SW_LOCK = threading.Lock()  # one rebuild of sw.js at a time
+SW_LOCK = threading.Lock()  # one rebuild of the precache list at a time
 
 # Never served: the repository's own machinery, the environment and build outputs (not the site).
 PRIVATE = {"node_modules", "build", "dist", "test-artifacts", "csrc"}
@@ -77,14 +78,14 @@ class Handler(SimpleHTTPRequestHandler):
             except (vendor.VendorError, OSError) as e:
                 self.send_error(500, f"cannot build py.zip: {e}")
                 return
-        elif self.path.split("?")[0].endswith("/sw.js") and not refusal(self.path):
+        elif self.path.split("?")[0].endswith("/" + make_sw.PRECACHE) and not refusal(self.path):
             try:
-                if Path(self.translate_path(self.path)).resolve() == (make_sw.ROOT / "sw.js").resolve():
+                if Path(self.translate_path(self.path)).resolve() == (make_sw.ROOT / make_sw.PRECACHE).resolve():
                     with SW_LOCK:
                         vendor.build_py_zip(vendor.ROOT)
                         make_sw.refresh(make_sw.ROOT)
             except (vendor.VendorError, make_sw.SiteError, OSError) as e:
-                self.send_error(500, f"cannot build sw.js: {e}")
+                self.send_error(500, f"cannot build the precache list: {e}")
                 return
         super().do_GET()
 

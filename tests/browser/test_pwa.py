@@ -1,9 +1,10 @@
 """The page as an installable, offline app, served from a subfolder (/minesat/) like a GitHub Pages site.
 
-After one visit the service worker (sw.js, made by tools/make_sw.py) holds every file the page
-needs: with the network off and the server gone, a reload starts the page and analyses a board.
-A new build (a changed file, sw.js made again) installs beside the running version, the page offers
-"A new version is ready — reload", and the click swaps versions and deletes the old cache.
+After one visit the service worker (sw.js, with the list tools/make_sw.py makes) holds every file
+the page needs: with the network off and the server gone, a reload starts the page and analyses a
+board. A new build (a changed file, the list made again) installs beside the running version, the
+page offers "A new version is ready — reload", and the click swaps versions and deletes the old
+cache. Without the list (no set-up) the page starts as before, without errors.
 """
 
 from __future__ import annotations
@@ -58,19 +59,19 @@ class Installed:
 
 
 def worker_version(site: Path) -> str:
-    """The VERSION written into site/sw.js."""
-    first = [line for line in (site / "sw.js").read_text().splitlines() if line.startswith("const VERSION")]
+    """The VERSION written into the site's precache list."""
+    first = [line for line in (site / make_sw.PRECACHE).read_text().splitlines() if line.startswith("const VERSION")]
     return first[0].split('"')[1]
 
 
 @pytest.fixture(scope="module")
 def installed(browser, tmp_path_factory):
-    """The site mirrored into a temporary /minesat/ (its own sw.js and style.css, to change them), served,
-    and visited once: the page is ready, controlled by the service worker, and the precache complete."""
+    """The site mirrored into a temporary /minesat/ (its own precache list and style.css, to change them),
+    served, and visited once: the page is ready, controlled by the service worker, the precache complete."""
     web = tmp_path_factory.mktemp("pwa")
     site = web / "minesat"
-    mirror(ROOT, site, ROOT / "static" / "style.css")
-    (site / "sw.js").unlink(missing_ok=True)  # a link to the repository's sw.js: never write through it
+    mirror(ROOT, site, ROOT / make_sw.PRECACHE)
+    (site / "static" / "style.css").unlink()  # a link to the repository's file: never write through it
     shutil.copyfile(ROOT / "static" / "style.css", site / "static" / "style.css")
     make_sw.write(site)
     server = serve.start(0, web)
@@ -136,3 +137,26 @@ def test_a_new_build_replaces_the_old_cache_after_the_user_reloads(installed):
     css = page.evaluate("u => caches.match(u).then((r) => r.text())", installed.url + "static/style.css")
     assert css.endswith("/* a new build */\n")
     installed.watch.check()
+
+
+def test_without_the_precache_list_the_page_starts_as_before(browser, tmp_path):
+    """No set-up of the list: the service worker cannot start, and nothing shows it (no error, no banner)."""
+    mirror(ROOT, tmp_path / "minesat", ROOT / make_sw.PRECACHE)
+    server = serve.start(0, tmp_path)
+    watch = Watch()
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "minesat/index.html")
+        wait_ready(page)
+        # queued after the page's own attempt (registrations of one scope run in order), and as it ends
+        attempt = page.evaluate("() => navigator.serviceWorker.register('./sw.js', {updateViaCache: 'none'})"
+                                ".then(() => 'registered', (e) => 'failed: ' + e.message)")
+        assert attempt.startswith("failed"), attempt
+        assert page.evaluate("() => navigator.serviceWorker.controller") is None
+        assert page.is_hidden("#update-banner") and page.is_hidden("#load-error")
+        watch.check()
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

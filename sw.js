@@ -1,7 +1,7 @@
 // minesat's service worker: the page offline after one visit, from the site's root or any subfolder.
-// sw.js is written by the set-up (tools/make_sw.py) from this template, after the two constants
-// VERSION (a content hash of every file below) and FILES (every file the page and its engine's
-// worker load, relative to this file). Do not edit sw.js; edit tools/sw_template.js.
+// The set-up (tools/make_sw.py) writes static/vendor/precache.js: VERSION, a content hash of every
+// file the page needs and of this worker, and FILES, those files relative to this one. Without it
+// (no set-up) this worker fails to start and the page stays as it is, online only.
 //
 // install:  every file of FILES into a cache named after VERSION (revalidated, never a stale HTTP copy)
 // fetch:    GET requests under this folder answered from that cache first (the URL's #fragment
@@ -9,6 +9,8 @@
 // activate: the caches of older versions of this site deleted; open pages taken over
 // message:  "skip-waiting" from the page (the user clicked "reload" on the update banner) lets a
 //           new version replace the running one
+importScripts("./static/vendor/precache.js");
+
 const base = new URL("./", self.location).href;
 const PREFIX = `minesat ${base} `;  // caches are per origin: never touch another site's
 const CACHE = PREFIX + VERSION;
