@@ -91,6 +91,16 @@ def installed(browser, tmp_path_factory):
     server.server_close()
 
 
+def test_the_browser_finds_the_app_installable(installed):
+    """Chromium's own checks: the manifest parses, and its icons, start URL, scope and worker qualify."""
+    cdp = installed.page.context.new_cdp_session(installed.page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == installed.url + "manifest.webmanifest" and not manifest["errors"], manifest["errors"]
+    errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
+    assert errors <= {"in-incognito"}, errors  # Playwright's contexts are incognito; nothing else is missing
+    cdp.detach()
+
+
 def test_after_one_visit_the_page_starts_and_analyses_offline(installed):
     page, context = installed.page, installed.page.context
     cached = installed.caches()
