@@ -133,6 +133,9 @@ def test_a_new_build_replaces_the_old_cache_after_the_user_reloads(installed):
     make_sw.write(site)
     new = worker_version(site)
     assert new != old
+    other = page.context.new_page()  # a second tab of the same version
+    other.goto(installed.url + "index.html")
+    other.wait_for_function("() => navigator.serviceWorker.controller")
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
     page.wait_for_selector("#update-banner", state="visible", timeout=START_TIMEOUT)
     assert "A new version is ready" in page.inner_text("#update-banner")
@@ -141,6 +144,10 @@ def test_a_new_build_replaces_the_old_cache_after_the_user_reloads(installed):
     found = installed.wait_for(lambda found: list(found) == [old_cache.removesuffix(old) + new],
                                "the new version's cache replacing the old one")
     assert set(next(iter(found.values()))) == installed.expected()
+    other.wait_for_selector("#update-banner", state="visible")  # the other tab runs old code: it offers a reload
+    with other.expect_navigation():
+        other.click("#update-reload")
+    other.close()
     wait_ready(page)  # the page reloaded, under the new version
     assert page.evaluate("() => navigator.serviceWorker.controller.state") == "activated"
     assert page.is_hidden("#update-banner")
