@@ -79,15 +79,15 @@ def write(root: Path = ROOT, out: Path | None = None) -> tuple[Path, str, list[s
 
 
 def refresh(root: Path = ROOT) -> bool:
-    """Write the precache list again when a file it lists (or sw.js) is newer; False when there is
-    none (the set-up makes it) or it is up to date. The development server calls this, so an
-    edit shows up as a new version instead of hiding behind the old one's cache."""
+    """Write the precache list again when the site changed (any file's bytes, a file more or less,
+    or sw.js); False when there is none (the set-up makes it) or it is current. The development
+    server calls this (about 0.1 s), so an edit shows up as a new version instead of hiding behind
+    the old one's cache."""
     out = root / PRECACHE
     if not out.is_file():
         return False
-    made = out.stat().st_mtime
-    sources = [root / f for f in (WORKER, *site_files(root))] + [Path(__file__)]
-    if all(f.stat().st_mtime <= made for f in sources):
+    files = site_files(root)
+    if out.read_text() == precache_list(files, version(root, files)):
         return False
     write(root, out)
     return True
