@@ -69,12 +69,9 @@ def write(root: Path = ROOT, out: Path | None = None) -> tuple[Path, str, list[s
     files = site_files(root)
     build = version(root, files)
     out = out or root / PRECACHE
-    if out.is_file() and not out.is_symlink():  # a whole file or none for a server reading it meanwhile
-        tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(precache_list(files, build))
-        tmp.replace(out)
-    else:
-        out.write_text(precache_list(files, build))
+    tmp = out.with_name(out.name + ".tmp")  # a whole file or none, for a server reading it meanwhile
+    tmp.write_text(precache_list(files, build))
+    tmp.replace(out)
     return out, build, files
 
 
