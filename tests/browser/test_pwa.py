@@ -1,11 +1,11 @@
 """The page as an installable, offline app, served from a subfolder (/minesat/) like a GitHub Pages site.
 
-Chromium finds it installable. After one visit the service worker (sw.js, with the list
-tools/make_sw.py makes) holds every file
-the page needs: with the network off and the server gone, a reload starts the page and analyses a
-board. A new build (a changed file, the list made again) installs beside the running version, the
-page offers "A new version is ready — reload", and the click swaps versions and deletes the old
-cache. Without the list (no set-up) the page starts as before, without errors.
+Chromium finds it installable. After one visit the service worker (sw.js, with the list that
+tools/make_sw.py makes) holds every file the page needs: with the network off and the server gone,
+a reload starts the page and analyses a board. A new build (a changed file, the list made again)
+installs beside the running version, the page offers "A new version is ready — reload", and the
+click swaps versions and deletes the old cache. Without the list (no set-up) the page starts as
+before, without errors.
 """
 
 from __future__ import annotations
