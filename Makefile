@@ -33,6 +33,18 @@ static/vendor/.installed: tools/vendor.py node_modules/.installed $(PY_SOURCES)
 static/vendor/snapshot.gz: tools/make_snapshot.mjs static/vendor/.installed
 	node tools/make_snapshot.mjs
 
+# The app's icons (drawn by our own script) and the list of every file the service worker (sw.js)
+# precaches, at a version hashed from their contents: made after everything it lists.
+ICONS := static/icons/icon-192.png static/icons/icon-512.png static/icons/icon-maskable-512.png
+
+$(ICONS) &: tools/make_icons.py
+	$(PY) tools/make_icons.py
+
+static/vendor/precache.js: tools/make_sw.py sw.js index.html pyscript.toml manifest.webmanifest py/picosat_wasm.py \
+		$(wildcard static/*.css static/*.mjs static/*.svg static/icons/*.svg) static/picosat.wasm \
+		static/vendor/.installed static/vendor/snapshot.gz $(ICONS)
+	$(PY) tools/make_sw.py
+
 # The package as pip installs it (picosat.wasm inside), a pycosat wheel built from the hash-checked
 # sdist and wasmtime's wheel (the `wasm` extra), so that the packaging test installs them into a
 # fresh venv offline.
@@ -45,7 +57,7 @@ $(WHEEL): pyproject.toml README.md LICENSE requirements.txt $(PY_SOURCES) static
 
 wheel: $(WHEEL)
 
-setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed static/vendor/snapshot.gz $(WHEEL)
+setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed static/vendor/snapshot.gz $(ICONS) static/vendor/precache.js $(WHEEL)
 
 setup-browser:
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
@@ -65,4 +77,4 @@ bench: setup
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) node_modules build dist py/minesat.egg-info static/vendor static/picosat.wasm
+	rm -rf $(VENV) node_modules build dist py/minesat.egg-info static/vendor static/picosat.wasm $(ICONS)

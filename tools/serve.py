@@ -4,7 +4,9 @@
 
 Importable: `start(port=0)` runs the server in a thread and returns it (tests use this).
 Before serving, static/vendor/py.zip is rebuilt when a source under py/ is newer,
-so edits to the engine are picked up on the next request.
+so edits to the engine are picked up on the next request; so is the service worker's precache
+list, static/vendor/precache.js, when a file it lists changed (the open page then offers to
+reload into the new version).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+import make_sw  # noqa: E402
 import vendor  # noqa: E402
 
 MIME = {
@@ -32,8 +35,11 @@ MIME = {
     ".zip": "application/zip",
     ".py": "text/x-python",
     ".txt": "text/plain",
+    ".webmanifest": "application/manifest+json",
 }
 
+
+SW_LOCK = threading.Lock()  # one rebuild of the precache list at a time
 
 # Never served: the repository's own machinery, the environment and build outputs (not the site).
 PRIVATE = {"node_modules", "build", "dist", "test-artifacts", "csrc"}
@@ -71,6 +77,15 @@ class Handler(SimpleHTTPRequestHandler):
                     vendor.build_py_zip(vendor.ROOT)
             except (vendor.VendorError, OSError) as e:
                 self.send_error(500, f"cannot build py.zip: {e}")
+                return
+        elif self.path.split("?")[0].endswith("/" + make_sw.PRECACHE) and not refusal(self.path):
+            try:
+                if Path(self.translate_path(self.path)).resolve() == (make_sw.ROOT / make_sw.PRECACHE).resolve():
+                    with SW_LOCK:
+                        vendor.build_py_zip(vendor.ROOT)
+                        make_sw.refresh(make_sw.ROOT)
+            except (vendor.VendorError, make_sw.SiteError, OSError) as e:
+                self.send_error(500, f"cannot build the precache list: {e}")
                 return
         super().do_GET()
 
