@@ -112,7 +112,10 @@ class Watch:
 
 
 def new_context(browser, watch: Watch, **options):
-    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
+    # The service worker is tested in test_pwa.py (service_workers="allow"); elsewhere it would cache
+    # 21 MB in the background of every test and answer requests the tests mean for the server.
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, "service_workers": "block",
+                                     **options})
     context.set_default_timeout(STEP_TIMEOUT)
     watch.attach(context)
     return context

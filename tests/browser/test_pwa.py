@@ -78,7 +78,7 @@ def installed(browser, tmp_path_factory):
     server = serve.start(0, web)
     url = server.url + "minesat/"
     watch = Watch()
-    context = new_context(browser, watch)
+    context = new_context(browser, watch, service_workers="allow")
     page = context.new_page()
     page.goto(url + "index.html")
     wait_ready(page)
@@ -162,7 +162,7 @@ def test_without_the_precache_list_the_page_starts_as_before(browser, tmp_path):
     mirror(ROOT, tmp_path / "minesat", ROOT / make_sw.PRECACHE)
     server = serve.start(0, tmp_path)
     watch = Watch()
-    context = new_context(browser, watch)
+    context = new_context(browser, watch, service_workers="allow")
     try:
         page = context.new_page()
         page.goto(server.url + "minesat/index.html")
