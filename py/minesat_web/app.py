@@ -350,12 +350,15 @@ class App:
         self.start_panel("explain", self.load_explain())
         self.refresh_panels()
 
-    async def cancel_analysis(self) -> None:
-        """Stop a running analysis: the worker is ended and a fresh one started."""
+    def cancel_analysis(self) -> None:
+        """Stop a running analysis: say so at once; the worker is ended and a fresh one started."""
         if self.task and not self.task.done():
             self.task.cancel()
         self.clear_results("Analysis cancelled. Edit the board to analyse again.")
         document.body.removeAttribute("data-worker")
+        asyncio.ensure_future(self.restart_engine())
+
+    async def restart_engine(self) -> None:
         where = await self.client.restart()
         document.body.dataset.engine = where
         if where == "worker":

@@ -325,7 +325,7 @@ def bind(app: App) -> None:
     @when("click", "#analysis-cancel")
     @guarded
     def cancel_analysis(evt):
-        asyncio.ensure_future(app.cancel_analysis())
+        app.cancel_analysis()
 
     @when("click", "#layout-list")
     @guarded
