@@ -30,7 +30,7 @@ from minesat.analysis import analyze
 from minesat.binomial import reduce as binomial_reduce
 from minesat.board import Board
 from minesat.counting import LayoutSpace
-from suites import suite
+from suites import run_in_pyodide, suite
 
 HERE = Path(__file__).resolve().parent
 
@@ -180,25 +180,8 @@ json.dumps({"python": sys.version.split()[0], "times": times})
 
 def pyodide_times(boards: list[Board]) -> tuple[str, list[float]] | None:
     """Best-of-5 analysis times of the boards in Pyodide under Node, or None without Node/Pyodide."""
-    import json
-    import shutil
-    import subprocess
-    import tempfile
-
-    from minesat.board import format_board
-    pyodide_dir = HERE.parent / "node_modules" / "pyodide"
-    if not shutil.which("node") or not (pyodide_dir / "pyodide.mjs").exists():
-        return None
-    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
-        json.dump([format_board(b) for b in boards], f)
-        f.flush()
-        out = subprocess.run(["node", "--input-type=module", "-e", PYODIDE_SCRIPT, str(pyodide_dir),
-                              str(HERE.parent), f.name], capture_output=True, text=True, timeout=600)
-    if out.returncode:
-        print("pyodide run failed:", out.stderr[-500:])
-        return None
-    result = json.loads(out.stdout.strip().splitlines()[-1])
-    return result["python"], result["times"]
+    result = run_in_pyodide(PYODIDE_SCRIPT, boards)
+    return None if result is None else (result["python"], result["times"])
 
 
 def pyodide_report(boards: list[Board], name: str) -> None:

@@ -17,12 +17,8 @@ from __future__ import annotations
 import argparse
 import collections
 import gc
-import json
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -30,9 +26,8 @@ import pycosat
 
 import picosat_wasm
 from minesat import explain
-from minesat.board import format_board
 from minesat.counting import LayoutSpace
-from suites import suite
+from suites import run_in_pyodide, suite
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -95,19 +90,8 @@ json.dumps({"python": sys.version.split()[0], "times": out})
 
 def pyodide_times(boards, runs: int):
     """[(proofs, outcomes) seconds] per board in Pyodide under Node, or None without them."""
-    pyodide_dir = ROOT / "node_modules" / "pyodide"
-    if not shutil.which("node") or not (pyodide_dir / "pyodide.mjs").exists():
-        return None
-    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
-        json.dump([format_board(b) for b in boards], f)
-        f.flush()
-        out = subprocess.run(["node", "--input-type=module", "-e", PYODIDE_SCRIPT, str(pyodide_dir),
-                              str(ROOT), f.name, str(runs)], capture_output=True, text=True, timeout=1200)
-    if out.returncode:
-        print("pyodide run failed:", out.stderr[-800:])
-        return None
-    result = json.loads(out.stdout.strip().splitlines()[-1])
-    return result["python"], result["times"]
+    result = run_in_pyodide(PYODIDE_SCRIPT, boards, str(runs), timeout=1200)
+    return None if result is None else (result["python"], result["times"])
 
 
 def main() -> None:

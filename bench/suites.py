@@ -16,6 +16,32 @@ SIZES = {
 }
 
 
+def run_in_pyodide(script: str, boards: list[Board], *args: str, timeout: int = 600) -> dict | None:
+    """Run a Node `script` over the boards in Pyodide (node_modules/pyodide); the JSON its last line
+    prints, or None without Node or Pyodide (or when it fails: the error is printed)."""
+    import json
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    from minesat.board import format_board
+    root = Path(__file__).resolve().parent.parent
+    pyodide_dir = root / "node_modules" / "pyodide"
+    if not shutil.which("node") or not (pyodide_dir / "pyodide.mjs").exists():
+        return None
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump([format_board(b) for b in boards], f)
+        f.flush()
+        out = subprocess.run(["node", "--input-type=module", "-e", script, str(pyodide_dir), str(root), f.name,
+                              *args], capture_output=True, text=True, timeout=timeout)
+    if out.returncode:
+        print("pyodide run failed:", out.stderr[-800:])
+        return None
+    result: dict = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
 def suite() -> dict[str, list[Board]]:
     """Every benchmark group: name -> boards (fixed seeds)."""
     groups = {name: [midgame(r, c, m, seed=1000 * i + s) for s in range(n)]

@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 from .binomial import exactly
 from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
 from .cnf import CNF
-from .counting import LayoutSpace, TooTangled
+from .counting import LayoutSpace, TooTangled, _mul
 from .solve import forced_cells, get_solver, incremental
 from .sortnet import add_count
 
@@ -453,12 +453,7 @@ def _mines_polynomial(clues: Iterable[Clue], hidden: Iterable[Cell]) -> dict[int
     return LayoutSpace(Constraints(tuple(clues), tuple(hidden))).mines_distribution  # type: ignore[arg-type]
 
 
-def _times(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for i, a in p.items():
-        for j, b in q.items():
-            out[i + j] = out.get(i + j, 0) + a * b
-    return out
+_times = _mul  # the product of two polynomials {exponent: coefficient}, as counting.py has it
 
 
 def _times2(p: dict[tuple[int, int], int], q: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
