@@ -45,7 +45,7 @@ class Installed:
                 time.sleep(0.5)
         raise AssertionError("the page never answered")
 
-    def wait_for(self, predicate, what: str, seconds: float = 60) -> dict[str, list[str]]:
+    def wait_for(self, predicate, what: str, seconds: float = 180) -> dict[str, list[str]]:
         """Poll the caches until predicate(caches) holds."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
