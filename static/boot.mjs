@@ -40,11 +40,15 @@ export async function gunzip(bytes) {
 }
 
 /** loadPyodide from the snapshot when there is one; `info.snapshot` says which start it was. */
-export async function start(options, gz, info) {
+const mark = (name) => globalThis.performance && performance.mark && performance.mark("minesat:" + name);
+
+export async function start(options, gz, info, unpacked = null) {
   const opts = { ...options, indexURL };
   if (gz) {
     try {
-      const raw = await gunzip(gz);
+      mark("snapshot-fetched");
+      const raw = await (unpacked || gunzip(gz));
+      mark("snapshot-unpacked");
       const py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: raw });
       info.snapshot = true;
       structuredClone(raw.buffer, { transfer: [raw.buffer] });  // frees the 31 MB the config keeps
@@ -93,10 +97,15 @@ globalThis.minesatRestartEngine = () => {
 };
 if (inPage && !globalThis.minesatEngine) globalThis.minesatEngine = startWorker();
 
+// The page's copy is unpacked as soon as it arrives, while PyScript is still loading.
+const unpackedSnapshot = snapshotGz.then((gz) => (gz ? gunzip(gz) : null)).catch(() => null);
+
 export async function loadPyodide(options = {}) {
   serveFromMemory(await runtime);
   const info = {};
-  const py = await start(options, await snapshotGz, info);  // (kept: a restarted worker needs it)
+  const gz = await snapshotGz;  // (kept: a restarted worker needs it)
+  const py = await start(options, gz, info, gz && await unpackedSnapshot);
+  mark("pyodide-ready");
   globalThis.minesatSnapshot = info.snapshot;
   return py;
 }

@@ -529,10 +529,12 @@ class App:
 async def start() -> App:
     """Build the page from the URL (or local storage), connect to the engine, then analyse."""
     import random
+    js.performance.mark("minesat:python-start")
     random.seed()  # a restored snapshot would repeat the seed it was made with
     board, problem = persist.initial_board()
     app = App(board, EngineClient())
     from minesat_web import events, play
+    js.performance.mark("minesat:page-modules-imported")
     events.bind(app)
     app.play = play.bind(app)
     link = persist.url_fragment()
@@ -548,6 +550,7 @@ async def start() -> App:
         show_message(problem, bad=True)
     document.body.dataset.engine = "starting"
     document.body.setAttribute("data-ready", "")
+    js.performance.mark("minesat:ready")
     where = await app.client.connect()
     document.body.dataset.engine = where
     if where == "worker":
