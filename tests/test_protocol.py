@@ -171,11 +171,22 @@ def test_engine_advises_the_best_move_or_says_why_there_is_none():
     assert not guess["safe"] and 0 < guess["p_mine"] < 1
 
 
-def test_engine_explains_proofs_outcomes_and_a_proof_as_sat():
+def test_engine_explains_proofs_dead_cells_in_slices_outcomes_and_a_proof_as_sat(monkeypatch):
+    from minesat import explain
     board = parse_board(SEED_9X9, 10)
     engine = Engine()
     why = ask(engine, 1, "explain", board)["ok"]
-    assert len(why["proofs"]) == 13 and why["proofs"][0]["grade"] == 0 and why["dead"] is not None
+    assert len(why["proofs"]) == 13 and why["proofs"][0]["grade"] == 0
+    tables = explain.outcome_tables(board)
+    expected = sorted(list(c) for c in explain.dead_cells(tables) if 0 < tables[c].mine < tables[c].layouts)
+    import minesat.protocol as protocol
+    for budget in (10.0, 0.0):  # all at once, or one cell per request: the same cells
+        monkeypatch.setattr(protocol, "OUTCOME_SLICE", budget)
+        start, dead, calls = 0, [], 0
+        while start is not None:
+            part = ask(engine, 9, "dead", board, start=start)["ok"]
+            dead, start, calls = dead + part["dead"], part["next"], calls + 1
+        assert sorted(dead) == expected and (calls == 1 if budget else calls == len(board.hidden))
     outcome = ask(engine, 2, "outcome", board, cell=[8, 8])["ok"]
     assert int(outcome["mine"]) + sum(map(int, outcome["numbers"].values())) == int(outcome["layouts"]) == 65
     sat = ask(engine, 3, "proof_cnf", board, cell=[0, 2])["ok"]

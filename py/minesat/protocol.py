@@ -33,7 +33,7 @@ CHUNK = 1 << 20          # characters per streamed chunk of a download
 CLAUSES_SHOWN = 400      # clauses in the first view of the reduction panel
 LP_LINES_SHOWN = 200     # lines of the LP file in the reduction panel
 MAX_AUTO_GATES = 60_000  # above this counter size, the reduction panel builds the CNF on request
-OUTCOME_BUDGET = 0.3     # seconds for the dead cells of a board (tangled boards take longer)
+OUTCOME_SLICE = 0.05     # seconds of outcome tables per request (the page asks again for more)
 
 
 class EngineError(Exception):
@@ -202,33 +202,37 @@ class Engine:
         """The board's proofs (easiest first) and its outcome tables, computed once per board."""
         if self._explained is None or self._explained[0] != board:
             analysis = self.analysis(board)
-            data: dict[str, Any] = {"proofs": [], "dead": None}
+            data: dict[str, Any] = {"proofs": []}
             tables = None
             if analysis.satisfiable and analysis.space is not None:
-                data = explain.explain(board, get_solver(), analysis.space, outcomes=False) | {"dead": None}
+                data = explain.explain(board, get_solver(), analysis.space, outcomes=False)
                 tables = explain.OutcomeTables(board, analysis.space)
             self._explained = (board, data, tables)
         return self._explained[1], self._explained[2]
 
     def op_explain(self, req: dict[str, Any]) -> dict[str, Any]:
-        """Proofs of every forced cell, easiest first; the dead cells, when the board allows them
-        in OUTCOME_BUDGET seconds (else "dead" is None: a tangled board; outcomes stay one cell at a time)."""
+        """Proofs of every forced cell, easiest first (the dead cells come from "dead")."""
+        data, _ = self.explained(self.board(req))
+        return {"proofs": data["proofs"]}
+
+    def op_dead(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The dead cells among the unsure hidden cells from index `start` (in board.hidden) on, for at
+        most OUTCOME_SLICE seconds: {"dead": [...], "next": where to go on, or None when done}. In
+        slices, so that a tangled board never holds the worker (and the next edit) for long."""
         board = self.board(req)
         data, tables = self.explained(board)
-        if tables is not None and data["dead"] is None:
-            forced = {tuple(p["cell"]) for p in data["proofs"]}
-            deadline = time.perf_counter() + OUTCOME_BUDGET
-            dead: list[list[int]] | None = []
-            for cell in board.hidden:
-                if cell in forced:
-                    continue
-                if time.perf_counter() > deadline:
-                    dead = None
-                    break
-                if tables.of(cell).dead and dead is not None:
-                    dead.append(list(cell))
-            data["dead"] = dead
-        return data
+        if tables is None:
+            return {"dead": [], "next": None}
+        forced = {tuple(p["cell"]) for p in data["proofs"]}
+        deadline = time.perf_counter() + OUTCOME_SLICE
+        cells, dead = board.hidden, []
+        i = first = max(0, int(req.get("start", 0)))
+        while i < len(cells) and (i == first or time.perf_counter() < deadline):  # one cell at least
+            cell = cells[i]
+            if board[cell] == HIDDEN and cell not in forced and tables.of(cell).dead:
+                dead.append(list(cell))
+            i += 1
+        return {"dead": dead, "next": i if i < len(cells) else None}
 
     def op_outcome(self, req: dict[str, Any]) -> dict[str, Any]:
         """What opening one hidden cell can give: each outcome's layouts, exact (decimal strings)."""

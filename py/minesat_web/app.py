@@ -236,12 +236,25 @@ class App:
             return
         self.proofs = {(p["cell"][0], p["cell"][1]): p for p in data["proofs"]}
         self.start_panel("advise", self.load_advice())
-        self.dead = frozenset((r, c) for r, c in data["dead"] or [])
         self.deduction = -1
         easiest = data["proofs"][0] if data["proofs"] else None
         el("next-deduction").disabled = easiest is None
         el("deductions").textContent = (
             f"{len(self.proofs)} deductions; the easiest: {render.proof_text(easiest)}" if easiest else "")
+
+    async def load_dead(self) -> None:
+        """The dead cells, found by the worker in short slices (an edit never waits long for it)."""
+        board, start, dead = self.board, 0, []
+        while start is not None:
+            try:
+                data = await self.client.call(request("dead", board, start=start), lane="dead")
+            except (Dropped, EngineFailed):
+                return
+            if board != self.board:
+                return
+            dead += data["dead"]
+            start = data["next"]
+        self.dead = frozenset((r, c) for r, c in dead)
         if self.dead:
             self.draw_grid()
 
@@ -262,6 +275,7 @@ class App:
         move = (data["move"][0], data["move"][1]) if "move" in data else None
         self.mark_best(move)
         el("best-move").textContent = render.advice_text(data, self.proofs.get(move) if move else None)
+        self.start_panel("dead", self.load_dead())
 
     def mark_best(self, cell: Cell | None) -> None:
         for node in list(document.querySelectorAll("#grid [data-best]")):
@@ -347,8 +361,8 @@ class App:
         self.draw_grid()
         self.show_summary()
         el("busy").hidden = True
+        self.refresh_panels()  # what is on screen first, then why and what next
         self.start_panel("explain", self.load_explain())
-        self.refresh_panels()
 
     def cancel_analysis(self) -> None:
         """Stop a running analysis: say so at once; the worker is ended and a fresh one started."""
