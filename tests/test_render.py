@@ -121,7 +121,10 @@ def test_layout_thumbnails_one_per_layout_with_its_number():
     assert page.count('class="layout') == 12
     assert re.findall(r'data-index="(\d+)"', page) == [str(i) for i in range(12, 24)]
     black = re.findall(r'<path class="m" d="([^"]*)"', page)
-    assert [d.count("M") for d in black] == [len(x) for x in layouts]
+    red = re.findall(r'<path class="d" d="([^"]*)"', page)
+    assert [d.count("M") + e.count("M") for d, e in zip(black, red)] == [len(x) for x in layouts]
+    assert [e.count("M") for e in red] == [len(x - layouts[0]) for x in layouts]  # differences from the first
+    assert red[0] == "" and any(red)
     grey = re.findall(r'<path class="h" d="([^"]*)"', page)
     assert all(d.count("M") + len(x) == len(board.hidden) for d, x in zip(grey, layouts))
     assert page.count("layout selected") == 1

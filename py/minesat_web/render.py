@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -251,23 +252,29 @@ def failure_message(error: str, board: Board) -> str:
 # -- layouts ------------------------------------------------------------------------------------
 def layout_thumbnails(board: Board, layouts: list[frozenset[Cell]], first: int,
                       shown: frozenset[Cell] | None) -> str:
-    """A page of layouts as small boards (mines black, other hidden cells grey), in one string.
+    """A page of layouts as small boards, in one string: hidden cells grey, mines black, and in red
+    the mines where a layout differs from the page's first one (so that look-alikes tell apart).
 
-    Each board is one SVG of two paths (a few DOM nodes, however large the board).
+    Each board is one SVG of three paths (a few DOM nodes, however large the board).
     """
     px = max(2, min(6, 120 // board.cols))  # thumbnails at most about 120 px wide: several per row
     unknown = [divmod(k, board.cols) for k, ch in enumerate(board.cells) if ch in (HIDDEN, FLAG)]
+    base = layouts[0] if layouts else frozenset()
     out = []
+
+    def path(cells: Iterable[Cell]) -> str:
+        return "".join(f"M{c} {r}h1v1h-1z" for r, c in cells)
     for i, layout in enumerate(layouts, first):
-        grey = "".join(f"M{c} {r}h1v1h-1z" for r, c in unknown if (r, c) not in layout)
-        black = "".join(f"M{c} {r}h1v1h-1z" for r, c in sorted(layout))
+        grey = path(cell for cell in unknown if cell not in layout)
+        black, red = path(sorted(layout & base)), path(sorted(layout - base))
         sel = " selected" if shown == layout else ""
         pressed = "true" if sel else "false"
         out.append(f'<button type="button" class="layout{sel}" data-index="{i}" aria-pressed="{pressed}" '
-                   f'aria-label="layout {i + 1:,}: show it on the board"><span class="num">#{i + 1:,}</span>'
+                   f'aria-label="layout {i + 1:,}: show it on the board"><span class="num">#{grouped(i + 1)}</span>'
                    f'<svg class="mini" width="{board.cols * px}" height="{board.rows * px}" '
                    f'viewBox="0 0 {board.cols} {board.rows}" aria-hidden="true">'
-                   f'<path class="h" d="{grey}"/><path class="m" d="{black}"/></svg></button>')
+                   f'<path class="h" d="{grey}"/><path class="m" d="{black}"/><path class="d" d="{red}"/></svg>'
+                   f'</button>')
     return "".join(out)
 
 
