@@ -4,11 +4,16 @@
          -> analysis requested from the engine's worker (a newer edit supersedes it)
          -> count, verdict and forced cells drawn, if the board is still the latest
          -> then, only if they are on screen: the page of layouts, the reduction panel
+         -> then why (every forced cell's proof), what next (the best move), the dead cells
+
+Every engine call goes through the client (client.py) to the engine's worker; nothing here
+computes what the engine computes. Play mode is play.py; the handlers are events.py.
 
 Test hooks: <body data-ready> once the grid is interactive (data-engine="worker" or "main",
 data-worker="ready" once the worker answers); cells carry data-row, data-col and, after
-analysis, data-verdict="safe"/"mine" where forced; #layout-count has data-value with the
-exact count in plain digits ("" while working).
+analysis, data-verdict="safe"/"mine" where forced, data-proof on a shown proof's clues and
+data-best on the best move; #layout-count has data-value with the exact count in plain digits
+("" while working).
 """
 
 from __future__ import annotations
