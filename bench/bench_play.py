@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from minesat.advice import advise  # noqa: E402
-from minesat.counting import LayoutSpace  # noqa: E402
-from minesat.game import LEVELS, Game  # noqa: E402
+from minesat.advice import advise
+from minesat.counting import LayoutSpace
+from minesat.game import LEVELS, Game
 
 FIRST = {"classic": (0, 0), "zero": (3, 3)}
 

@@ -210,8 +210,7 @@ class TreeSearch:
                 if bound <= best:
                     break
                 got = self.score(s, masks, best)
-                if got > best:
-                    best = got
+                best = max(best, got)
         if best > beat:
             self.memo[s] = best
         else:
@@ -255,8 +254,7 @@ def tree_advice(board: Board, space: LayoutSpace, closed: list[Cell], max_nodes:
             if bound <= best:
                 break
             won = search.score(s, masks, best)
-            if won > best:
-                best = won
+            best = max(best, won)
             scored.append((won, n - bound, cell))
     except _TooBig:
         return None
