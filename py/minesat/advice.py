@@ -30,7 +30,8 @@ revealed as v, over the count of the board.  The method:
    the *secondary safety*  sum over v of P(c safe, shows v) x best safety after v,  the
    chance of surviving this click and the next one; the progress chance (the share of outcomes
    that make a cell surely safe) breaks ties.  (Weighting progress into the score, x (1 + 0.2
-   x progress), won 2 points fewer expert games; a tighter or looser `WITHIN` and more
+   x progress), won 2 points fewer expert games, and x (1 + 0.5 x progress) in the opening
+   (at most 8 numbers shown) half a point fewer; a tighter or looser `WITHIN` and more
    candidates changed fewer than 20 of 1,000.)
    - **Dead cells** (a cell that can show only one number: opening it teaches nothing) are
      played last: only when every candidate is dead.
