@@ -106,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     won = dict.fromkeys(keys, 0)
     played = dict.fromkeys(keys, 0)
     times: dict = {key: [] for key in keys}
+    slowest = dict.fromkeys(keys, (0.0, -1))  # (worst time per move, seed of its game)
     start = time.time()
     lines = []
     with Pool(args.jobs, configure, (overrides,)) as pool:
@@ -114,19 +115,21 @@ def main(argv: list[str] | None = None) -> int:
             won[key] += win
             played[key] += 1
             times[key] += spent
+            slowest[key] = max(slowest[key], (max(spent, default=0.0), seed))
     if args.results:
         Path(args.results).write_text("".join(sorted(lines)))
     print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}, "
           f"{args.jobs} processes, {time.time() - start:.0f} s")
     print(f"{'level':13} {'rule':8} {'policy':6} {'won/played':>12} {'win rate':>9} {'95% CI':>17} "
-          f"{'median ms':>10} {'worst ms':>9}")
+          f"{'median ms':>10} {'worst ms':>9} {'(seed)':>7}")
     for key in keys:
         n, w, t = played[key], won[key], sorted(times[key])
         lo, hi = wilson(w, n)
         median = t[len(t) // 2] * 1000 if t else 0.0
         worst = t[-1] * 1000 if t else 0.0
+        worst_seed = slowest[key][1]
         print(f"{key[0]:13} {key[1]:8} {key[2]:6} {f'{w}/{n}':>12} {100 * w / n:8.2f}% "
-              f"{f'[{100 * lo:.2f}, {100 * hi:.2f}]%':>17} {median:10.2f} {worst:9.1f}")
+              f"{f'[{100 * lo:.2f}, {100 * hi:.2f}]%':>17} {median:10.2f} {worst:9.1f} {f'({worst_seed})':>7}")
     return 0
 
 
