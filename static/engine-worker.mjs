@@ -1,6 +1,7 @@
 // The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/protocol.py.
 // Messages in: {start, snapshot, files} once (the snapshot and runtime files the page fetched), then {id, text, stream, lane} requests and {cancel: id}.
-// Messages out: {ready, snapshot, error} once; then {id, text} answers (JSON from Engine.answer),
+// Messages out: {ready, snapshot, error} once; then {id, text, ms, queued} answers (JSON from
+// Engine.answer; the milliseconds it took, and how long it waited in the queue),
 // or for a stream {id, size}, then {id, progress} (characters written) per chunk, then {id, blob}
 // (the whole file) or {id, error},
 // or {id, dropped: true} for a request superseded in its lane before it started.
@@ -46,7 +47,9 @@ async function pump() {
     const [req] = queue.splice(Math.max(first, 0), 1);
     if (cancelled.delete(req.id)) continue;
     if (!req.stream) {
-      postMessage({ id: req.id, text: engine.answer(req.text) });
+      const started = performance.now();
+      const text = engine.answer(req.text);
+      postMessage({ id: req.id, text, ms: performance.now() - started, queued: started - req.arrived });
       await pause();
       continue;
     }
@@ -84,6 +87,7 @@ onmessage = (e) => {
       if (queue[i].lane === m.lane) { postMessage({ id: queue[i].id, dropped: true }); queue.splice(i, 1); }
     }
   }
+  m.arrived = performance.now();
   queue.push(m);
   pump();
 };

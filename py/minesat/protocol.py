@@ -33,7 +33,7 @@ CHUNK = 1 << 20          # characters per streamed chunk of a download
 CLAUSES_SHOWN = 400      # clauses in the first view of the reduction panel
 LP_LINES_SHOWN = 200     # lines of the LP file in the reduction panel
 MAX_AUTO_GATES = 60_000  # above this counter size, the reduction panel builds the CNF on request
-OUTCOME_SLICE = 0.05     # seconds of outcome tables per request (the page asks again for more)
+OUTCOME_SLICE = 0.01     # seconds of outcome tables per request (the page asks again for more)
 
 
 class EngineError(Exception):
