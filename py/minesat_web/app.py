@@ -143,7 +143,8 @@ class App:
 
     def draw_edit(self) -> None:
         """Right after an edit: only the edited cells are drawn again; the old board's verdicts
-        and shading are hidden (class "stale") until the new board's analysis arrives."""
+        and shading are greyed out with the whole grid (class "stale": one element restyled, not
+        every cell) until the new board's analysis arrives."""
         b, old = self.board, self.drawn_board
         if old is None or (old.rows, old.cols) != (b.rows, b.cols) or self.shown is not None:
             self.draw_grid()
