@@ -453,9 +453,6 @@ def _mines_polynomial(clues: Iterable[Clue], hidden: Iterable[Cell]) -> dict[int
     return LayoutSpace(Constraints(tuple(clues), tuple(hidden))).mines_distribution  # type: ignore[arg-type]
 
 
-_times = _mul  # the product of two polynomials {exponent: coefficient}, as counting.py has it
-
-
 def _times2(p: dict[tuple[int, int], int], q: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
     out: dict[tuple[int, int], int] = {}
     for (i, j), a in p.items():
@@ -535,7 +532,7 @@ class OutcomeTables:
         self._completed: dict[tuple[frozenset[int], int, int], int] = {}  # completions (cached)
         self._everything: dict[int, int] = {0: 1}
         for poly in self.polys:
-            self._everything = _times(self._everything, poly) if self.left is not None else \
+            self._everything = _mul(self._everything, poly) if self.left is not None else \
                 {0: self._everything[0] * sum(poly.values())}
         if self.ways({0: 1}, frozenset(), len(self._outside)) != space.count:
             raise ProofError("the groups of linked cells do not multiply to the board's count")

@@ -30,7 +30,7 @@ from minesat.board import FLAG, Board, Cell
 from minesat.board import cell_name as name
 from minesat.protocol import decode_analysis, decode_layouts, request
 from minesat_web import persist, render
-from minesat_web.client import Dropped, EngineClient, EngineFailed
+from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object
 from minesat_web.editor import Editor
 
 PAGE_SIZE = 12           # layouts per page
@@ -47,7 +47,7 @@ def show_message(text: str, bad: bool = False) -> None:
     m.textContent = text
     m.className = "bad" if bad else ("good" if text else "")
     if text:
-        m.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+        m.scrollIntoView(js_object({"block": "nearest"}))
 
 
 class App:
@@ -76,6 +76,7 @@ class App:
         self.download_task: asyncio.Task | None = None
         self.proof_shown: dict[str, Any] | None = None
         self.play: Any = None  # Play mode (minesat_web/play.py), bound at start
+        self.described: Cell | None = None  # the cell the cell line speaks of
 
     @property
     def board(self) -> Board:
@@ -184,6 +185,7 @@ class App:
 
     def describe(self, cell: Cell) -> None:
         """The hover/tap line: what is known of one cell; its proof, or what opening it can give."""
+        self.described = cell
         text = render.cell_text(self.board, self.analysis, cell)
         proof = self.proofs.get(cell)
         self.mark_proof(proof)
@@ -206,16 +208,21 @@ class App:
                 node.setAttribute("data-proof", "")
                 node.classList.add("proof")
 
-    async def show_outcome(self, cell: Cell) -> None:
+    async def ask(self, op: str, lane: str | None = None, **args: Any) -> Any:
+        """The engine's answer about the board on screen; None when it failed, was superseded,
+        or the board changed meanwhile (what is on screen then is not what was asked about)."""
         board = self.board
         try:
-            data = await self.client.call(request("outcome", board, cell=list(cell)), lane="outcome")
+            data = await self.client.call(request(op, board, **args), lane=lane)
         except (Dropped, EngineFailed):
-            return
-        if board == self.board and self.ed.cursor == cell or str(el("cell-info").textContent).startswith(
-                render.cell_text(board, self.analysis, cell)):
-            el("cell-info").textContent = (render.cell_text(board, self.analysis, cell) + ". "
-                                           + render.outcome_text(board, data))
+            return None
+        return data if board == self.board else None
+
+    async def show_outcome(self, cell: Cell) -> None:
+        data = await self.ask("outcome", "outcome", cell=list(cell))
+        if data is not None and self.described == cell:  # the line still speaks of this cell
+            el("cell-info").textContent = (render.cell_text(self.board, self.analysis, cell) + ". "
+                                           + render.outcome_text(self.board, data))
 
     def next_deduction(self) -> None:
         """Walk the forced cells from the easiest proof to the hardest."""
@@ -233,12 +240,8 @@ class App:
 
     async def load_explain(self) -> None:
         """The proofs and dead cells of the board on screen, after its count is drawn."""
-        board = self.board
-        try:
-            data = await self.client.call(request("explain", board), lane="explain")
-        except (Dropped, EngineFailed):
-            return
-        if board != self.board:
+        data = await self.ask("explain", "explain")
+        if data is None:
             return
         self.proofs = {(p["cell"][0], p["cell"][1]): p for p in data["proofs"]}
         self.start_panel("advise", self.load_advice())
@@ -250,13 +253,10 @@ class App:
 
     async def load_dead(self) -> None:
         """The dead cells, found by the worker in short slices (an edit never waits long for it)."""
-        board, start, dead = self.board, 0, []
+        start, dead = 0, []
         while start is not None:
-            try:
-                data = await self.client.call(request("dead", board, start=start), lane="dead")
-            except (Dropped, EngineFailed):
-                return
-            if board != self.board:
+            data = await self.ask("dead", "dead", start=start)
+            if data is None:
                 return
             dead += data["dead"]
             start = data["next"]
@@ -266,12 +266,8 @@ class App:
 
     async def load_advice(self) -> None:
         """The best move, marked on the grid (class "best", data-best) and said in words."""
-        board = self.board
-        try:
-            data = await self.client.call(request("advise", board), lane="advise")
-        except (Dropped, EngineFailed):
-            return
-        if board != self.board:
+        data = await self.ask("advise", "advise")
+        if data is None:
             return
         if data.get("safe") and self.proofs:  # among the safe cells, the one with the easiest proof
             safe = {(r, c) for r, c in data["safe_cells"]}

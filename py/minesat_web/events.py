@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, when
 
 from minesat.board import FLAG, HIDDEN, NUMBERS, BoardError, Cell, whole_number
@@ -16,6 +16,7 @@ from minesat.formats import export_text, read_any
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat_web import persist
 from minesat_web.app import App, el, show_message
+from minesat_web.client import js_object
 from minesat_web.editor import parse_int, preset, revealed_around_mines
 
 KEY_MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
@@ -216,7 +217,7 @@ def bind(app: App) -> None:
         app.draw_cursor()
         app.describe((r, c))
         node = app.cell_el((r, c))
-        node.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=js.Object.fromEntries))
+        node.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
         grid.focus()
 
     # -- why --

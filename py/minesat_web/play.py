@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import js
+from pyodide.ffi import create_once_callable
 from pyscript import when
 
 from minesat.game import LEVELS, Game
@@ -230,7 +231,7 @@ def bind(app: App) -> Play:
         def long_press():
             play.press = None
             play.act(cell, flag=True)
-        play.press = (cell, js.setTimeout(create_once(long_press), int(LONG_PRESS * 1000)))
+        play.press = (cell, js.setTimeout(create_once_callable(long_press), int(LONG_PRESS * 1000)))
 
     @when("pointerup", "#play-grid")
     @guarded
@@ -289,11 +290,6 @@ def bind(app: App) -> Play:
 
     return play
 
-
-def create_once(fn):
-    """A JS callback for one call of `fn` (released after it runs)."""
-    from pyodide.ffi import create_once_callable
-    return create_once_callable(fn)
 
 
 def open_from_link(play: Play, fragment: str) -> bool:
