@@ -33,30 +33,55 @@ class Installed:
         self.site = web / "minesat"
 
     def caches(self) -> dict[str, list[str]]:
-        """The page's caches (this origin): name -> the URLs it holds."""
+        """The page's caches (this origin): name -> the URLs it holds.
+
+        Only while no version is being activated: opening a cache creates it when it is gone, so a
+        cache deleted between the listing and the opening would come back, empty, for good.
+        """
+        return self.ask("""async () => {
+            const all = {};
+            for (const name of await caches.keys())
+              all[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
+            return all; }""")
+
+    def cache_names(self) -> list[str]:
+        """The names of the page's caches, read without opening (so without creating) any."""
+        return self.ask("() => caches.keys()")
+
+    def ask(self, script: str):
         for _ in range(20):
             try:
-                return self.page.evaluate("""async () => {
-                    const all = {};
-                    for (const name of await caches.keys())
-                      all[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
-                    return all; }""")
+                return self.page.evaluate(script)
             except Exception:  # noqa: BLE001 - the page navigated meanwhile: ask the new one
                 time.sleep(0.5)
         raise AssertionError("the page never answered")
 
-    def wait_for(self, predicate, what: str, seconds: float = 180) -> dict[str, list[str]]:
-        """Poll the caches until predicate(caches) holds."""
+    def wait_for(self, predicate, what: str, seconds: float = 180, read=None):
+        """Poll until predicate(read()) holds (read: the caches by default); return what was read."""
+        read = read or self.caches
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            found = self.caches()
+            found = read()
             if predicate(found):
                 return found
             time.sleep(0.5)
-        raise AssertionError(f"{what}: never happened; caches: {sorted(found)}")
+        raise AssertionError(f"{what}: never happened; found: {sorted(found)}")
 
     def expected(self) -> set[str]:
         return {self.url + f for f in make_sw.site_files(self.site)}
+
+
+def workers(page) -> str:
+    """The page's service-worker registration and controller, for a failure's message."""
+    try:
+        return page.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            const say = (w) => w ? `${w.state}` : "none";
+            const c = navigator.serviceWorker.controller;
+            return `controller ${say(c)}; installing ${say(r && r.installing)}, waiting ${say(r && r.waiting)},`
+                 + ` active ${say(r && r.active)}; ready ${document.body.hasAttribute("data-ready")}`; }""")
+    except Exception as error:  # noqa: BLE001 - a failure's message: say what could not be read
+        return f"unreadable ({error})"
 
 
 def worker_version(site: Path) -> str:
@@ -134,8 +159,9 @@ def test_a_new_build_replaces_the_old_cache_after_the_user_reloads(installed):
     make_sw.write(site)
     new = worker_version(site)
     assert new != old
-    other = page.context.new_page()  # a second tab of the same version
+    other = page.context.new_page()  # a second tab of the same version, open and idle
     other.goto(installed.url + "index.html")
+    wait_ready(other)
     other.wait_for_function("() => navigator.serviceWorker.controller")
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
     page.wait_for_selector("#update-banner", state="visible", timeout=START_TIMEOUT)
@@ -143,17 +169,12 @@ def test_a_new_build_replaces_the_old_cache_after_the_user_reloads(installed):
     assert old_cache in installed.caches()  # the running version keeps its files until the user says so
     page.click("#update-reload")
     wanted = [old_cache.removesuffix(old) + new]
-
-    def replaced(found: dict[str, list[str]]) -> bool:
-        if list(found) == wanted:
-            return True
-        try:  # still waiting (seen on a loaded machine): the user presses "reload" again
-            page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r && r.waiting"
-                          " && r.waiting.postMessage('skip-waiting'))")
-        except Exception:  # noqa: BLE001 - the page is reloading under the new version: ask next time
-            pass
-        return False
-    found = installed.wait_for(replaced, "the new version's cache replacing the old one")
+    try:  # by name: opening the old cache while the new version deletes it would bring it back
+        installed.wait_for(lambda names: names == wanted, "the new version's cache replacing the old one",
+                           read=installed.cache_names)
+    except AssertionError as error:
+        raise AssertionError(f"{error}\npage: {workers(page)}\nother tab: {workers(other)}") from None
+    found = installed.caches()
     assert set(next(iter(found.values()))) == installed.expected()
     other.wait_for_selector("#update-banner", state="visible")  # the other tab runs old code: it offers a reload
     with other.expect_navigation():
