@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards import SEED_9X9, SEED_9X9_SAFE, lattice, random_board
+from boards import SEED_9X9, SEED_9X9_SAFE, lattice, midgame, random_board
 from brute import brute_layouts
+from minesat import counting
 from minesat.board import Board, parse_board
 from minesat.counting import LayoutSpace, TooTangled
 from minesat.solve import backbone, formula
@@ -195,3 +196,24 @@ def test_property_counts_equal_brute_force(board):
     assert space.count == len(layouts)
     assert space.mine_counts == {c: sum(c in layout for layout in layouts) for c in board.hidden}
     assert sorted(space.layouts(0, space.count), key=sorted) == sorted(layouts, key=sorted)
+
+
+def test_components_reused_from_earlier_boards_count_as_if_fresh():
+    """An edit or a look-ahead recounts only the components it touches; the others come from the
+    cache of earlier boards' components.  Every answer equals a count made with the cache empty."""
+    rng = random.Random(23)
+    for seed in range(12):
+        board = midgame(16, 30, 99, seed=seed) if seed % 3 == 0 else midgame(9, 9, 10, seed=seed)
+        edits = [board]
+        for cell in rng.sample(board.hidden, min(6, len(board.hidden))):  # flags and numbers here and there
+            cells = list(board.cells)
+            cells[cell[0] * board.cols + cell[1]] = rng.choice("F012")
+            edits.append(Board(board.rows, board.cols, tuple(cells), board.mines))
+        warm = [LayoutSpace(b) for b in edits]
+        counting._cache.clear()
+        for b, space in zip(edits, warm):
+            fresh = LayoutSpace(b)
+            counting._cache.clear()
+            assert (space.count, space.mine_counts) == (fresh.count, fresh.mine_counts)
+            for i in {0, space.count // 3, space.count - 1} if space.count else ():
+                assert space.layout(i) == fresh.layout(i)

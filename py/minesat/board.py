@@ -155,9 +155,16 @@ class Board:
     @cached_property
     def clues(self) -> tuple[Clue, ...]:
         """Every revealed number, row-major, with its hidden neighbours."""
-        return tuple(
-            Clue((r, c), int(ch), tuple(n for n in self.neighbours((r, c)) if self[n] in (HIDDEN, FLAG)))
-            for i, ch in enumerate(self.cells) if ch in NUMBERS for r, c in [divmod(i, self.cols)])
+        cells, rows, cols, unknown = self.cells, self.rows, self.cols, (HIDDEN, FLAG)
+        out = []
+        for i, ch in enumerate(cells):
+            if ch in NUMBERS:
+                r, c = divmod(i, cols)
+                around = range(max(c - 1, 0), min(c + 2, cols))
+                out.append(Clue((r, c), int(ch), tuple(  # the neighbours in the order of `neighbours`
+                    (y, x) for y in range(max(r - 1, 0), min(r + 2, rows)) for x in around
+                    if cells[y * cols + x] in unknown)))
+        return tuple(out)
 
     def is_layout(self, mines: frozenset[Cell] | set[Cell]) -> bool:
         """Whether a set of mine cells (a subset of `hidden`) is consistent with the board."""

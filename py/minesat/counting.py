@@ -244,6 +244,7 @@ class _Component:
         if best is None:
             raise error or AssertionError("no order to count along")
         order, self.steps, self._layers = best
+        self.states = sum(map(len, self._layers))  # the DP's size: what the component costs to keep
         self.cells = [classes[i][0] for i in order]
         counts = self._layers[-1].get(0, 0)
         if not counts:
@@ -542,6 +543,32 @@ def _mul(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
 
 
 # -- step 4: the whole board -----------------------------------------------------------
+CACHE_SIZE = 1024  # components kept for later boards (an edit or a look-ahead changes one or two)
+CACHE_STATES = 20_000  # ... only those with at most this many states (memory: the big ones are rare)
+_cache: dict[tuple[int, tuple[tuple[int, tuple[Cell, ...]], ...]], _Component] = {}
+
+
+def _component(members: list[int], classes: Classes, clues: OpenClues, clue_classes: ClueClasses,
+               max_states: int) -> _Component:
+    """The counts of one component, reused when an earlier board had the same one.
+
+    A component is a function of its open clues alone (mines left, unknown neighbours): its
+    classes are the cells grouped by those clues, and its order depends on nothing else.  So a
+    board that differs from an earlier one in one place (the next edit, or a cell revealed by
+    the advisor's look-ahead) counts only the components that place touches."""
+    key = (max_states, tuple((clues[k][0], tuple(clues[k][1]))
+                             for k in sorted({k for i in members for k in classes[i][1]})))
+    comp = _cache.get(key)
+    if comp is None:
+        comp = _Component(_candidate_orders(members, classes, clue_classes), classes, clues, clue_classes,
+                          max_states)
+        if comp.states <= CACHE_STATES:
+            if len(_cache) >= CACHE_SIZE:
+                del _cache[next(iter(_cache))]  # the oldest
+            _cache[key] = comp
+    return comp
+
+
 class LayoutSpace:
     """All layouts of a board, counted exactly; see the module docstring for the method and order.
 
@@ -582,10 +609,8 @@ class LayoutSpace:
         in_class = {cell for cells, _ in classes for cell in cells}
         self.fixed_mines = sorted(c for c, mine in fixed.items() if mine)
         self.outside = [c for c in board.hidden if c not in fixed and c not in in_class]
-        self.components = [
-            _Component(_candidate_orders(members, classes, clue_classes), classes, clues, clue_classes,
-                       self.max_states)
-            for members in _components(classes)]
+        self.components = [_component(members, classes, clues, clue_classes, self.max_states)
+                           for members in _components(classes)]
         self._combine()
 
     def _combine(self) -> None:

@@ -22,7 +22,7 @@ import asyncio
 from typing import Any
 
 import js
-from pyodide.ffi import to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
 from minesat.analysis import Analysis
@@ -35,6 +35,8 @@ from minesat_web.editor import Editor
 
 PAGE_SIZE = 12           # layouts per page
 SLOW = 0.3               # seconds before the Cancel button of an analysis appears
+DRAW_EDIT_MS = 50        # an edit is drawn with its analysis in one frame, or else after this long,
+                         # with the old board's results greyed
 
 
 def el(id_: str) -> Any:
@@ -77,6 +79,8 @@ class App:
         self.proof_shown: dict[str, Any] | None = None
         self.play: Any = None  # Play mode (minesat_web/play.py), bound at start
         self.described: Cell | None = None  # the cell the cell line speaks of
+        self.draw_timer: Any = None  # draws an edit whose analysis is slow (see `changed`)
+        self._draw_late = create_proxy(self.draw_late)
 
     @property
     def board(self) -> Board:
@@ -89,16 +93,42 @@ class App:
             self.changed()
 
     def changed(self) -> None:
-        """After every edit: save, draw, analyse again."""
+        """After every edit: analyse again, save, and draw, in one frame with the analysis.
+
+        The request leaves first.  The grid is not touched until the answer (an expert board's
+        comes within a frame or two) or `DRAW_EDIT_MS`, whichever is first: a frame painted for
+        the edit alone would hold the answer up (Chromium paints it before it reads the worker's
+        message) and be painted over at once.  The old count is withdrawn at once (data-value)."""
         self.shown = None
         self.page = 0
         self.clause_limit = 0
         self.force_cnf = False
-        el("share-box").hidden = True  # its link is the old board's
-        el("cell-info").textContent = render.CELL_HINT
+        self.described = None  # the cell line speaks of no cell (unless the edit was a click on one)
         self.schedule_analysis()
-        persist.save(self.board)
+        el("grid").dataset.board = persist.save(self.board)  # the board being edited (a test hook)
+        js.clearTimeout(self.draw_timer)
+        self.draw_timer = js.setTimeout(self._draw_late, DRAW_EDIT_MS)
+
+    def draw_late(self, *_: Any) -> None:
+        """The analysis is slow: draw the edit now; grey the old board's verdicts, shading and
+        summary (class "stale": the grid restyled as a whole, not every cell), with "working…";
+        take its marks away."""
+        self.draw_timer = None
+        self.clear_marks()
+        if self.described is None:
+            el("cell-info").textContent = render.CELL_HINT
         self.draw_edit()
+        el("grid").classList.add("stale")
+        el("analysis").classList.add("stale")
+
+    def clear_marks(self) -> None:
+        """What was shown of the old board apart from the grid and the count."""
+        el("share-box").hidden = True  # its link is the old board's
+        self.mark_proof(None)
+        self.mark_best(None)
+        el("best-move").textContent = ""
+        el("next-deduction").disabled = True
+        el("deductions").textContent = ""
 
     def paint(self, cell: Cell, stroke: bool = False) -> None:
         """A click or tap on a cell (or, with `stroke`, the drag that follows one)."""
@@ -131,7 +161,6 @@ class App:
         else:
             self.patch([(i, s) for i, (old, s) in enumerate(zip(self.drawn, states)) if old != s])
         self.drawn, self.drawn_size, self.drawn_board = states, (b.rows, b.cols), b
-        grid.classList.remove("stale")
         self.draw_cursor()
         self.fill_inputs(force=False)
         el("undo").disabled = not self.ed.past
@@ -143,9 +172,7 @@ class App:
             js.minesatPatchCells(el("grid"), self.board.cols, to_js([[i, *state] for i, state in changes]))
 
     def draw_edit(self) -> None:
-        """Right after an edit: only the edited cells are drawn again; the old board's verdicts
-        and shading are greyed out with the whole grid (class "stale": one element restyled, not
-        every cell) until the new board's analysis arrives."""
+        """An edit whose analysis is slow: only the edited cells are drawn again."""
         b, old = self.board, self.drawn_board
         if old is None or (old.rows, old.cols) != (b.rows, b.cols) or self.shown is not None:
             self.draw_grid()
@@ -156,7 +183,6 @@ class App:
             self.drawn[i] = fresh[i]
         self.patch([(i, fresh[i]) for i in edited])
         self.drawn_board = b
-        el("grid").classList.add("stale")
         self.draw_cursor()
         self.fill_inputs(force=False)
         el("undo").disabled = not self.ed.past
@@ -330,17 +356,8 @@ class App:
                 task.cancel()
         self.analysis = None
         self.proofs, self.dead, self.deduction = {}, frozenset(), -1
-        self.mark_proof(None)
-        self.mark_best(None)
-        el("best-move").textContent = ""
-        el("next-deduction").disabled = True
-        el("deductions").textContent = ""
-        count = el("layout-count")
-        count.setAttribute("data-value", "")
-        count.textContent = "…"
-        el("layouts-total").textContent = "…"
-        el("busy").hidden = False
-        el("analysis").classList.add("stale")  # the old board's summary, dimmed until the new one
+        el("layout-count").setAttribute("data-value", "")  # the old count's text stays until the
+                                                            # new one, greyed if that is slow
         answer = self.client.send(request("analyze", self.board), lane="analysis")  # at once: the worker
         self.task = asyncio.ensure_future(self.analyse(self.board, answer))     # starts while we draw
 
@@ -359,12 +376,25 @@ class App:
             el("analysis-cancel").hidden = True
         if board != self.board:
             return  # a stale answer: a newer edit is being analysed
+        self.ungrey()
         self.analysis = decode_analysis(board, data)
         self.draw_grid()
         self.show_summary()
-        el("busy").hidden = True
+        if self.described is None:
+            el("cell-info").textContent = render.CELL_HINT
+        else:  # the clicked cell, with what is now known of it
+            self.describe(self.described)
         self.refresh_panels()  # what is on screen first, then why and what next
         self.start_panel("explain", self.load_explain())
+
+    def ungrey(self) -> None:
+        """The new board's answer is here: the wait's timer will not fire; nothing is grey."""
+        if self.draw_timer is not None:
+            js.clearTimeout(self.draw_timer)
+            self.draw_timer = None
+            self.clear_marks()
+        el("grid").classList.remove("stale")
+        el("analysis").classList.remove("stale")
 
     def cancel_analysis(self) -> None:
         """Stop a running analysis: say so at once; the worker is ended and a fresh one started."""
@@ -383,11 +413,10 @@ class App:
     def clear_results(self, why: str) -> None:
         """No analysis to show (it failed or was cancelled): say why, leave nothing stale."""
         self.analysis = None
+        self.ungrey()
         self.draw_grid()
-        el("busy").hidden = True
         el("verdict").textContent = why
         el("verdict").className = "bad"
-        el("analysis").classList.remove("stale")
         el("forced").textContent = ""
         for id_ in ("layout-count", "layouts-total"):
             el(id_).textContent = "unknown"
@@ -404,7 +433,6 @@ class App:
         verdict.className = "" if a.satisfiable else "bad"
         verdict.textContent = render.verdict_text(a)
         el("forced").innerHTML = render.forced_html(a)
-        el("analysis").classList.remove("stale")
 
     # -- panels drawn only when on screen --------------------------------------------------
     def panel_visible(self, panel: str, visible: bool) -> None:
@@ -560,7 +588,8 @@ async def start() -> App:
     el("show-pct").checked = bool(wide)  # percentages on every cell by default on a desktop
     document.body.classList.toggle("show-pct", bool(wide))
     if not problem and not link.startswith("play="):  # a broken link stays in the address bar
-        persist.save(board)
+        el("grid").dataset.board = persist.save(board)
+        persist.flush()
     app.draw_grid()
     if problem:
         show_message(problem, bad=True)

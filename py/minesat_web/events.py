@@ -293,6 +293,7 @@ def bind(app: App) -> None:
     @when("click", "#share")
     @guarded
     def share(evt):
+        persist.flush()
         url = str(js.location.href)
         box, field = el("share-box"), el("share-url")
         box.hidden = False
@@ -321,6 +322,7 @@ def bind(app: App) -> None:
         except BoardError as e:
             show_message(f"The link's board could not be read: {e}. Keeping the current board.", bad=True)
             persist.save(ed.board)
+            persist.flush()
 
     # -- the analysis, layouts, reduction and downloads --
     @when("click", "#analysis-cancel")

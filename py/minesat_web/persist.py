@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import js
+from pyodide.ffi import create_proxy
 
 from minesat.board import Board, BoardError
 from minesat.share import board_from_fragment, board_to_fragment
@@ -11,14 +12,57 @@ from minesat_web.editor import preset
 STORAGE_KEY = "minesat.board"
 
 
-def save(board: Board) -> None:
-    """Put the board in the URL (without a history entry) and in local storage."""
+URL_DELAY = 400  # ms: the address bar follows the board this long after the last edit
+
+_pending: dict[str, object] = {}  # the fragment waiting for the address bar, and its timer
+
+
+def save(board: Board) -> str:
+    """Keep the board: in local storage at once, in the URL (without a history entry) once the
+    edits pause.  Chromium takes about 10 ms per `history.replaceState`, as long as an expert
+    board's whole analysis: on every key press it would double what the user waits for."""
     fragment = board_to_fragment(board)
-    js.history.replaceState(None, "", "#" + fragment)
     try:
         js.localStorage.setItem(STORAGE_KEY, fragment)
-    except Exception:  # noqa: BLE001 - storage may be disabled; the URL still has the board
+    except Exception:  # noqa: BLE001 - storage may be disabled; the URL still gets the board
         pass
+    if "timer" in _pending:
+        js.clearTimeout(_pending["timer"])
+    _pending["fragment"] = fragment
+    _pending["timer"] = js.setTimeout(_flush_proxy, URL_DELAY)
+    _listen_once()
+    return fragment
+
+
+def flush() -> None:
+    """The pending board into the URL now (before the URL is read, shared, or the page left)."""
+    fragment = _pending.pop("fragment", None)
+    if "timer" in _pending:
+        js.clearTimeout(_pending.pop("timer"))
+    if fragment is not None:
+        js.history.replaceState(None, "", "#" + fragment)
+
+
+def replace_url(fragment: str) -> None:
+    """Put another link (a game's) in the URL now; a board waiting for it is dropped."""
+    _pending.pop("fragment", None)
+    flush()
+    js.history.replaceState(None, "", "#" + fragment)
+
+
+def _flush_event(evt: object = None) -> None:
+    flush()
+
+
+_flush_proxy = create_proxy(_flush_event)
+
+
+def _listen_once() -> None:
+    """Flush when the page is hidden or left (reload, tab closed, app switched on a phone)."""
+    if not _pending.get("listening"):
+        _pending["listening"] = True
+        js.addEventListener("pagehide", _flush_proxy)
+        js.document.addEventListener("visibilitychange", _flush_proxy)
 
 
 def stored_board() -> Board | None:
@@ -30,6 +74,7 @@ def stored_board() -> Board | None:
 
 
 def url_fragment() -> str:
+    """The fragment in the address bar (a board still waiting for it is not there yet)."""
     return str(js.location.hash).lstrip("#")
 
 

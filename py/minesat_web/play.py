@@ -21,7 +21,7 @@ from pyscript import when
 from minesat.game import LEVELS, Game
 from minesat.protocol import request
 from minesat.share import game_fragment, game_from_fragment
-from minesat_web import render
+from minesat_web import persist, render
 from minesat_web.app import App, el, show_message
 from minesat_web.client import Dropped, EngineFailed
 from minesat_web.events import guarded, target_cell
@@ -48,7 +48,7 @@ class Play:
         el("play-level").value = level
         el("play-rule").value = game.rule
         el("play-custom").hidden = level != "custom"
-        js.history.replaceState(None, "", "#" + game_fragment(game, level))
+        persist.replace_url(game_fragment(game, level))
         el("play-hint-text").textContent = ""
         self.draw()
         self.show_stats()
@@ -193,7 +193,7 @@ def bind(app: App) -> Play:
         if play.game is None:
             play.new_game()
         else:
-            js.history.replaceState(None, "", "#" + game_fragment(play.game, play.level))
+            persist.replace_url(game_fragment(play.game, play.level))
 
     @when("click", "#mode-analyze")
     @guarded

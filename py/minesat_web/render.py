@@ -36,8 +36,10 @@ BANDS = ((Fraction(5, 100), "under 5%"), (Fraction(15, 100), "5-15%"), (Fraction
 
 
 def band(p: Fraction) -> int:
-    """The colour band of a mine probability strictly between 0 and 1."""
-    return next(i for i, (upper, _) in enumerate(BANDS) if p < upper or upper == 1)
+    """The colour band of a mine probability strictly between 0 and 1 (exact, in integers)."""
+    n, d = p.numerator, p.denominator
+    return next(i for i, (upper, _) in enumerate(BANDS)
+                if n * upper.denominator < upper.numerator * d or upper == 1)
 
 
 def short_percent(p: Fraction) -> str:

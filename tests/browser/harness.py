@@ -180,6 +180,8 @@ class AppPage:
 
     def fragment(self) -> str:
         """The board's link as the tests write it: without the trailing &size=RxC check (always there)."""
+        self.page.wait_for_function(  # the address bar follows the board once the edits pause
+            "() => location.hash.slice(1) === document.getElementById('grid').dataset.board")
         full = self.page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
         base, _, size = full.rpartition("&size=")
         assert base and size and size.replace("x", "").isdigit(), f"the link does not end in &size=RxC: {full}"

@@ -51,7 +51,7 @@ def test_play_hint_then_auto_play_a_whole_game_offline(browser, site, watch):
         assert page.locator("#play-grid .cell.exploded").count() == 1
     page.click("#play-analyze")  # the position goes to the analyzer
     page.wait_for_selector("#app", state="visible")
-    assert page.evaluate("() => location.hash").startswith("#board=")
+    page.wait_for_function("() => location.hash.startsWith('#board=')")  # the analyzer's link replaces the game's
     context.close()
 
 

@@ -182,17 +182,31 @@ def test_a_tap_in_inspect_mode_never_edits_and_modes_are_exclusive(app_page):
 
 
 def test_an_edit_hides_the_old_results_at_once(app_page):
+    """The old count is withdrawn with the key press, and no frame shows the edited board with
+    the old board's results as if they were its own: the new results come in the edit's frame,
+    or (a slow analysis) the old ones are greyed."""
     page = app_page.page
     app_page.load_board(SEED_ROWS, 10)
     app_page.cell(8, 8).click()
-    state = page.evaluate("""() => {
-        document.getElementById('grid').dispatchEvent(new KeyboardEvent('keydown', {key: 'f', bubbles: true}));
-        return [document.getElementById('grid').classList.contains('stale'),
-                document.getElementById('analysis').classList.contains('stale'),
-                document.getElementById('layout-count').dataset.value];
-    }""")
-    assert state == [True, True, ""]
-    wait_analysis(page)
+    old_count = page.get_attribute("#layout-count", "data-value")
+    frames = page.evaluate("""() => new Promise((done) => {
+        const grid = document.getElementById('grid'), count = document.getElementById('layout-count');
+        const cell = document.querySelector('#grid .cell[data-row="8"][data-col="8"]');
+        const seen = [];
+        const look = () => [cell.classList.contains('flag'), grid.classList.contains('stale'),
+                            document.getElementById('analysis').classList.contains('stale'), count.dataset.value];
+        const frame = () => {
+          seen.push(look());
+          if (count.dataset.value) done(seen); else requestAnimationFrame(frame);
+        };
+        grid.dispatchEvent(new KeyboardEvent('keydown', {key: 'f', bubbles: true}));
+        seen.push(look());  // right after the key press, before any frame
+        requestAnimationFrame(frame);
+    })""")
+    assert frames[0][3] == "", "the old count was still given as the board's"
+    assert frames[-1][0] and frames[-1][3] and frames[-1][3] != old_count, frames[-1]
+    for flagged, grid_grey, summary_grey, count in frames:
+        assert not flagged or count or (grid_grey and summary_grey), frames  # the edit is never drawn over old results
     assert not page.evaluate("() => document.getElementById('grid').classList.contains('stale')")
 
 
