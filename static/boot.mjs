@@ -14,24 +14,51 @@ const indexURL = new URL("vendor/pyodide/", here).href;
 const inPage = typeof document !== "undefined";  // this module also runs in the worker
 const bytesOf = (url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
 const snapshotGz = inPage ? bytesOf(new URL("vendor/snapshot.gz", here)) : Promise.resolve(null);
-// The two big runtime files, fetched once here for the page and for the worker.
-const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.zip"];
+// Pyodide's WebAssembly, compiled once, while it downloads (long before PyScript asks for Pyodide),
+// and shared with the worker: a compiled module crosses to a worker without being compiled again,
+// and the functions one side compiles (lazily, as they first run) serve the other too.
+const WASM = indexURL + "pyodide.asm.wasm";
+const compiled = inPage ? WebAssembly.compileStreaming(fetch(WASM)).catch(() => null) : Promise.resolve(null);
+// The standard library, fetched once here for the page and for the worker.
+const STDLIB = indexURL + "python_stdlib.zip";
 const runtime = inPage
-  ? Promise.all(RUNTIME.map((name) => bytesOf(indexURL + name))).then((all) => Object.fromEntries(
-    RUNTIME.map((name, i) => [indexURL + name, all[i]]).filter(([, bytes]) => bytes)))
+  ? Promise.all([compiled, bytesOf(STDLIB)]).then(([module, stdlib]) => ({
+    ...(module ? { [WASM]: module } : {}), ...(stdlib ? { [STDLIB]: stdlib } : {}) }))
   : Promise.resolve({});
 
-/** Let Pyodide's own fetches of `files` ({url: bytes}) be answered from memory, once each. */
+/** Let Pyodide's own fetches of `files` ({url: bytes, or the compiled module for its wasm}) be
+ * answered from memory, once each. */
 export function serveFromMemory(files) {
   const network = globalThis.fetch;
   globalThis.fetch = function (input, init) {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-    const bytes = files[url];
-    if (!bytes) return network.call(this, input, init);
+    const found = files[url];
+    if (!found) return network.call(this, input, init);
     delete files[url];
+    if (found instanceof WebAssembly.Module) return Promise.resolve(compiledResponse(found));
     const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
-    return Promise.resolve(new Response(bytes, { headers: { "Content-Type": type } }));
+    return Promise.resolve(new Response(found, { headers: { "Content-Type": type } }));
   };
+}
+
+/** A stand-in for the wasm file's response that carries its compiled module: Pyodide passes it
+ * to WebAssembly.instantiateStreaming, which then instantiates the module instead of compiling. */
+const modules = new WeakMap();
+function compiledResponse(module) {
+  const response = new Response("", { headers: { "Content-Type": "application/wasm" } });
+  modules.set(response, module);
+  const streaming = WebAssembly.instantiateStreaming;
+  if (!streaming.minesat) {
+    const instantiate = async function (source, imports) {
+      const response = await source;
+      const known = modules.get(response);
+      if (!known) return streaming.call(WebAssembly, response, imports);
+      return { module: known, instance: await WebAssembly.instantiate(known, imports) };
+    };
+    instantiate.minesat = true;
+    WebAssembly.instantiateStreaming = instantiate;
+  }
+  return response;
 }
 
 export async function gunzip(bytes) {
@@ -39,15 +66,14 @@ export async function gunzip(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** loadPyodide from the snapshot when there is one; `info.snapshot` says which start it was. */
 const mark = (name) => globalThis.performance && performance.mark && performance.mark("minesat:" + name);
 
-export async function start(options, gz, info, unpacked = null) {
+/** loadPyodide from the unpacked snapshot `raw` when there is one (else, or if it fails, a normal
+ * start); `info.snapshot` says which start it was. */
+export async function start(options, raw, info) {
   const opts = { ...options, indexURL };
-  if (gz) {
+  if (raw) {
     try {
-      mark("snapshot-fetched");
-      const raw = await (unpacked || gunzip(gz));
       mark("snapshot-unpacked");
       const py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: raw });
       info.snapshot = true;
@@ -61,6 +87,22 @@ export async function start(options, gz, info, unpacked = null) {
   return pyodide.loadPyodide(opts);
 }
 
+// The snapshot is unpacked once, off this thread, by the engine's worker (which keeps a copy and
+// hands one back) while PyScript loads: 31 MB inflated here would hold PyScript up by ~0.3 s.
+// If the worker cannot do it, the page unpacks its own copy.
+function later() {
+  let resolve;
+  const promise = new Promise((r) => { resolve = r; });
+  return { promise, resolve };
+}
+const unpacked = later();
+async function unpackedSnapshot() {
+  const raw = await unpacked.promise;
+  if (raw instanceof Uint8Array) return raw;
+  const gz = await snapshotGz;
+  return gz ? gunzip(gz) : null;
+}
+
 // The engine's worker: requests in, answers out (py/minesat/protocol.py; client: minesat_web/client.py).
 function startWorker() {
   const engine = { worker: null, state: "starting", snapshot: null, error: null };
@@ -72,6 +114,7 @@ function startWorker() {
       engine.state = "failed"; engine.error = String(e); resolve(false); return;
     }
     engine.worker = worker;
+    worker.addEventListener("message", (e) => { if ("unpacked" in e.data) unpacked.resolve(e.data.unpacked); });
     const first = (e) => {
       if (!("ready" in e.data)) return;
       worker.removeEventListener("message", first);
@@ -83,8 +126,10 @@ function startWorker() {
     worker.addEventListener("message", first);
     worker.addEventListener("error", (e) => {
       if (engine.state === "starting") { engine.state = "failed"; engine.error = String(e.message); resolve(false); }
+      unpacked.resolve(undefined);  // the page unpacks its own copy
     });
-    Promise.all([snapshotGz, runtime]).then(([gz, files]) => worker.postMessage({ start: true, snapshot: gz, files }));
+    snapshotGz.then((gz) => worker.postMessage({ snapshot: gz }));  // at once: the worker unpacks it
+    Promise.all([snapshotGz, runtime]).then(([, files]) => worker.postMessage({ start: true, files }));
   });
   return engine;
 }
@@ -97,14 +142,12 @@ globalThis.minesatRestartEngine = () => {
 };
 if (inPage && !globalThis.minesatEngine) globalThis.minesatEngine = startWorker();
 
-// The page's copy is unpacked as soon as it arrives, while PyScript is still loading.
-const unpackedSnapshot = snapshotGz.then((gz) => (gz ? gunzip(gz) : null)).catch(() => null);
-
 export async function loadPyodide(options = {}) {
+  mark("load-called");
   serveFromMemory(await runtime);
   const info = {};
   const gz = await snapshotGz;  // (kept: a restarted worker needs it)
-  const py = await start(options, gz, info, gz && await unpackedSnapshot);
+  const py = await start(options, gz && await unpackedSnapshot(), info);
   mark("pyodide-ready");
   globalThis.minesatSnapshot = info.snapshot;
   return py;

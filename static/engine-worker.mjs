@@ -1,13 +1,18 @@
 // The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/protocol.py.
-// Messages in: {start, snapshot, files} once (the snapshot and runtime files the page fetched), then {id, text, stream, lane} requests and {cancel: id}.
-// Messages out: {ready, snapshot, error} once; then {id, text, ms, queued} answers (JSON from
+// Messages in: {snapshot} once (the gzipped snapshot the page fetched, or null), {start, files}
+// once (the runtime files the page fetched, Pyodide's wasm compiled), then {id, text, stream,
+// lane} requests and {cancel: id}.
+// Messages out: {unpacked} once (a copy of the snapshot, unpacked here for the page, or null if
+// it could not be); {ready, snapshot, error} once; then {id, text, ms, queued} answers (JSON from
 // Engine.answer; the milliseconds it took, and how long it waited in the queue),
 // or for a stream {id, size}, then {id, progress} (characters written) per chunk, then {id, blob}
 // (the whole file) or {id, error},
 // or {id, dropped: true} for a request superseded in its lane before it started.
-import { serveFromMemory, start } from "./boot.mjs";
+import { gunzip, serveFromMemory, start } from "./boot.mjs";
 
 let engine = null;
+let snapshotGiven;
+const snapshot = new Promise((resolve) => { snapshotGiven = resolve; });  // the unpacked snapshot, or null
 const queue = [];
 const cancelled = new Set();
 let busy = false;
@@ -18,12 +23,22 @@ async function fileBytes(url) {
   return new Uint8Array(await r.arrayBuffer());
 }
 
-async function boot(snapshot, files) {
+/** Unpack the snapshot: a copy for the page (transferred), the original kept for this worker. */
+function unpack(gz) {
+  snapshotGiven((gz ? gunzip(gz) : Promise.resolve(null)).catch(() => null).then((raw) => {
+    const copy = raw && raw.slice();
+    postMessage({ unpacked: copy }, copy ? [copy.buffer] : []);
+    return raw;
+  }));
+}
+
+async function boot(files) {
   try {
     serveFromMemory(files || {});  // the runtime files the page fetched already
     const info = {};
+    const raw = await snapshot;  // the page sends it before {start}
     const [py, zip, pycosat, wasm] = await Promise.all([
-      start({}, snapshot, info), fileBytes("vendor/py.zip"), fileBytes("../py/picosat_wasm.py"),
+      start({}, raw, info), fileBytes("vendor/py.zip"), fileBytes("../py/picosat_wasm.py"),
       fileBytes("picosat.wasm")]);
     py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
     py.FS.writeFile("/home/pyodide/pycosat.py", pycosat);
@@ -80,7 +95,8 @@ async function pump() {
 
 onmessage = (e) => {
   const m = e.data;
-  if (m.start) { boot(m.snapshot, m.files).then(pump); return; }
+  if ("snapshot" in m) { unpack(m.snapshot); return; }
+  if (m.start) { boot(m.files).then(pump); return; }
   if ("cancel" in m) { cancelled.add(m.cancel); return; }
   if (m.lane) {  // a newer request of the same lane (the board's analysis) supersedes a waiting one
     for (let i = queue.length - 1; i >= 0; i--) {
