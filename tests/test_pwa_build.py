@@ -97,10 +97,10 @@ def test_the_precache_holds_every_file_the_page_and_its_worker_load():
 
 
 def make_sw_runtime_names(code: str) -> list[str]:
-    """The runtime files boot.mjs fetches by name (its RUNTIME list)."""
-    listed = re.search(r"const RUNTIME = \[([^\]]*)\]", code)
-    assert listed, "boot.mjs names its runtime files in RUNTIME"
-    return re.findall(r'"([^"]+)"', listed.group(1))
+    """The runtime files boot.mjs fetches by name (its `indexURL + "name"` constants)."""
+    listed = re.findall(r'= indexURL \+ "([^"]+)"', code)
+    assert len(listed) >= 2, "boot.mjs names the runtime files it fetches as indexURL + \"name\""
+    return listed
 
 
 def small_site(root: Path) -> Path:
