@@ -543,9 +543,10 @@ def _mul(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
 
 
 # -- step 4: the whole board -----------------------------------------------------------
-CACHE_SIZE = 1024  # components kept for later boards (an edit or a look-ahead changes one or two)
-CACHE_STATES = 20_000  # ... only those with at most this many states (memory: the big ones are rare)
+CACHE_STATES = 100_000  # components kept for later boards, at most this many DP states in all
+                       # (memory: a few MB; an expert board's components hold a few hundred)
 _cache: dict[tuple[int, tuple[tuple[int, tuple[Cell, ...]], ...]], _Component] = {}
+_cached_states = [0]
 
 
 def _component(members: list[int], classes: Classes, clues: OpenClues, clue_classes: ClueClasses,
@@ -555,17 +556,19 @@ def _component(members: list[int], classes: Classes, clues: OpenClues, clue_clas
     A component is a function of its open clues alone (mines left, unknown neighbours): its
     classes are the cells grouped by those clues, and its order depends on nothing else.  So a
     board that differs from an earlier one in one place (the next edit, or a cell revealed by
-    the advisor's look-ahead) counts only the components that place touches."""
+    the advisor's look-ahead) counts only the components that place touches.  The oldest go
+    first when the cache is full."""
     key = (max_states, tuple((clues[k][0], tuple(clues[k][1]))
                              for k in sorted({k for i in members for k in classes[i][1]})))
     comp = _cache.get(key)
     if comp is None:
         comp = _Component(_candidate_orders(members, classes, clue_classes), classes, clues, clue_classes,
                           max_states)
-        if comp.states <= CACHE_STATES:
-            if len(_cache) >= CACHE_SIZE:
-                del _cache[next(iter(_cache))]  # the oldest
+        if comp.states <= CACHE_STATES // 10:
+            while _cache and _cached_states[0] + comp.states > CACHE_STATES:
+                _cached_states[0] -= _cache.pop(next(iter(_cache))).states  # the oldest
             _cache[key] = comp
+            _cached_states[0] += comp.states
     return comp
 
 
