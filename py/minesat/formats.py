@@ -30,7 +30,8 @@ Detection rules:
   (and not `?`, `H` or `-`), or it has no hidden cells at all.  Otherwise `.` is an error, since
   other tools use it for hidden cells.
 - A last line of dots (`...` or `…`), as in the page's placeholder, means "rows left out": it is
-  ignored (with a note in the name) unless it is a minesweepr row of blanks of the board's width;
+  ignored (with a note in the name) unless it is a minesweepr row of blanks of the board's width
+  (the rows above use `x` for hidden cells, or only minesweepr's marks);
   if the rows above are not a valid board the error says that the line was taken as left-out rows.
 - JSMinesweeper's link code: width (2 characters), height (2), mines (4), base-62 numbers (a-z, A-Z,
   0-9), then the cells run-length coded: each value (0-8, I, H, F, O) owns a range of the 62
@@ -162,7 +163,9 @@ def _drop_ellipsis(rows: list[Row]) -> tuple[list[Row], int | None]:
     text = "".join(ch for _, ch in cells)
     if not _ELLIPSIS.match(text):
         return rows, None
-    minesweepr_blanks = text != "…" and len(cells) == len(rows[0][1]) and _uses_minesweepr_marks(rows[:-1])
+    above = {ch for _, row in rows[:-1] for _, ch in row}
+    minesweepr_blanks = text != "…" and len(cells) == len(rows[0][1]) and (
+        _uses_minesweepr_marks(rows[:-1]) or above <= set("xX.*" + _NUMBERS))  # no other tool's marks
     return (rows, None) if minesweepr_blanks else (rows[:-1], number)
 
 

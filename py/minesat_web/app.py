@@ -443,6 +443,12 @@ class App:
             self.visible.discard(panel)
 
     def refresh_panels(self) -> None:
+        """Panels on screen are drawn for the new board; in the others, the old board's layouts or
+        clauses are hidden (class "stale") until the panel is scrolled to and drawn: they never
+        pass for the new board's."""
+        for panel in ("layouts", "reduction"):
+            if panel not in self.visible:
+                el(panel).classList.add("stale")
         if "layouts" in self.visible and self.analysis is not None:
             self.show_page(self.page)
         if "reduction" in self.visible:
@@ -472,6 +478,7 @@ class App:
         if a is None or not a.count:
             listing.textContent = ("" if a is None else "Too tangled to list the layouts by number."
                                    if a.count is None else "No layout: the board is contradictory.")
+            el("layouts").classList.toggle("stale", a is None)
             return
         el("page-progress").textContent = "drawing…"
         try:
@@ -488,6 +495,7 @@ class App:
             return
         self.layouts = decode_layouts(data["layouts"])
         listing.innerHTML = render.layout_thumbnails(board, self.layouts, int(data["offset"]), self.shown)
+        el("layouts").classList.remove("stale")
 
     def select_layout(self, index: int) -> None:
         layout = self.layouts[index - self.page * PAGE_SIZE]
@@ -519,6 +527,7 @@ class App:
             el("clauses").removeAttribute("aria-busy")
         if board != self.board:
             return
+        el("reduction").classList.remove("stale")
         self.clause_limit = max(self.clause_limit, 400)
         el("bound").textContent = str(data["bound"])
         el("ilp-vars").textContent = str(data["ilp_vars"])

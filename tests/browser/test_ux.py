@@ -210,6 +210,32 @@ def test_an_edit_hides_the_old_results_at_once(app_page):
     assert not page.evaluate("() => document.getElementById('grid').classList.contains('stale')")
 
 
+def test_a_panel_off_screen_hides_the_old_board_until_drawn_for_the_new_one(app_page):
+    """The reduction is built only when on screen: below the fold, an edit hides the old board's
+    clauses, and scrolling to them draws the new board's."""
+    from minesat.solve import formula
+    page = app_page.page
+    stale = "() => document.getElementById('reduction').classList.contains('stale')"
+    app_page.load_board(["1??", "12?", "01?"], 2)
+    page.locator("#reduction").scroll_into_view_if_needed()
+    page.wait_for_function(f"() => !({stale})()")
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 400})  # the reduction well below the fold
+    try:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_function("() => document.getElementById('reduction').getBoundingClientRect().top > innerHeight")
+        rows = ["01?", "12?", "???", "???"]
+        app_page.load_board(rows, 3)
+        assert page.evaluate(stale), "the old board's reduction passes for the new board's"
+        assert page.is_hidden("#clauses") or page.evaluate(
+            "() => getComputedStyle(document.getElementById('clauses')).visibility === 'hidden'")
+        page.locator("#reduction").scroll_into_view_if_needed()
+        page.wait_for_function(f"() => !({stale})()")
+        assert page.inner_text("#num-vars") == str(formula(parse_board("\n".join(rows), 3), "binomial").num_vars)
+    finally:
+        page.set_viewport_size(size)
+
+
 def test_summary_names_link_to_cells_and_exclude_the_users_flags(app_page):
     page = app_page.page
     rows = SEED_ROWS[:]
