@@ -70,8 +70,15 @@ const mark = (name) => globalThis.performance && performance.mark && performance
 
 /** loadPyodide from the unpacked snapshot `raw` when there is one (else, or if it fails, a normal
  * start); `info.snapshot` says which start it was. */
+// What loadPyodide would fetch and compile only once called (its JavaScript half, 1.3 MB, and its
+// package list), asked for now, in parallel with everything else; a failure leaves it to Pyodide.
+const asmModule = import("./vendor/pyodide/pyodide.asm.mjs").then((m) => m.default).catch(() => null);
+const lockFile = fetch(indexURL + "pyodide-lock.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
+
 export async function start(options, raw, info) {
-  const opts = { ...options, indexURL };
+  const [createPyodideModule, lockFileContents] = await Promise.all([asmModule, lockFile]);
+  const opts = { ...options, indexURL, ...(createPyodideModule ? { createPyodideModule } : {}),
+    ...(lockFileContents ? { lockFileContents, packageBaseUrl: indexURL } : {}) };
   if (raw) {
     try {
       mark("snapshot-unpacked");
