@@ -166,3 +166,19 @@ def test_cli_advise(tmp_path, capsys):
         path.write_text(text)
         assert main(["advise", str(path)]) == 2
         assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_guess_is_replaced_only_by_a_safer_cell_safe_whenever_it_is():
+    rng = random.Random(31)
+    replaced = 0
+    for board in positions(rng, 120, rows=(3, 4), cols=(3, 5)):
+        layouts = brute_layouts(board)
+        space = LayoutSpace(board)
+        for x in (c for c in board.hidden if board[c] == "?" and 0 < space.mine_counts[c] < space.count):
+            y = advice._dominating(space, x, advice.outcomes(board, space, x))
+            if y is None:
+                continue
+            replaced += 1
+            assert all(y not in L for L in layouts if x not in L)
+            assert sum(y in L for L in layouts) < sum(x in L for L in layouts)
+    assert replaced
