@@ -107,7 +107,10 @@ class App:
         self.schedule_analysis()
         el("grid").dataset.board = persist.save(self.board)  # the board being edited (a test hook)
         js.clearTimeout(self.draw_timer)
-        self.draw_timer = js.setTimeout(self._draw_late, DRAW_EDIT_MS)
+        if self.drawn_size != (self.board.rows, self.board.cols):  # a new size: the grid at once (its
+            self.clear_marks()                                      # cells are the ones pointed at)
+            self.draw_edit()
+        self.draw_timer = js.setTimeout(self._draw_late, DRAW_EDIT_MS)  # greys the old results then
 
     def draw_late(self, *_: Any) -> None:
         """The analysis is slow: draw the edit now; grey the old board's verdicts, shading and
@@ -211,6 +214,8 @@ class App:
 
     def describe(self, cell: Cell) -> None:
         """The hover/tap line: what is known of one cell; its proof, or what opening it can give."""
+        if not (0 <= cell[0] < self.board.rows and 0 <= cell[1] < self.board.cols):
+            return  # a cell of a grid being redrawn at another size
         self.described = cell
         text = render.cell_text(self.board, self.analysis, cell)
         proof = self.proofs.get(cell)

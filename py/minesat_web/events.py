@@ -310,6 +310,7 @@ def bind(app: App) -> None:
     @when("hashchange", js.window)
     @guarded
     def hashchange(evt):
+        persist.adopt()
         fragment = persist.url_fragment()
         if fragment.startswith("play="):
             from minesat_web.play import open_from_link

@@ -35,19 +35,30 @@ def save(board: Board) -> str:
 
 
 def flush() -> None:
-    """The pending board into the URL now (before the URL is read, shared, or the page left)."""
+    """The pending board into the URL now (before the URL is read, shared, or the page left);
+    dropped if the address bar changed meanwhile (a link the user opened wins: see `adopt`)."""
     fragment = _pending.pop("fragment", None)
     if "timer" in _pending:
         js.clearTimeout(_pending.pop("timer"))
-    if fragment is not None:
-        js.history.replaceState(None, "", "#" + fragment)
+    if fragment is not None and _pending.get("shown", url_fragment()) == url_fragment():
+        _write(str(fragment))
+
+
+def adopt() -> None:
+    """The address bar changed (a hashchange): what it holds now is the page's."""
+    _pending["shown"] = url_fragment()
+
+
+def _write(fragment: str) -> None:
+    js.history.replaceState(None, "", "#" + fragment)
+    _pending["shown"] = url_fragment()
 
 
 def replace_url(fragment: str) -> None:
     """Put another link (a game's) in the URL now; a board waiting for it is dropped."""
     _pending.pop("fragment", None)
     flush()
-    js.history.replaceState(None, "", "#" + fragment)
+    _write(fragment)
 
 
 def _flush_event(evt: object = None) -> None:

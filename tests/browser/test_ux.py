@@ -236,6 +236,20 @@ def test_a_panel_off_screen_hides_the_old_board_until_drawn_for_the_new_one(app_
         page.set_viewport_size(size)
 
 
+def test_a_new_size_is_drawn_with_the_edit_itself(app_page):
+    """An edit is drawn with its analysis, except a new size: the grid's cells are what the
+    pointer lands on, so they change at once (a cell of the old grid once reached the engine)."""
+    page = app_page.page
+    app_page.load_board(["1??", "12?", "01?"])
+    cells = page.evaluate("""(f) => new Promise((done) => {
+        const grid = document.getElementById('grid');
+        new MutationObserver((_, seen) => { seen.disconnect(); done(grid.querySelectorAll('.cell').length); })
+          .observe(grid, {attributes: true, attributeFilter: ['data-board']});
+        location.hash = f; })""", "board=????/????&size=2x4")
+    assert cells == 8
+    wait_analysis(page)
+
+
 def test_summary_names_link_to_cells_and_exclude_the_users_flags(app_page):
     page = app_page.page
     rows = SEED_ROWS[:]
