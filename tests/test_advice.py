@@ -140,8 +140,10 @@ def test_unavoidable_fifty_fifty_is_played_first_and_its_cells_are_dead():
     assert space.count > advice.TREE_LAYOUTS
     closed = [c for c in board.hidden if board[c] == "?"]
     assert advice.fifty_fifty(board, space, closed) == (0, 0)
-    result = advise(board)
+    result = advice.look_ahead_advice(board, space, closed)
     assert result.method == "fifty-fifty" and result.move == (0, 0) and result.p_mine == 0.5
+    result = advise(board)  # both pairs are isolated regions too: searched, and the same move
+    assert result.method == "region" and result.move == (0, 0) and result.candidates[0].score == 0.5
     assert len(advice.outcomes(board, space, (0, 0))) == 1  # dead: it always shows 1
     assert len(advice.outcomes(board, space, (0, 6))) > 1
 
@@ -182,3 +184,43 @@ def test_a_guess_is_replaced_only_by_a_safer_cell_safe_whenever_it_is():
             assert all(y not in L for L in layouts if x not in L)
             assert sum(y in L for L in layouts) < sum(x in L for L in layouts)
     assert replaced
+
+
+def test_a_guess_no_play_avoids_is_optimal_to_take_now():
+    rng = random.Random(41)
+    found = 0
+    for board in positions(rng, 3000, rows=(2, 4), cols=(2, 5), density=(0.25, 0.4)):
+        closed = [c for c in board.hidden if board[c] == "?"]
+        if len(closed) > 8:
+            continue
+        space = LayoutSpace(board)
+        if not space.count or any(space.mine_counts[c] == 0 for c in closed):
+            continue
+        t = advice.fifty_fifty(board, space, closed)
+        if t is None:
+            continue
+        found += 1
+        best, move_value = brute_value(board)
+        assert move_value(board, brute_layouts(board), t) == best
+    assert found >= 10
+
+
+def test_region_search_weighs_its_layouts_by_the_ways_to_place_the_other_mines():
+    rng = random.Random(43)
+    checked = 0
+    for board in positions(rng, 3000, rows=(4, 6), cols=(4, 6), density=(0.2, 0.3)):
+        space = LayoutSpace(board)
+        closed = [c for c in board.hidden if board[c] == "?"]
+        if not space.count or any(space.mine_counts[c] == 0 for c in closed):
+            continue
+        result = advice.region_advice(board, space, closed)
+        if result is None:
+            continue
+        region = {c for comp in space.components for group in comp.cells for c in group if result.move in
+                  {x for g in comp.cells for x in g}}
+        sure = set(space.fixed_mines) | set(board.flags)
+        layouts = [frozenset(L & region) | sure for L in space.layouts(0, space.count)]  # with repeats
+        search = TreeSearch(board, layouts, sorted(region))
+        assert result.candidates[0].score == pytest.approx(search.won(search.all) / len(layouts), rel=1e-9)
+        checked += 1
+    assert checked >= 10

@@ -17,50 +17,37 @@ revealed as v, over the count of the board.  The method:
                 max over cells x of sum over numbers v of won(S with x safe showing v),
    on sets S of layouts as bit masks, memoised, exact integers.  The move is the maximising
    cell, its score the chance of winning the game from here.  A search that visits more than
-   `TREE_NODES` sets gives up and falls back to 3.  Measured threshold: with the search up to
-   1,000 layouts instead of 200, 6 of 1,500 expert games went differently (4 more won, 2 fewer): the
-   look-ahead already plays those endgames almost as well, so the cheaper threshold stays.
-3. **Otherwise the best guess by look-ahead.**  Candidates: the cells whose safety (1 - mine
+   `TREE_NODES` sets gives up and falls back to what follows.
+3. **An isolated region first.**  A component of the layout space whose hidden neighbours all
+   belong to it (or are sure mines) can be told apart only by clicks inside it, and it must be
+   cleared sooner or later; when it has at most `REGION_LAYOUTS` layouts of its own it is
+   played now, by the same search over its own layouts, each weighted by the number of ways
+   to place the other mines (`region_advice`).
+4. **A guess no play avoids first.**  A cell t touching a clue such that, in every layout where
+   t is a mine, swapping it with one cell n (at most `PARTNER` rows and columns away; n safe,
+   every cell next to one of them only a mine), or swapping the two mines of a 2x2 block
+   holding t with its two safe cells (the block's four outer corners mines), gives a layout
+   that looks the same from every other cell.  The two layouts are equally likely and only
+   opening t or n tells them apart, so any play loses one of them: opening t now loses exactly
+   the layouts where t is a mine, nothing more (the unavoidable 50/50, and the cell that is
+   either safe or half of one).
+5. **Otherwise the best guess by look-ahead.**  Candidates: the cells whose safety (1 - mine
    probability) is at least `WITHIN` times the best safety: all such cells on the frontier, and
    of the cells touching no clue (all equally likely mines) a few representatives: the ones with
    the fewest hidden neighbours (likeliest zeros) and the ones touching most frontier cells;
    the `MAX_CANDIDATES` safest are kept.  For each candidate c and each number v it may show,
    the board with c revealed as v is counted again, which gives P(v) and the safety after
-   seeing v: 0.8 x the best safety + 0.2 x the second best (`BLEND`; a surely safe cell
-   counts 1, so a reveal proving two cells safe scores 1).  The score is the *secondary
-   safety*  sum over v of P(c safe, shows v) x safety after v,  about the chance of surviving
-   this click and the next one; the progress chance (the share of outcomes that make a cell
-   surely safe) breaks ties.  Last, a safer cell that is safe in every layout where the chosen
-   cell is safe (safe after every number it may show) replaces it: opening that cell first
-   loses nothing, since where it is a mine so is the chosen cell.
-   Measured on paired games (same seeds; +a/-b: games only the new rule won / only the old
-   one won): the blend and the replacement won +262/-214 of 4,000 fresh intermediate games
-   (seeds 20000..23999: 77.6% -> 78.8%, sign test z = 2.2); the blend alone +286/-215 on seeds
-   0..3999 (77.1% -> 78.9%, z = 3.2).  Expert, too small to tell from nothing: +11/-12 of
-   2,000 fresh games (seeds 30000..31999), the blend alone +17/-12 of 2,000, and with the extra
-   candidates below as well +56/-47 and +35/-30 of 3,000 and 2,000 (z = 0.9 and 0.6).
-   Zero-start expert +16/-12 of 1,500; beginner +7/-3 of 5,000.  The replacement alone changed
-   8 of 2,000 expert games, none of their results; the second best weighed 0.4 instead of 0.2:
-   +29/-28 of 2,000 expert games.
-   Variations that did not help: more off-frontier candidates (every cell two steps from an
-   open number in its row or column, every cell with two or three hidden neighbours): +22/-18
-   of 2,000 expert games, +11/-12 of 4,000 intermediate, at up to 3x the worst time per move;
-   weighting progress into the score, x (1 + 0.2 x progress), won 2 points fewer expert games,
-   and x (1 + 0.5 x progress) in the opening (at most 8 numbers shown) half a point fewer;
-   ranking by progress among the guesses within 0.02 of the best score while 1 cell is open (a
-   far corner rather than the cell two steps from a corner showing 1), or within 0.03 while at
-   most 4 are: +68/-73 and +116/-126 of 2,000 expert games; a bonus for cells that may later
-   form an unavoidable 50/50 with a neighbour (score x (1 + 0.9 x half the layouts where the
-   pair would be one, over the cell's safe layouts; the cells beyond the pair's ends all
-   hidden, at most 3 not known mines)): +26/-29; a tighter or looser `WITHIN` and more
-   candidates changed fewer than 20 of 1,000; a third step for the 3 best guesses (after each
-   number, the best secondary safety of 4 candidates instead of the best safety) won 11 fewer
-   of 2,000 paired games.
-   - **Dead cells** (a cell that can show only one number: opening it teaches nothing) are
-     played last: only when every candidate is dead.
-   - **Unavoidable 50/50s** (two cells, exactly one a mine, every other cell around them
-     touching both, so no click elsewhere can tell them apart) are played first: the guess must
-     be made sooner or later and it risks the same then.
+   seeing v: 0.8 x the best safety + 0.2 x the second best (`BLEND`) of the living cells (a
+   cell is dead when all its hidden neighbours are known: it can show one number only), a
+   surely safe cell counting 1.  The score is the *secondary safety*  sum over v of
+   P(c safe, shows v) x safety after v,  about the chance of surviving this click and the next
+   one; the progress chance (the share of outcomes that make a cell surely safe) breaks ties.
+   Last, a safer cell that is safe in every layout where the chosen cell is safe (safe after
+   every number it may show) replaces it: opening that cell first loses nothing, since where
+   it is a mine so is the chosen cell.  Dead candidates (one number only) are played last.
+
+Every rule and constant here was measured on paired games (the same seeds played by two
+variations); the figures, and the variations that did not help, are in `bench/README.md`.
 
 Remaining ties go to the lower mine probability, then to the first cell in row-major order: the
 advice is a deterministic function of the board.
@@ -69,13 +56,14 @@ advice is a deterministic function of the board.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from math import comb
 
 from .board import FLAG, HIDDEN, Board, Cell, Clue
 from .counting import LayoutSpace
 
-TREE_LAYOUTS = 200  # exact game-tree search when at most this many layouts remain (1,000 changed
-                    # 6 of 1,500 expert games, 2 more won, at 5x the worst time per move)
+TREE_LAYOUTS = 200  # exact game-tree search when at most this many layouts remain
 TREE_NODES = 10_000  # ... and give up on a search that visits more sets of layouts than this
 WITHIN = 0.9  # look-ahead candidates: safety at least this share of the best safety
 MAX_CANDIDATES = 14  # at most this many candidates get the look-ahead
@@ -84,6 +72,9 @@ NEAR_TIE = 1e-9
 TIE = 1e-9  # look-ahead scores this close to the best count as ties, broken by progress
 PROGRESS_WEIGHT = 0.0  # rank guesses by secondary safety x (1 + PROGRESS_WEIGHT x progress);
                        # 0.2 won 2 points fewer expert games (1,500 paired games)
+REGION_LAYOUTS = 200  # search an isolated region with at most this many layouts of its own (0: never)
+PARTNER = 2  # a swap partner is at most this many rows and columns away
+LIVING = 1  # 0: dead cells count in the safety after a reveal
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
 
 
@@ -104,7 +95,8 @@ class Candidate:
 
 @dataclass
 class Advice:
-    """The move and why: `method` is 'safe', 'tree', 'fifty-fifty', 'look-ahead' or 'dead'."""
+    """The move and why: `method` is 'safe', 'tree', 'region', 'fifty-fifty', 'look-ahead' or
+    'dead'."""
 
     move: Cell
     safe: bool
@@ -139,6 +131,10 @@ def advise(board: Board, space: LayoutSpace | None = None) -> Advice:
         return Advice(safe[0], True, 0.0, "safe", safe_cells=safe)
     if space.count <= TREE_LAYOUTS:
         advice = tree_advice(board, space, closed)
+        if advice:
+            return advice
+    if REGION_LAYOUTS:
+        advice = region_advice(board, space, closed)
         if advice:
             return advice
     return look_ahead_advice(board, space, closed)
@@ -182,8 +178,18 @@ class _TooBig(Exception):
 class TreeSearch:
     """Optimal play over a short list of layouts, as described in the module docstring."""
 
-    def __init__(self, board: Board, layouts: list[frozenset[Cell]], cells: list[Cell], max_nodes: int = TREE_NODES):
+    def __init__(self, board: Board, layouts: list[frozenset[Cell]], cells: list[Cell], max_nodes: int = TREE_NODES,
+                 weights: list[int] | None = None):
+        """`weights`: how likely each layout is (whole numbers), when they are not equally likely;
+        the search then adds weights instead of counting layouts."""
         self.n = len(layouts)
+        self.size: Callable[[int], int] = int.bit_count
+        if weights is not None:
+            groups: dict[int, int] = {}
+            for i, w in enumerate(weights):
+                groups[w] = groups.get(w, 0) | (1 << i)
+            pairs = list(groups.items())
+            self.size = lambda s: sum(w * (s & g).bit_count() for w, g in pairs)
         self.all = (1 << self.n) - 1
         self.max_nodes = max_nodes
         self.memo: dict[int, int] = {}  # exact number of layouts won, per set
@@ -210,7 +216,7 @@ class TreeSearch:
         """Layouts of the set `s` (a bit mask) won by the best play: exact when above `beat`,
         otherwise some number <= `beat` that bounds it (alpha-beta style)."""
         if s & (s - 1) == 0:
-            return 1 if s else 0
+            return self.size(s)
         got = self.memo.get(s)
         if got is not None:
             return got
@@ -219,7 +225,7 @@ class TreeSearch:
             return at_most
         if len(self.memo) + len(self.upper) >= self.max_nodes:
             raise _TooBig
-        size = s.bit_count()
+        size = self.size(s)
         guesses = []
         for mine, masks, _cell in self.cells:
             hit = s & mine
@@ -228,7 +234,7 @@ class TreeSearch:
                     best = self.score(s, masks, beat)
                     break
             elif hit != s:
-                guesses.append((size - hit.bit_count(), masks))
+                guesses.append((size - self.size(hit), masks))
         else:
             guesses.sort(key=lambda t: -t[0])
             best = beat
@@ -246,10 +252,11 @@ class TreeSearch:
     def moves(self, s: int) -> list[tuple[int, list[int], Cell]]:
         """Guesses in `s`, safest first: (upper bound on layouts won, masks, cell)."""
         out = []
-        size = s.bit_count()
+        size = self.size(s)
         for mine, masks, cell in self.cells:
-            bad = (s & mine).bit_count()
-            if 0 < bad < size:
+            hit = s & mine
+            bad = self.size(hit)
+            if hit and hit != s:
                 out.append((size - bad, masks, cell))
         out.sort(key=lambda t: (-t[0], t[2]))
         return out
@@ -257,11 +264,11 @@ class TreeSearch:
     def score(self, s: int, masks: list[int], beat: int = -1) -> int:
         """Layouts of `s` won by opening the cell with these masks, then playing best: exact
         when above `beat`, otherwise some number <= `beat` that bounds it."""
-        parts = sorted((p for m in masks if (p := s & m)), key=int.bit_count, reverse=True)
-        left = sum(p.bit_count() for p in parts)
+        parts = sorted(((self.size(p), p) for m in masks if (p := s & m)), reverse=True)
+        left = sum(w for w, _ in parts)
         total = 0
-        for part in parts:
-            left -= part.bit_count()
+        for w, part in parts:
+            left -= w
             total += self.won(part, beat - total - left)
             if total + left <= beat:
                 return total + left
@@ -291,42 +298,156 @@ def tree_advice(board: Board, space: LayoutSpace, closed: list[Cell], max_nodes:
     return Advice(cell, False, bad / n, "tree", cands)
 
 
+def region_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advice | None:
+    """Exact best play inside an isolated region, or None: a component of the layout space
+    whose hidden neighbours all belong to it (or are sure mines) and that has at most
+    `REGION_LAYOUTS` layouts of its own.  Clicks elsewhere never tell anything about it and it
+    must be cleared sooner or later, so it is played first and optimally: a game-tree search
+    over its own layouts, each weighted by the number of ways to place the other mines."""
+    n, counts = space.count, space.mine_counts
+    sure = set(space.fixed_mines) | set(board.flags)
+    best: tuple[float, Advice] | None = None
+    polys = [c.poly for c in space.components]
+    for j, comp in enumerate(space.components):
+        if sum(comp.poly.values()) > REGION_LAYOUTS:
+            continue
+        cells = [cell for group in comp.cells for cell in group]
+        inside = set(cells)
+        if any(board[x] == HIDDEN and x not in inside and counts[x] != n
+               for cell in cells for x in board.neighbours(cell)):
+            continue
+        weight = _region_weights(space, polys, j)
+        layouts, weights = [], []
+        for k, ways in sorted(comp.poly.items()):
+            if not weight[k]:
+                continue
+            for i in range(ways):
+                mines: list[Cell] = []
+                comp.unrank(i, k, mines)
+                layouts.append(frozenset(mines) | sure)
+                weights.append(weight[k])
+        if len(layouts) < 2:
+            continue
+        search = TreeSearch(board, layouts, sorted(cells), TREE_NODES, weights)
+        total = search.size(search.all)
+        scored, top = [], -1
+        try:
+            for bound, masks, cell in search.moves(search.all):
+                if bound <= top:
+                    break
+                won = search.score(search.all, masks, top)
+                top = max(top, won)
+                scored.append((won, cell))
+        except _TooBig:
+            continue
+        if not scored:
+            continue
+        chance = top / total
+        move = min(cell for won, cell in scored if won == top)
+        cands = [Candidate(cell, _p(space, cell), won / total) for won, cell in scored if won == top][:8]
+        advice = Advice(move, False, _p(space, move), "region", cands)
+        if best is None or chance > best[0]:
+            best = (chance, advice)
+    return best[1] if best else None
+
+
+def _region_weights(space: LayoutSpace, polys: list[dict[int, int]], j: int) -> dict[int, int]:
+    """{mines in component j: ways to place the other mines}, scaled to about 2**40."""
+    left = None if space.total is None else space.total - len(space.fixed_mines)
+    if left is None:
+        return dict.fromkeys(polys[j], 1)
+    ways = _others(polys, j)
+    n_out = len(space.outside)
+    raw = {k: sum(w * comb(n_out, left - k - d) for d, w in ways.items() if 0 <= left - k - d <= n_out)
+           for k in polys[j]}
+    top = max(raw.values())
+    return {k: max(1, (v << 40) // top) if v else 0 for k, v in raw.items()}
+
+
+def _others(polys: list[dict[int, int]], j: int) -> dict[int, int]:
+    """{mines: layouts} of all components but j together."""
+    acc = {0: 1}
+    for i, poly in enumerate(polys):
+        if i == j:
+            continue
+        nxt: dict[int, int] = {}
+        for d, a in acc.items():
+            for k, b in poly.items():
+                nxt[d + k] = nxt.get(d + k, 0) + a * b
+        acc = nxt
+    return acc
+
+
 # -- 3. look-ahead ---------------------------------------------------------------------
 def _frontier(board: Board) -> set[Cell]:
     return {c for clue in board.clues for c in clue.neighbours}
 
 
 def fifty_fifty(board: Board, space: LayoutSpace, closed: list[Cell]) -> Cell | None:
-    """A cell of an unavoidable 50/50 pair (module docstring), or None."""
-    half = [c for c in closed if 2 * space.mine_counts[c] == space.count]
-    halfset = set(half)
-    for a in half:
-        for b in board.neighbours(a):
-            if b <= a or b not in halfset:
-                continue
-            if _swappable(board, space, a, b) and _exactly_one(board, a, b):
-                return a
+    """A cell whose risk no play can avoid (module docstring, 4), or None: the least likely mine
+    of the cells t such that, in every layout where t is a mine, swapping t with one cell near
+    it (or the two mines of a 2x2 block with its two safe cells) gives a layout that looks the
+    same from every other cell.  Each such layout and its twin are equally likely and only opening
+    one of the swapped cells tells them apart, so every play loses one of the two: opening t now
+    loses exactly those layouts where t is a mine, and nothing more."""
+    counts, n = space.mine_counts, space.count
+    frontier = _frontier(board)
+    for t in sorted(frontier & set(closed), key=lambda c: _order(space, c)):
+        if not 0 < 2 * counts[t] <= n:  # a swap pairs each layout where t is a mine with one where it is safe
+            continue
+        for mines, safe in _swaps(board, t):
+            if _could_swap(board, space, frontier, t, mines, safe) and _swap_holds(board, space, t, mines, safe):
+                return t
     return None
 
 
-def _swappable(board: Board, space: LayoutSpace, a: Cell, b: Cell) -> bool:
-    """Every cell around a or b, but a and b, touches both (or is surely a mine)."""
-    around_a, around_b = set(board.neighbours(a)) - {b}, set(board.neighbours(b)) - {a}
-    for x in around_a ^ around_b:
-        if board[x] == HIDDEN and space.mine_counts[x] == space.count:
+def _swaps(board: Board, t: Cell) -> list[tuple[list[Cell], list[Cell]]]:
+    """(cells that must be mines with t, cells that must be safe) for each swap t may be part of:
+    t with a cell n at most `PARTNER` away (the cells next to one of them only are mines, n is
+    safe), and the
+    2x2 blocks holding t (t's diagonal partner and the block's four outer corners mines, the
+    other two cells safe)."""
+    rows, cols = board.rows, board.cols
+    on = lambda r, c: 0 <= r < rows and 0 <= c < cols  # noqa: E731
+    out = []
+    around_t = set(board.neighbours(t)) | {t}
+    r, c = t
+    reach = [(r + dr, c + dc) for dr in range(-PARTNER, PARTNER + 1) for dc in range(-PARTNER, PARTNER + 1)]
+    for nb in reach:
+        if nb == t or not on(*nb) or board[nb] != HIDDEN:
             continue
+        around_n = set(board.neighbours(nb)) | {nb}
+        out.append((sorted((around_t ^ around_n) - {t, nb}), [nb]))
+    for dr in (-1, 1):
+        for dc in (-1, 1):
+            d, b1, b2 = (r + dr, c + dc), (r + dr, c), (r, c + dc)
+            if not on(*d):
+                continue
+            corners = [(r - dr, c - dc), (r - dr, c + 2 * dc), (r + 2 * dr, c - dc), (r + 2 * dr, c + 2 * dc)]
+            out.append(([d] + [x for x in corners if on(*x)], [b1, b2]))
+    return out
+
+
+def _could_swap(board: Board, space: LayoutSpace, frontier: set[Cell], t: Cell, mines: list[Cell],
+           safe: list[Cell]) -> bool:
+    """Cheap necessary conditions for `_swap_holds`: every cell that must be a mine with t is hidden
+    and at least as often a mine as t, and a cell touching no clue only if it is surely a mine."""
+    counts, n, m = space.mine_counts, space.count, space.mine_counts[t]
+    for x in mines:
         if board[x] == FLAG:
             continue
-        return False
-    return True
+        if board[x] != HIDDEN or counts[x] < m or (x not in frontier and counts[x] < n):
+            return False
+    return all(board[x] == HIDDEN and n - counts[x] >= m for x in safe)
 
 
-def _exactly_one(board: Board, a: Cell, b: Cell) -> bool:
-    """In every layout exactly one of a and b is a mine (both have probability 1/2)."""
+def _swap_holds(board: Board, space: LayoutSpace, t: Cell, mines: list[Cell], safe: list[Cell]) -> bool:
+    """In every layout where t is a mine, so are `mines`, and `safe` are safe."""
     cells = list(board.cells)
-    cells[a[0] * board.cols + a[1]] = FLAG
+    for x in [t, *mines]:
+        cells[x[0] * board.cols + x[1]] = FLAG
     flagged = LayoutSpace(Board(board.rows, board.cols, tuple(cells), board.mines))
-    return flagged.count > 0 and flagged.mine_counts[b] == 0
+    return flagged.count == space.mine_counts[t] and all(flagged.mine_counts[x] == 0 for x in safe)
 
 
 def outcomes(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
@@ -343,16 +464,30 @@ def outcomes(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, La
 
 
 def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:
-    """(the blended safety of the two safest hidden cells, whether some hidden cell is surely
-    safe): (1 - BLEND) x the highest safety + BLEND x the second highest (two cells of equal
-    safety count twice; with one hidden cell, its safety)."""
-    counts = [space.mine_counts[c] for c in board.hidden if board[c] == HIDDEN]
-    if not counts:
+    """(the blended safety of the two safest living hidden cells, whether some living hidden
+    cell is surely safe): (1 - BLEND) x the highest safety + BLEND x the second highest (two
+    cells of equal safety count twice; with one cell, its safety).  A cell is dead when all its
+    hidden neighbours are surely mines or surely safe: its number is known, so opening it
+    teaches nothing; dead cells count only when every cell is dead."""
+    n, counts = space.count, space.mine_counts
+    ranked = sorted((counts[c], c) for c in board.hidden if board[c] == HIDDEN)
+    if not ranked:
         return 1.0, True
-    first = min(counts)
-    counts.remove(first)
-    second = min(counts, default=first)
-    return 1 - ((1 - BLEND) * first + BLEND * second) / space.count, first == 0
+    living = []
+    for m, c in ranked:
+        if not LIVING or not _known_number(board, space, c):
+            living.append(m)
+            if len(living) == 2:
+                break
+    pool = living or [m for m, _ in ranked[:2]]
+    first = pool[0]
+    second = pool[1] if len(pool) > 1 else first
+    return 1 - ((1 - BLEND) * first + BLEND * second) / n, first == 0
+
+
+def _known_number(board: Board, space: LayoutSpace, cell: Cell) -> bool:
+    n, counts = space.count, space.mine_counts
+    return all(board[x] != HIDDEN or counts[x] in (0, n) for x in board.neighbours(cell))
 
 
 def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cell]:
@@ -384,7 +519,8 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
     """The best guess by secondary safety, with dead cells last and unavoidable 50/50s first."""
     pair = fifty_fifty(board, space, closed)
     if pair:
-        return Advice(pair, False, 0.5, "fifty-fifty", [Candidate(pair, 0.5, 0.5)])
+        p = _p(space, pair)
+        return Advice(pair, False, p, "fifty-fifty", [Candidate(pair, p, 1 - p)])
     n = space.count
     scored: list[Candidate] = []
     found: dict[Cell, list[tuple[int, LayoutSpace]]] = {}

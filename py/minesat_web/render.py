@@ -326,7 +326,10 @@ def lp_text(data: dict[str, Any]) -> str:
 METHODS = {
     "safe": "it is surely safe",
     "tree": "an exact search of every way the game can go from here gives it the best chance to win",
-    "fifty-fifty": "it is a guess no click can avoid (a 50/50), so it is best taken now",
+    "region": ("it is the best first click in a closed-off region that only clicks inside can clear, "
+               "found by an exact search of every way the region can go"),
+    "fifty-fifty": ("no click elsewhere can make it safer (where it is a mine, a 50/50 would be left), "
+                    "so it is best taken now"),
     "look-ahead": "it is among the safest guesses and what it may show leaves the safest next moves",
     "dead": "every cell left is a dead guess",
 }
