@@ -212,9 +212,9 @@ def test_components_reused_from_earlier_boards_count_as_if_fresh():
         warm = [LayoutSpace(b) for b in edits]
         for b, space in zip(edits, warm):
             counting._cache.clear()
-            counting._cached_states[0] = 0
             fresh = LayoutSpace(b)
             assert (space.count, space.mine_counts) == (fresh.count, fresh.mine_counts)
             for i in {0, space.count // 3, space.count - 1} if space.count else ():
                 assert space.layout(i) == fresh.layout(i)
-    assert 0 < counting._cached_states[0] == sum(c.states for c in counting._cache.values()) <= counting.CACHE_STATES
+    kept = counting._cache
+    assert 0 < kept.states == sum(c.states for c in kept.components.values()) <= counting.CACHE_STATES

@@ -545,8 +545,30 @@ def _mul(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
 # -- step 4: the whole board -----------------------------------------------------------
 CACHE_STATES = 100_000  # components kept for later boards, at most this many DP states in all
                        # (memory: a few MB; an expert board's components hold a few hundred)
-_cache: dict[tuple[int, tuple[tuple[int, tuple[Cell, ...]], ...]], _Component] = {}
-_cached_states = [0]
+ComponentKey = tuple[int, tuple[tuple[int, tuple[Cell, ...]], ...]]  # (max_states, open clues)
+
+
+class _Cache:
+    """Components kept for later boards, oldest first, at most `CACHE_STATES` DP states in all."""
+
+    def __init__(self) -> None:
+        self.components: dict[ComponentKey, _Component] = {}
+        self.states = 0
+
+    def keep(self, key: ComponentKey, comp: _Component) -> None:
+        if comp.states > CACHE_STATES // 10:  # one huge component would push out every other
+            return
+        while self.components and self.states + comp.states > CACHE_STATES:
+            self.states -= self.components.pop(next(iter(self.components))).states  # the oldest
+        self.components[key] = comp
+        self.states += comp.states
+
+    def clear(self) -> None:
+        self.components.clear()
+        self.states = 0
+
+
+_cache = _Cache()
 
 
 def _component(members: list[int], classes: Classes, clues: OpenClues, clue_classes: ClueClasses,
@@ -558,17 +580,13 @@ def _component(members: list[int], classes: Classes, clues: OpenClues, clue_clas
     board that differs from an earlier one in one place (the next edit, or a cell revealed by
     the advisor's look-ahead) counts only the components that place touches.  The oldest go
     first when the cache is full."""
-    key = (max_states, tuple((clues[k][0], tuple(clues[k][1]))
+    key: ComponentKey = (max_states, tuple((clues[k][0], tuple(clues[k][1]))
                              for k in sorted({k for i in members for k in classes[i][1]})))
-    comp = _cache.get(key)
+    comp = _cache.components.get(key)
     if comp is None:
         comp = _Component(_candidate_orders(members, classes, clue_classes), classes, clues, clue_classes,
                           max_states)
-        if comp.states <= CACHE_STATES // 10:
-            while _cache and _cached_states[0] + comp.states > CACHE_STATES:
-                _cached_states[0] -= _cache.pop(next(iter(_cache))).states  # the oldest
-            _cache[key] = comp
-            _cached_states[0] += comp.states
+        _cache.keep(key, comp)
     return comp
 
 

@@ -7,7 +7,8 @@
          -> then why (every forced cell's proof), what next (the best move), the dead cells
 
 Every engine call goes through the client (client.py) to the engine's worker; nothing here
-computes what the engine computes. Play mode is play.py; the handlers are events.py.
+computes what the engine computes. Why and what next (proofs, best move, dead cells) are
+why.py; Play mode is play.py; the handlers are events.py.
 
 Test hooks: <body data-ready> once the grid is interactive (data-engine="worker" or "main",
 data-worker="ready" once the worker answers); cells carry data-row, data-col and, after
@@ -19,7 +20,7 @@ data-best on the best move; #layout-count has data-value with the exact count in
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
@@ -32,6 +33,9 @@ from minesat.protocol import decode_analysis, decode_layouts, request
 from minesat_web import persist, render
 from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object
 from minesat_web.editor import Editor
+
+if TYPE_CHECKING:
+    from minesat_web.why import Why
 
 PAGE_SIZE = 12           # layouts per page
 SLOW = 0.3               # seconds before the Cancel button of an analysis appears
@@ -70,15 +74,11 @@ class App:
         self.visible: set[str] = set()             # panels on screen ("layouts", "reduction")
         self.clause_limit = 0
         self.force_cnf = False
-        self.proofs: dict[Cell, dict[str, Any]] = {}  # the latest board's proofs, easiest first
-        self.dead: frozenset[Cell] = frozenset()
-        self.deduction = -1                            # where "Next deduction" is
         self.task: asyncio.Task | None = None
         self.panel_tasks: dict[str, asyncio.Task] = {}
         self.download_task: asyncio.Task | None = None
-        self.proof_shown: dict[str, Any] | None = None
         self.play: Any = None  # Play mode (minesat_web/play.py), bound at start
-        self.described: Cell | None = None  # the cell the cell line speaks of
+        self.why: Why  # proofs, best move, dead cells, the cell line (minesat_web/why.py), bound at start
         self.draw_timer: Any = None  # draws an edit whose analysis is slow (see `changed`)
         self._draw_late = create_proxy(self.draw_late)
 
@@ -103,7 +103,7 @@ class App:
         self.page = 0
         self.clause_limit = 0
         self.force_cnf = False
-        self.described = None  # the cell line speaks of no cell (unless the edit was a click on one)
+        self.why.described = None  # the cell line speaks of no cell (unless the edit was a click on one)
         self.schedule_analysis()
         el("grid").dataset.board = persist.save(self.board)  # the board being edited (a test hook)
         js.clearTimeout(self.draw_timer)
@@ -118,7 +118,7 @@ class App:
         take its marks away."""
         self.draw_timer = None
         self.clear_marks()
-        if self.described is None:
+        if self.why.described is None:
             el("cell-info").textContent = render.CELL_HINT
         self.draw_edit()
         el("grid").classList.add("stale")
@@ -127,11 +127,7 @@ class App:
     def clear_marks(self) -> None:
         """What was shown of the old board apart from the grid and the count."""
         el("share-box").hidden = True  # its link is the old board's
-        self.mark_proof(None)
-        self.mark_best(None)
-        el("best-move").textContent = ""
-        el("next-deduction").disabled = True
-        el("deductions").textContent = ""
+        self.why.clear_marks()
 
     def paint(self, cell: Cell, stroke: bool = False) -> None:
         """A click or tap on a cell (or, with `stroke`, the drag that follows one)."""
@@ -144,13 +140,13 @@ class App:
         elif self.brush != "select":
             self.edit(self.ed.set(cell, self.brush, merge=stroke))
         self.draw_cursor()
-        self.describe(cell)
+        self.why.describe(cell)
 
     # -- the grid ------------------------------------------------------------------------
     def draw_grid(self) -> None:
         """Draw the cells that changed since the last drawing (all of them after a resize)."""
         b = self.board
-        states = render.cell_states(b, self.analysis, self.shown, self.dead)
+        states = render.cell_states(b, self.analysis, self.shown, self.why.dead)
         grid = el("grid")
         if self.drawn_size != (b.rows, b.cols):
             frame = el("board-frame")
@@ -212,33 +208,6 @@ class App:
             if force or field != focused:
                 field.value = "" if value is None else str(value)
 
-    def describe(self, cell: Cell) -> None:
-        """The hover/tap line: what is known of one cell; its proof, or what opening it can give."""
-        if not (0 <= cell[0] < self.board.rows and 0 <= cell[1] < self.board.cols):
-            return  # a cell of a grid being redrawn at another size
-        self.described = cell
-        text = render.cell_text(self.board, self.analysis, cell)
-        proof = self.proofs.get(cell)
-        self.mark_proof(proof)
-        if proof is not None:
-            text += ". Why: " + render.proof_text(proof)
-        el("cell-info").textContent = text
-        el("proof-sat").hidden = proof is None
-        if proof is None and self.board[cell] == "?" and self.analysis is not None and self.analysis.count:
-            self.start_panel("outcome", self.show_outcome(cell))
-
-    def mark_proof(self, proof: dict[str, Any] | None) -> None:
-        """Highlight a proof's clues on the grid (attribute data-proof while shown)."""
-        for node in list(document.querySelectorAll("#grid [data-proof]")):
-            node.removeAttribute("data-proof")
-            node.classList.remove("proof")
-        self.proof_shown = proof
-        for r, c in proof["clues"] if proof else []:
-            node = self.cell_el((r, c))
-            if node:
-                node.setAttribute("data-proof", "")
-                node.classList.add("proof")
-
     async def ask(self, op: str, lane: str | None = None, **args: Any) -> Any:
         """The engine's answer about the board on screen; None when it failed, was superseded,
         or the board changed meanwhile (what is on screen then is not what was asked about)."""
@@ -248,95 +217,6 @@ class App:
         except (Dropped, EngineFailed):
             return None
         return data if board == self.board else None
-
-    async def show_outcome(self, cell: Cell) -> None:
-        data = await self.ask("outcome", "outcome", cell=list(cell))
-        if data is not None and self.described == cell:  # the line still speaks of this cell
-            el("cell-info").textContent = (render.cell_text(self.board, self.analysis, cell) + ". "
-                                           + render.outcome_text(self.board, data))
-
-    def next_deduction(self) -> None:
-        """Walk the forced cells from the easiest proof to the hardest."""
-        if not self.proofs:
-            el("cell-info").textContent = "No deduction to show: no cell is surely safe or a mine."
-            return
-        order = list(self.proofs)
-        self.deduction = (self.deduction + 1) % len(order)
-        cell = order[self.deduction]
-        self.ed.cursor = cell
-        self.draw_cursor()
-        self.describe(cell)
-        el("cell-info").textContent = f"Deduction {self.deduction + 1} of {len(order)}: " + str(
-            el("cell-info").textContent)
-
-    async def load_explain(self) -> None:
-        """The proofs and dead cells of the board on screen, after its count is drawn."""
-        data = await self.ask("explain", "explain")
-        if data is None:
-            return
-        self.proofs = {(p["cell"][0], p["cell"][1]): p for p in data["proofs"]}
-        self.start_panel("advise", self.load_advice())
-        self.deduction = -1
-        easiest = data["proofs"][0] if data["proofs"] else None
-        el("next-deduction").disabled = easiest is None
-        el("deductions").textContent = (
-            f"{len(self.proofs)} deductions; the easiest: {render.proof_text(easiest)}" if easiest else "")
-
-    async def load_dead(self) -> None:
-        """The dead cells, found by the worker in short slices (an edit never waits long for it)."""
-        start, dead = 0, []
-        while start is not None:
-            data = await self.ask("dead", "dead", start=start)
-            if data is None:
-                return
-            dead += data["dead"]
-            start = data["next"]
-        self.dead = frozenset((r, c) for r, c in dead)
-        if self.dead:
-            self.draw_grid()
-
-    async def load_advice(self) -> None:
-        """The best move, marked on the grid (class "best", data-best) and said in words."""
-        data = await self.ask("advise", "advise")
-        if data is None:
-            return
-        if data.get("safe") and self.proofs:  # among the safe cells, the one with the easiest proof
-            safe = {(r, c) for r, c in data["safe_cells"]}
-            easiest = next((cell for cell in self.proofs if cell in safe), None)
-            if easiest is not None:
-                data["move"] = list(easiest)
-        move = (data["move"][0], data["move"][1]) if "move" in data else None
-        self.mark_best(move)
-        el("best-move").textContent = render.advice_text(data, self.proofs.get(move) if move else None)
-        self.start_panel("dead", self.load_dead())
-
-    def mark_best(self, cell: Cell | None) -> None:
-        for node in list(document.querySelectorAll("#grid [data-best]")):
-            node.removeAttribute("data-best")
-            node.classList.remove("best")
-        if cell is not None and (node := self.cell_el(cell)):
-            node.setAttribute("data-best", "")
-            node.classList.add("best")
-
-    async def show_proof_sat(self) -> None:
-        """The shown proof as SAT in the reduction panel: its clauses, the query, picosat's answer."""
-        proof = self.proof_shown
-        if proof is None:
-            return
-        board = self.board
-        try:
-            data = await self.client.call(request("proof_cnf", board, cell=proof["cell"]))
-        except (Dropped, EngineFailed) as e:
-            el("proof-cnf").textContent = f"The proof's clauses could not be built: {e}"
-            return
-        box = el("proof-box")
-        box.hidden = False
-        box.open = True
-        el("proof-cnf").textContent = (
-            f"{data['text']}.\nAs SAT: these clauses and the unit clause {data['query']} "
-            f"(\"{'mine' if data['query'] > 0 else 'no mine'} at {render.name(tuple(data['cell']))}\"): "
-            f"picosat answers {data['answer']}.\n\n{data['dimacs']}")
-        box.scrollIntoView()
 
     def highlight(self, cells: set[Cell], group: Cell | None) -> None:
         for node in list(document.querySelectorAll(".hl")):
@@ -360,7 +240,7 @@ class App:
             if task and not task.done():
                 task.cancel()
         self.analysis = None
-        self.proofs, self.dead, self.deduction = {}, frozenset(), -1
+        self.why.forget()
         el("layout-count").setAttribute("data-value", "")  # the old count's text stays until the
                                                             # new one, greyed if that is slow
         answer = self.client.send(request("analyze", self.board), lane="analysis")  # at once: the worker
@@ -385,12 +265,9 @@ class App:
         self.analysis = decode_analysis(board, data)
         self.draw_grid()
         self.show_summary()
-        if self.described is None:
-            el("cell-info").textContent = render.CELL_HINT
-        else:  # the clicked cell, with what is now known of it
-            self.describe(self.described)
+        self.why.redescribe()
         self.refresh_panels()  # what is on screen first, then why and what next
-        self.start_panel("explain", self.load_explain())
+        self.start_panel("explain", self.why.load_explain())
 
     def ungrey(self) -> None:
         """The new board's answer is here: the wait's timer will not fire; nothing is grey."""
@@ -591,8 +468,9 @@ async def start() -> App:
     random.seed()  # a restored snapshot would repeat the seed it was made with
     board, problem = persist.initial_board()
     app = App(board, EngineClient())
-    from minesat_web import events, play
+    from minesat_web import events, play, why
     js.performance.mark("minesat:page-modules-imported")
+    app.why = why.Why(app)
     events.bind(app)
     app.play = play.bind(app)
     link = persist.url_fragment()

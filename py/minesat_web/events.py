@@ -68,7 +68,7 @@ def bind(app: App) -> None:
         cell = target_cell(evt)
         if cell is None:
             return
-        app.describe(cell)
+        app.why.describe(cell)
         b = ed.board
         if b[cell] in NUMBERS:
             app.highlight({n for n in b.neighbours(cell) if b[n] in (HIDDEN, FLAG)}, cell)
@@ -116,7 +116,7 @@ def bind(app: App) -> None:
         elif key in KEY_MOVES:
             ed.move(*KEY_MOVES[key])
             app.draw_cursor()
-            app.describe(ed.cursor)
+            app.why.describe(ed.cursor)
         elif len(key) == 1 and key in NUMBERS:
             app.edit(ed.set(ed.cursor, key))
         elif key in ("?", " ", "Delete", "Backspace"):
@@ -128,7 +128,7 @@ def bind(app: App) -> None:
         elif key in ("f", "F"):
             app.edit(ed.flag(ed.cursor))
         elif key in ("n", "N"):
-            app.next_deduction()
+            app.why.next_deduction()
         else:
             return
         evt.preventDefault()
@@ -215,7 +215,7 @@ def bind(app: App) -> None:
         r, c = map(int, str(link.dataset.cell).split(","))
         ed.cursor = (r, c)
         app.draw_cursor()
-        app.describe((r, c))
+        app.why.describe((r, c))
         node = app.cell_el((r, c))
         node.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
         grid.focus()
@@ -224,13 +224,13 @@ def bind(app: App) -> None:
     @when("click", "#next-deduction")
     @guarded
     def next_deduction(evt):
-        app.next_deduction()
+        app.why.next_deduction()
         grid.focus()
 
     @when("click", "#proof-sat")
     @guarded
     def proof_sat(evt):
-        asyncio.ensure_future(app.show_proof_sat())
+        asyncio.ensure_future(app.why.show_proof_sat())
 
     # -- presets, history --
     @when("click", "#presets")

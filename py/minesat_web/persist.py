@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import js
 from pyodide.ffi import create_proxy
 
@@ -14,7 +16,32 @@ STORAGE_KEY = "minesat.board"
 
 URL_DELAY = 400  # ms: the address bar follows the board this long after the last edit
 
-_pending: dict[str, object] = {}  # the fragment waiting for the address bar, and its timer
+
+class _AddressBar:
+    """The URL fragment's side of the board: the fragment waiting to go there, the timer that
+    writes it, and what the page last wrote (to notice a link the user opened meanwhile)."""
+
+    def __init__(self) -> None:
+        self.waiting: str | None = None
+        self.timer: Any = None
+        self.shown: str | None = None
+
+    def later(self, fragment: str) -> None:
+        self.cancel()
+        self.waiting = fragment
+        self.timer = js.setTimeout(_flush_proxy, URL_DELAY)
+
+    def cancel(self) -> None:
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+            self.timer = None
+
+    def write(self, fragment: str) -> None:
+        js.history.replaceState(None, "", "#" + fragment)
+        self.shown = url_fragment()
+
+
+_bar = _AddressBar()
 
 
 def save(board: Board) -> str:
@@ -26,39 +53,29 @@ def save(board: Board) -> str:
         js.localStorage.setItem(STORAGE_KEY, fragment)
     except Exception:  # noqa: BLE001 - storage may be disabled; the URL still gets the board
         pass
-    if "timer" in _pending:
-        js.clearTimeout(_pending["timer"])
-    _pending["fragment"] = fragment
-    _pending["timer"] = js.setTimeout(_flush_proxy, URL_DELAY)
-    _listen_once()
+    _bar.later(fragment)
     return fragment
 
 
 def flush() -> None:
-    """The pending board into the URL now (before the URL is read, shared, or the page left);
+    """The waiting board into the URL now (before the URL is read, shared, or the page left);
     dropped if the address bar changed meanwhile (a link the user opened wins: see `adopt`)."""
-    fragment = _pending.pop("fragment", None)
-    if "timer" in _pending:
-        js.clearTimeout(_pending.pop("timer"))
-    if fragment is not None and _pending.get("shown", url_fragment()) == url_fragment():
-        _write(str(fragment))
+    fragment, _bar.waiting = _bar.waiting, None
+    _bar.cancel()
+    if fragment is not None and _bar.shown in (None, url_fragment()):
+        _bar.write(fragment)
 
 
 def adopt() -> None:
     """The address bar changed (a hashchange): what it holds now is the page's."""
-    _pending["shown"] = url_fragment()
-
-
-def _write(fragment: str) -> None:
-    js.history.replaceState(None, "", "#" + fragment)
-    _pending["shown"] = url_fragment()
+    _bar.shown = url_fragment()
 
 
 def replace_url(fragment: str) -> None:
     """Put another link (a game's) in the URL now; a board waiting for it is dropped."""
-    _pending.pop("fragment", None)
-    flush()
-    _write(fragment)
+    _bar.waiting = None
+    _bar.cancel()
+    _bar.write(fragment)
 
 
 def _flush_event(evt: object = None) -> None:
@@ -66,14 +83,8 @@ def _flush_event(evt: object = None) -> None:
 
 
 _flush_proxy = create_proxy(_flush_event)
-
-
-def _listen_once() -> None:
-    """Flush when the page is hidden or left (reload, tab closed, app switched on a phone)."""
-    if not _pending.get("listening"):
-        _pending["listening"] = True
-        js.addEventListener("pagehide", _flush_proxy)
-        js.document.addEventListener("visibilitychange", _flush_proxy)
+js.addEventListener("pagehide", _flush_proxy)  # the page left: reload, tab closed
+js.document.addEventListener("visibilitychange", _flush_proxy)  # hidden: app switched on a phone
 
 
 def stored_board() -> Board | None:
