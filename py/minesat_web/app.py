@@ -20,7 +20,7 @@ data-best on the best move; #layout-count has data-value with the exact count in
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
@@ -33,9 +33,6 @@ from minesat.protocol import decode_analysis, decode_layouts, request
 from minesat_web import persist, render
 from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object
 from minesat_web.editor import Editor
-
-if TYPE_CHECKING:
-    from minesat_web.why import Why
 
 PAGE_SIZE = 12           # layouts per page
 SLOW = 0.3               # seconds before the Cancel button of an analysis appears
@@ -77,8 +74,8 @@ class App:
         self.task: asyncio.Task | None = None
         self.panel_tasks: dict[str, asyncio.Task] = {}
         self.download_task: asyncio.Task | None = None
-        self.play: Any = None  # Play mode (minesat_web/play.py), bound at start
-        self.why: Why  # proofs, best move, dead cells, the cell line (minesat_web/why.py), bound at start
+        self.play: Any = None  # Play mode (minesat_web/play.py), bound by main.start
+        self.why: Any = None  # proofs, best move, dead cells, the cell line (why.py), bound by main.start
         self.draw_timer: Any = None  # draws an edit whose analysis is slow (see `changed`)
         self._draw_late = create_proxy(self.draw_late)
 
@@ -459,40 +456,3 @@ class App:
         a.remove()
         js.setTimeout(js.URL.revokeObjectURL.bind(js.URL, url), 60_000)
         progress.textContent = f"{filename}: {blob.size / 1e6:,.1f} MB, saved"
-
-
-async def start() -> App:
-    """Build the page from the URL (or local storage), connect to the engine, then analyse."""
-    import random
-    js.performance.mark("minesat:python-start")
-    random.seed()  # a restored snapshot would repeat the seed it was made with
-    board, problem = persist.initial_board()
-    app = App(board, EngineClient())
-    from minesat_web import events, play, why
-    js.performance.mark("minesat:page-modules-imported")
-    app.why = why.Why(app)
-    events.bind(app)
-    app.play = play.bind(app)
-    link = persist.url_fragment()
-    el("loading").hidden = True
-    el("legend").innerHTML = render.legend_html()
-    wide = js.matchMedia("(pointer: fine) and (min-width: 700px)").matches
-    el("show-pct").checked = bool(wide)  # percentages on every cell by default on a desktop
-    document.body.classList.toggle("show-pct", bool(wide))
-    if not problem and not link.startswith("play="):  # a broken link stays in the address bar
-        el("grid").dataset.board = persist.save(board)
-        persist.flush()
-    app.draw_grid()
-    if problem:
-        show_message(problem, bad=True)
-    document.body.dataset.engine = "starting"
-    document.body.setAttribute("data-ready", "")
-    js.performance.mark("minesat:ready")
-    where = await app.client.connect()
-    document.body.dataset.engine = where
-    if where == "worker":
-        document.body.dataset.worker = "ready"
-    app.schedule_analysis()
-    if link.startswith("play="):
-        play.open_from_link(app.play, link)
-    return app

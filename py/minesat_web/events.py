@@ -313,8 +313,7 @@ def bind(app: App) -> None:
         persist.adopt()
         fragment = persist.url_fragment()
         if fragment.startswith("play="):
-            from minesat_web.play import open_from_link
-            open_from_link(app.play, fragment)
+            app.play.open_link(fragment)
             return
         if not fragment or fragment == board_to_fragment(ed.board):
             return

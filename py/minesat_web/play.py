@@ -53,6 +53,18 @@ class Play:
         self.draw()
         self.show_stats()
 
+    def open_link(self, fragment: str) -> bool:
+        """Start the game a `#play=` link names; False (with a message) if the link is broken."""
+        try:
+            game = game_from_fragment(fragment)
+        except ValueError as e:
+            show_message(f"The game link could not be read: {e}.", bad=True)
+            return False
+        fields = dict(parse_qsl(fragment.lstrip("#")))
+        show_mode(True)
+        self.start(game, fields.get("play", "expert") if fields.get("play") in (*LEVELS, "custom") else "expert")
+        return True
+
     def new_game(self) -> None:
         level = str(el("play-level").value)
         seed_text = str(el("play-seed").value).strip()
@@ -289,19 +301,3 @@ def bind(app: App) -> Play:
             evt.preventDefault()
 
     return play
-
-
-
-def open_from_link(play: Play, fragment: str) -> bool:
-    """Start the game a `#play=` link names; False (with a message) if the link is broken."""
-    try:
-        game = game_from_fragment(fragment)
-    except ValueError as e:
-        show_message(f"The game link could not be read: {e}.", bad=True)
-        return False
-    fields = dict(parse_qsl(fragment.lstrip("#")))
-    show_mode(True)
-    play.start(game, fields.get("play", "expert") if fields.get("play") in (*LEVELS, "custom") else "expert")
-    return True
-
-
