@@ -11,7 +11,7 @@ import pycosat
 import pytest
 
 import picosat_wasm
-from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
+from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, lattice, random_board
 from brute import brute_layouts
 from minesat import explain as ex
 from minesat.board import Board, parse_board
@@ -229,8 +229,23 @@ def test_outcomes_and_dead_cells_against_brute_force(listed, monkeypatch):
             assert total == 1 and isinstance(total, Fraction)
         brute_dead = sorted(c for c, o in expected.items() if o.mine < o.layouts and len(o.numbers) == 1)
         assert ex.dead_cells(tables) == brute_dead
+        one_by_one = ex.OutcomeTables(board, LayoutSpace(board)) if expected else None
+        assert sorted(c for c in board.hidden if one_by_one and one_by_one.is_dead(c)) == brute_dead
         dead += len(brute_dead)
     assert dead > 50
+
+
+def test_dead_cells_one_at_a_time_on_tangled_boards_agree_with_their_tables():
+    checked = dead = 0
+    for seed in range(3):
+        board = lattice(8, 9, seed=seed)
+        space = LayoutSpace(board)
+        tables = ex.OutcomeTables(board, space)
+        for cell in board.hidden:
+            assert tables.is_dead(cell) == tables.of(cell).dead, (seed, cell)
+            checked += 1
+            dead += tables.of(cell).dead
+    assert checked > 100 and dead
 
 
 def test_outcomes_on_the_seed_9x9():

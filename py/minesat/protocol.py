@@ -229,7 +229,7 @@ class Engine:
         i = first = max(0, int(req.get("start", 0)))
         while i < len(cells) and (i == first or time.perf_counter() < deadline):  # one cell at least
             cell = cells[i]
-            if board[cell] == HIDDEN and cell not in forced and tables.of(cell).dead:
+            if board[cell] == HIDDEN and cell not in forced and tables.is_dead(cell):
                 dead.append(list(cell))
             i += 1
         return {"dead": dead, "next": i if i < len(cells) else None}
