@@ -150,6 +150,10 @@ def test_advice_in_words():
                                                "the clue r1c2 (1) has its mine elsewhere (one clue).")
     guess = {"move": [4, 0], "safe": False, "p_mine": 0.1234, "method": "tree", "safe_cells": []}
     assert render.advice_text(guess).startswith("Best guess: open r5c1, 12.3% mine; an exact search")
+    guess["candidates"] = [{"cell": [4, 0], "p_mine": 0.1234, "score": 0.6321}]
+    assert render.advice_text(guess).endswith("(63.2% to win from here, with the best play).")
+    guess["method"] = "look-ahead"  # a secondary safety is no chance to win: not shown
+    assert "%" not in render.advice_text(guess).split("mine;")[1]
 
 
 def test_play_cells_show_what_the_player_sees_and_everything_once_lost():

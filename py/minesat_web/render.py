@@ -335,6 +335,9 @@ METHODS = {
 }
 
 
+CHANCES = {"tree": "to win from here, with the best play", "region": "to clear the region, with the best play"}
+
+
 def advice_text(data: dict[str, Any], proof: dict[str, Any] | None = None) -> str:
     """The best move in words: where, how safe, and why."""
     if "none" in data:
@@ -343,7 +346,10 @@ def advice_text(data: dict[str, Any], proof: dict[str, Any] | None = None) -> st
     if data["safe"]:
         return f"Best move: open {cell}, surely safe." + (f" Why: {proof_text(proof)}" if proof else "")
     reason = METHODS.get(data["method"], data["method"])
-    return f"Best guess: open {cell}, {data['p_mine'] * 100:.1f}% mine; {reason}."
+    chance = ""
+    if data["method"] in CHANCES and data.get("candidates"):
+        chance = f" ({data['candidates'][0]['score'] * 100:.1f}% {CHANCES[data['method']]})"
+    return f"Best guess: open {cell}, {data['p_mine'] * 100:.1f}% mine; {reason}{chance}."
 
 
 def play_cells(game: Any, best: Cell | None = None) -> str:
