@@ -122,29 +122,14 @@ def add_count(cnf: CNF, variables: list[int], low: int, high: int) -> CNF:
 
 
 def counter_size(n: int, low: int, high: int) -> tuple[int, int]:
-    """(auxiliary variables, clauses) that `add_count` adds over n variables, without building them.
+    """(auxiliary variables, clauses) that `add_count` adds over n variables, without building them
+    (the page shows the size of a large total-mines counter at once, and builds it on request).
 
-    The same walk as add_count over which levels exist, at a fraction of its cost: the page
-    shows the size of a large total-mines counter at once and builds its clauses on request.
-    """
+    After i variables the levels 1..min(i, high + 1) exist.  Variable i (from the second on) adds
+    an OR for level 1, an AND and an OR for each level 2..min(i - 1, high + 1) that existed, and
+    one AND for the level that first appears with it (level i, while i <= high + 1)."""
     low, high = max(low, 0), min(high, n)
     if low > high:
         return 0, 1
-    aux = 0
-    exists = [False] * (high + 2)  # exists[j]: level j is a variable (not constant false)
-    for _ in range(n):
-        new = [False] * (high + 2)
-        for j in range(1, high + 2):
-            below, carry = exists[j], j == 1 or exists[j - 1]
-            if not below and not carry:
-                continue
-            new[j] = True
-            if j == 1:
-                aux += below          # an OR gate when the level existed before
-            elif not below:
-                aux += 1              # an AND gate
-            else:
-                aux += 2              # an AND and an OR
-        exists = new
-    clauses = 3 * aux + (low > 0) + exists[high + 1]
-    return aux, clauses
+    aux = sum(1 + 2 * max(0, min(i - 1, high + 1) - 1) + (i <= high + 1) for i in range(2, n + 1))
+    return aux, 3 * aux + (low > 0) + (n > high)  # the unit clauses: at least low, not above high
