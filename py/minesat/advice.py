@@ -22,7 +22,8 @@ revealed as v, over the count of the board.  The method:
    belong to it (or are sure mines) can be told apart only by clicks inside it, and it must be
    cleared sooner or later; when it has at most `REGION_LAYOUTS` layouts of its own it is
    played now, by the same search over its own layouts, each weighted by the number of ways
-   to place the other mines (`region_advice`).
+   to place the other mines (`region_advice`).  Left out: what clicks elsewhere may later tell
+   of the number of mines left for the region (on expert, a weak link).
 4. **A guess no play avoids first.**  A cell t touching a clue such that, in every layout where
    t is a mine, swapping it with one cell n (at most `PARTNER` rows and columns away; n safe,
    every cell next to one of them only a mine), or swapping the two mines of a 2x2 block
