@@ -42,7 +42,13 @@ revealed as v, over the count of the board.  The method:
    cell is dead when all its hidden neighbours are known: it can show one number only), a
    surely safe cell counting 1.  The score is the *secondary safety*  sum over v of
    P(c safe, shows v) x safety after v,  about the chance of surviving this click and the next
-   one; the progress chance (the share of outcomes that make a cell surely safe) breaks ties.
+   one, times 1 + 0.9 x the cell's *50/50 influence* over its safe layouts (`FIFTY_INFLUENCE`):
+   the layouts in which it is one cell of a pair (side by side or one above the other), or of a
+   2x2 block's diagonal, that would be an unavoidable 50/50 once the hidden cells beside it (at
+   most 3) are mines, at most the layouts where it is a mine, or safe (the best published
+   solver's long-term risk).  Opening such a cell settles a 50/50 that would otherwise be
+   guessed later.  The progress chance (the share of outcomes that make a cell surely safe)
+   breaks ties.
    Last, a safer cell that is safe in every layout where the chosen cell is safe (safe after
    every number it may show) replaces it: opening that cell first loses nothing, since where
    it is a mine so is the chosen cell.  Dead candidates (one number only) are played last.
@@ -76,6 +82,7 @@ PROGRESS_WEIGHT = 0.0  # rank guesses by secondary safety x (1 + PROGRESS_WEIGHT
 REGION_LAYOUTS = 200  # search an isolated region with at most this many layouts of its own (0: never)
 PARTNER = 2  # a swap partner is at most this many rows and columns away
 LIVING = 1  # 0: dead cells count in the safety after a reveal
+FIFTY_INFLUENCE = 0.9  # score x (1 + this x the cell's 50/50 influence / its safe layouts)
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
 
 
@@ -533,6 +540,8 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
             safety, sure = best_safety(after.board, after)
             score += weight * safety
             progress += weight * sure
+        if FIFTY_INFLUENCE:
+            score *= 1 + FIFTY_INFLUENCE * _influence(board, space, cell) / (n - space.mine_counts[cell])
         scored.append(Candidate(cell, _p(space, cell), score, progress, dead=len(results) <= 1))
     live = [c for c in scored if not c.dead] or scored
 
@@ -549,6 +558,64 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
     if all(c.cell != top.cell for c in shown):  # the replacement: listed first
         shown = [top] + shown[:7]
     return Advice(top.cell, False, top.p_mine, "dead" if top.dead else "look-ahead", shown)
+
+
+def _influence(board: Board, space: LayoutSpace, t: Cell) -> int:
+    """Layouts in which t is one cell of a pair, or of a 2x2 block's diagonal, that would be an
+    unavoidable 50/50 once the few hidden cells beside it (at most 3) are mines."""
+    rows, cols, n, counts = board.rows, board.cols, space.count, space.mine_counts
+
+    def on(x: Cell) -> bool:
+        return 0 <= x[0] < rows and 0 <= x[1] < cols
+
+    def missing(cells: list[Cell]) -> list[Cell] | None:
+        out = []
+        for x in cells:
+            if not on(x) or board[x] == FLAG or (board[x] == HIDDEN and counts[x] == n):
+                continue
+            if board[x] != HIDDEN:
+                return None
+            out.append(x)
+        return out if len(out) <= 3 else None
+
+    r, c = t
+    total = 0
+    for a, b in (((r, c), (r, c + 1)), ((r, c - 1), (r, c)), ((r, c), (r + 1, c)), ((r - 1, c), (r, c))):
+        if not (on(a) and on(b) and board[a] == HIDDEN and board[b] == HIDDEN):
+            continue
+        if a[0] == b[0]:
+            flanks = [(a[0] + d, a[1] - 1) for d in (-1, 0, 1)] + [(a[0] + d, b[1] + 1) for d in (-1, 0, 1)]
+        else:
+            flanks = [(a[0] - 1, a[1] + d) for d in (-1, 0, 1)] + [(b[0] + 1, a[1] + d) for d in (-1, 0, 1)]
+        more = missing(flanks)
+        if more is not None:
+            total += _layouts_with(board, [a, *more], [b])
+    box = 0
+    for i, j in ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1)):
+        cells = [(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)]
+        if not all(on(x) and board[x] == HIDDEN for x in cells):
+            continue
+        more = missing([(i - 1, j - 1), (i - 1, j + 2), (i + 2, j - 1), (i + 2, j + 2)])
+        if more is not None:
+            box = max(box, _layouts_with(board, [(i, j), (i + 1, j + 1), *more], [(i + 1, j), (i, j + 1)]))
+    return min(total + box, counts[t], n - counts[t])
+
+
+def _layouts_with(board: Board, mines: list[Cell], safe: list[Cell]) -> int:
+    """Layouts of the board with `mines` mines and `safe` (one or two cells) safe."""
+    cells = list(board.cells)
+    for x in mines:
+        cells[x[0] * board.cols + x[1]] = FLAG
+    flagged = LayoutSpace(Board(board.rows, board.cols, tuple(cells), board.mines))
+    if not flagged.count:
+        return 0
+    got = flagged.count - sum(flagged.mine_counts[x] for x in safe)
+    if len(safe) == 2:  # add back the layouts where both are mines
+        x, y = safe
+        cells[x[0] * board.cols + x[1]] = FLAG
+        both = LayoutSpace(Board(board.rows, board.cols, tuple(cells), board.mines))
+        got += both.mine_counts[y] if both.count else 0
+    return got
 
 
 def _dominating(space: LayoutSpace, cell: Cell, results: list[tuple[int, LayoutSpace]]) -> Cell | None:
