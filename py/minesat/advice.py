@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 from math import comb
 
 from .board import FLAG, HIDDEN, Board, Cell, Clue
-from .counting import LayoutSpace
+from .counting import LayoutSpace, _mul
 
 TREE_LAYOUTS = 200  # exact game-tree search when at most this many layouts remain
 TREE_NODES = 10_000  # ... and give up on a search that visits more sets of layouts than this
@@ -269,6 +269,19 @@ class TreeSearch:
         out.sort(key=lambda t: (-t[0], t[2]))
         return out
 
+    def root_moves(self) -> tuple[int, list[tuple[int, int, Cell]]]:
+        """(the layouts won by the best first move, [(layouts won, upper bound, cell)] for the moves
+        tried, safest first; a move's figure is exact when it reaches the best, else a bound
+        below it).  Raises _TooBig when the search is too large."""
+        best, tried = -1, []
+        for bound, masks, cell in self.moves(self.all):
+            if bound <= best:
+                break
+            won = self.score(self.all, masks, best)
+            best = max(best, won)
+            tried.append((won, bound, cell))
+        return best, tried
+
     def score(self, s: int, masks: list[int], beat: int = -1) -> int:
         """Layouts of `s` won by opening the cell with these masks, then playing best: exact
         when above `beat`, otherwise some number <= `beat` that bounds it."""
@@ -287,18 +300,12 @@ def tree_advice(board: Board, space: LayoutSpace, closed: list[Cell], max_nodes:
     """Exact best play when few layouts remain; None when the search is too large."""
     layouts = space.layouts(0, space.count)
     search = TreeSearch(board, layouts, closed, max_nodes)
-    s, n = search.all, space.count
-    scored = []
-    best = -1
+    n = space.count
     try:
-        for bound, masks, cell in search.moves(s):
-            if bound <= best:
-                break
-            won = search.score(s, masks, best)
-            best = max(best, won)
-            scored.append((won, n - bound, cell))
+        best, tried = search.root_moves()
     except _TooBig:
         return None
+    scored = [(won, n - bound, cell) for won, bound, cell in tried]
     scored = [t for t in scored if t[0] == best] + sorted((t for t in scored if t[0] < best),
                                                           key=lambda t: (-t[0], t[1], t[2]))
     cands = [Candidate(cell, bad / n, won / n) for won, bad, cell in scored[:8] if won == best]
@@ -338,21 +345,15 @@ def region_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advic
             continue
         search = TreeSearch(board, layouts, sorted(cells), TREE_NODES, weights)
         total = search.size(search.all)
-        scored, top = [], -1
         try:
-            for bound, masks, cell in search.moves(search.all):
-                if bound <= top:
-                    break
-                won = search.score(search.all, masks, top)
-                top = max(top, won)
-                scored.append((won, cell))
+            top, tried = search.root_moves()
         except _TooBig:
             continue
-        if not scored:
+        if not tried:
             continue
         chance = top / total
-        move = min(cell for won, cell in scored if won == top)
-        cands = [Candidate(cell, _p(space, cell), won / total) for won, cell in scored if won == top][:8]
+        move = min(cell for won, _, cell in tried if won == top)
+        cands = [Candidate(cell, _p(space, cell), won / total) for won, _, cell in tried if won == top][:8]
         advice = Advice(move, False, _p(space, move), "region", cands)
         if best is None or chance > best[0]:
             best = (chance, advice)
@@ -376,13 +377,8 @@ def _others(polys: list[dict[int, int]], j: int) -> dict[int, int]:
     """{mines: layouts} of all components but j together."""
     acc = {0: 1}
     for i, poly in enumerate(polys):
-        if i == j:
-            continue
-        nxt: dict[int, int] = {}
-        for d, a in acc.items():
-            for k, b in poly.items():
-                nxt[d + k] = nxt.get(d + k, 0) + a * b
-        acc = nxt
+        if i != j:
+            acc = _mul(acc, poly)
     return acc
 
 
@@ -409,35 +405,52 @@ def fifty_fifty(board: Board, space: LayoutSpace, closed: list[Cell]) -> Cell | 
     return None
 
 
+def _on(board: Board, cell: Cell) -> bool:
+    return 0 <= cell[0] < board.rows and 0 <= cell[1] < board.cols
+
+
+def _beside(board: Board, a: Cell, b: Cell) -> list[Cell]:
+    """The cells next to one of a and b only: mines in all of them, and a swap of a and b is
+    seen by no other cell."""
+    return sorted(((set(board.neighbours(a)) | {a}) ^ (set(board.neighbours(b)) | {b})) - {a, b})
+
+
+def _corners(board: Board, i: int, j: int) -> list[Cell]:
+    """The four cells diagonally outside the 2x2 block whose top-left cell is (i, j), on the board:
+    mines in all of them, and a swap of the block's diagonals is seen by no other cell."""
+    return [x for x in ((i - 1, j - 1), (i - 1, j + 2), (i + 2, j - 1), (i + 2, j + 2)) if _on(board, x)]
+
+
+def _flagged(board: Board, cells: list[Cell]) -> LayoutSpace:
+    """The layouts of the board in which `cells` are mines."""
+    marked = list(board.cells)
+    for x in cells:
+        marked[x[0] * board.cols + x[1]] = FLAG
+    return LayoutSpace(Board(board.rows, board.cols, tuple(marked), board.mines))
+
+
 def _swaps(board: Board, t: Cell) -> list[tuple[list[Cell], list[Cell]]]:
     """(cells that must be mines with t, cells that must be safe) for each swap t may be part of:
     t with a cell n at most `PARTNER` away (the cells next to one of them only are mines, n is
-    safe), and the
-    2x2 blocks holding t (t's diagonal partner and the block's four outer corners mines, the
-    other two cells safe)."""
-    rows, cols = board.rows, board.cols
-    on = lambda r, c: 0 <= r < rows and 0 <= c < cols  # noqa: E731
+    safe), and the 2x2 blocks holding t (t's diagonal partner and the block's four outer
+    corners mines, the other two cells safe)."""
     out = []
-    around_t = set(board.neighbours(t)) | {t}
     r, c = t
-    reach = [(r + dr, c + dc) for dr in range(-PARTNER, PARTNER + 1) for dc in range(-PARTNER, PARTNER + 1)]
-    for nb in reach:
-        if nb == t or not on(*nb) or board[nb] != HIDDEN:
-            continue
-        around_n = set(board.neighbours(nb)) | {nb}
-        out.append((sorted((around_t ^ around_n) - {t, nb}), [nb]))
+    for dr in range(-PARTNER, PARTNER + 1):
+        for dc in range(-PARTNER, PARTNER + 1):
+            nb = (r + dr, c + dc)
+            if nb != t and _on(board, nb) and board[nb] == HIDDEN:
+                out.append((_beside(board, t, nb), [nb]))
     for dr in (-1, 1):
         for dc in (-1, 1):
             d, b1, b2 = (r + dr, c + dc), (r + dr, c), (r, c + dc)
-            if not on(*d):
-                continue
-            corners = [(r - dr, c - dc), (r - dr, c + 2 * dc), (r + 2 * dr, c - dc), (r + 2 * dr, c + 2 * dc)]
-            out.append(([d] + [x for x in corners if on(*x)], [b1, b2]))
+            if _on(board, d):
+                out.append(([d] + _corners(board, min(r, r + dr), min(c, c + dc)), [b1, b2]))
     return out
 
 
 def _could_swap(board: Board, space: LayoutSpace, frontier: set[Cell], t: Cell, mines: list[Cell],
-           safe: list[Cell]) -> bool:
+                safe: list[Cell]) -> bool:
     """Cheap necessary conditions for `_swap_holds`: every cell that must be a mine with t is hidden
     and at least as often a mine as t, and a cell touching no clue only if it is surely a mine."""
     counts, n, m = space.mine_counts, space.count, space.mine_counts[t]
@@ -451,10 +464,7 @@ def _could_swap(board: Board, space: LayoutSpace, frontier: set[Cell], t: Cell, 
 
 def _swap_holds(board: Board, space: LayoutSpace, t: Cell, mines: list[Cell], safe: list[Cell]) -> bool:
     """In every layout where t is a mine, so are `mines`, and `safe` are safe."""
-    cells = list(board.cells)
-    for x in [t, *mines]:
-        cells[x[0] * board.cols + x[1]] = FLAG
-    flagged = LayoutSpace(Board(board.rows, board.cols, tuple(cells), board.mines))
+    flagged = _flagged(board, [t, *mines])
     return flagged.count == space.mine_counts[t] and all(flagged.mine_counts[x] == 0 for x in safe)
 
 
@@ -563,15 +573,13 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
 def _influence(board: Board, space: LayoutSpace, t: Cell) -> int:
     """Layouts in which t is one cell of a pair, or of a 2x2 block's diagonal, that would be an
     unavoidable 50/50 once the few hidden cells beside it (at most 3) are mines."""
-    rows, cols, n, counts = board.rows, board.cols, space.count, space.mine_counts
-
-    def on(x: Cell) -> bool:
-        return 0 <= x[0] < rows and 0 <= x[1] < cols
+    n, counts = space.count, space.mine_counts
 
     def missing(cells: list[Cell]) -> list[Cell] | None:
+        """The cells not yet known to be mines, if there are at most 3 and none is open."""
         out = []
         for x in cells:
-            if not on(x) or board[x] == FLAG or (board[x] == HIDDEN and counts[x] == n):
+            if board[x] == FLAG or (board[x] == HIDDEN and counts[x] == n):
                 continue
             if board[x] != HIDDEN:
                 return None
@@ -581,21 +589,17 @@ def _influence(board: Board, space: LayoutSpace, t: Cell) -> int:
     r, c = t
     total = 0
     for a, b in (((r, c), (r, c + 1)), ((r, c - 1), (r, c)), ((r, c), (r + 1, c)), ((r - 1, c), (r, c))):
-        if not (on(a) and on(b) and board[a] == HIDDEN and board[b] == HIDDEN):
+        if not (_on(board, a) and _on(board, b) and board[a] == HIDDEN and board[b] == HIDDEN):
             continue
-        if a[0] == b[0]:
-            flanks = [(a[0] + d, a[1] - 1) for d in (-1, 0, 1)] + [(a[0] + d, b[1] + 1) for d in (-1, 0, 1)]
-        else:
-            flanks = [(a[0] - 1, a[1] + d) for d in (-1, 0, 1)] + [(b[0] + 1, a[1] + d) for d in (-1, 0, 1)]
-        more = missing(flanks)
+        more = missing(_beside(board, a, b))
         if more is not None:
             total += _layouts_with(board, [a, *more], [b])
     box = 0
     for i, j in ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1)):
         cells = [(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)]
-        if not all(on(x) and board[x] == HIDDEN for x in cells):
+        if not all(_on(board, x) and board[x] == HIDDEN for x in cells):
             continue
-        more = missing([(i - 1, j - 1), (i - 1, j + 2), (i + 2, j - 1), (i + 2, j + 2)])
+        more = missing(_corners(board, i, j))
         if more is not None:
             box = max(box, _layouts_with(board, [(i, j), (i + 1, j + 1), *more], [(i + 1, j), (i, j + 1)]))
     return min(total + box, counts[t], n - counts[t])
@@ -603,17 +607,13 @@ def _influence(board: Board, space: LayoutSpace, t: Cell) -> int:
 
 def _layouts_with(board: Board, mines: list[Cell], safe: list[Cell]) -> int:
     """Layouts of the board with `mines` mines and `safe` (one or two cells) safe."""
-    cells = list(board.cells)
-    for x in mines:
-        cells[x[0] * board.cols + x[1]] = FLAG
-    flagged = LayoutSpace(Board(board.rows, board.cols, tuple(cells), board.mines))
+    flagged = _flagged(board, mines)
     if not flagged.count:
         return 0
     got = flagged.count - sum(flagged.mine_counts[x] for x in safe)
     if len(safe) == 2:  # add back the layouts where both are mines
         x, y = safe
-        cells[x[0] * board.cols + x[1]] = FLAG
-        both = LayoutSpace(Board(board.rows, board.cols, tuple(cells), board.mines))
+        both = _flagged(board, [*mines, x])
         got += both.mine_counts[y] if both.count else 0
     return got
 
