@@ -37,6 +37,18 @@ def positions(rng: random.Random, count: int, rows=(3, 5), cols=(3, 5), density=
     return out
 
 
+def guesses(boards, max_closed: int | None = None):
+    """(board, its layouts, its closed cells) for the boards where a guess is needed: no closed cell
+    is surely safe (and at most `max_closed` are closed)."""
+    for board in boards:
+        closed = [c for c in board.hidden if board[c] == "?"]
+        if max_closed is not None and len(closed) > max_closed:
+            continue
+        space = LayoutSpace(board)
+        if space.count and all(space.mine_counts[c] for c in closed):
+            yield board, space, closed
+
+
 def test_best_move_is_a_hidden_unflagged_cell_and_safe_when_one_is():
     rng = random.Random(12)
     for board in positions(rng, 150, rows=(3, 6), cols=(3, 6), flags=0.3):
@@ -93,13 +105,7 @@ def brute_value(board: Board) -> Fraction:
 def test_tree_search_agrees_with_brute_force_on_small_boards():
     rng = random.Random(3)
     checked = 0
-    for board in positions(rng, 400, rows=(2, 4), cols=(2, 4), density=(0.2, 0.35)):
-        closed = [c for c in board.hidden if board[c] == "?"]
-        if len(closed) > 7:
-            continue
-        space = LayoutSpace(board)
-        if any(space.mine_counts[c] == 0 for c in closed):
-            continue
+    for board, space, closed in guesses(positions(rng, 400, rows=(2, 4), cols=(2, 4), density=(0.2, 0.35)), 7):
         result = advice.tree_advice(board, space, closed)
         assert result is not None
         best, move_value = brute_value(board)
@@ -120,11 +126,7 @@ def test_tree_search_counts_wins_on_a_known_position():
 
 def test_look_ahead_is_deterministic_and_scores_are_probabilities():
     rng = random.Random(5)
-    for board in positions(rng, 25, rows=(8, 9), cols=(8, 9), density=(0.12, 0.16)):
-        space = LayoutSpace(board)
-        closed = [c for c in board.hidden if board[c] == "?"]
-        if any(space.mine_counts[c] == 0 for c in closed):
-            continue
+    for board, space, closed in guesses(positions(rng, 25, rows=(8, 9), cols=(8, 9), density=(0.12, 0.16))):
         first = advice.look_ahead_advice(board, space, closed)
         again = advice.look_ahead_advice(board, LayoutSpace(board), closed)
         assert first.to_json() == again.to_json()
@@ -189,13 +191,7 @@ def test_a_guess_is_replaced_only_by_a_safer_cell_safe_whenever_it_is():
 def test_a_guess_no_play_avoids_is_optimal_to_take_now():
     rng = random.Random(41)
     found = 0
-    for board in positions(rng, 3000, rows=(2, 4), cols=(2, 5), density=(0.25, 0.4)):
-        closed = [c for c in board.hidden if board[c] == "?"]
-        if len(closed) > 8:
-            continue
-        space = LayoutSpace(board)
-        if not space.count or any(space.mine_counts[c] == 0 for c in closed):
-            continue
+    for board, space, closed in guesses(positions(rng, 3000, rows=(2, 4), cols=(2, 5), density=(0.25, 0.4)), 8):
         t = advice.fifty_fifty(board, space, closed)
         if t is None:
             continue
@@ -208,11 +204,7 @@ def test_a_guess_no_play_avoids_is_optimal_to_take_now():
 def test_region_search_weighs_its_layouts_by_the_ways_to_place_the_other_mines():
     rng = random.Random(43)
     checked = 0
-    for board in positions(rng, 3000, rows=(4, 6), cols=(4, 6), density=(0.2, 0.3)):
-        space = LayoutSpace(board)
-        closed = [c for c in board.hidden if board[c] == "?"]
-        if not space.count or any(space.mine_counts[c] == 0 for c in closed):
-            continue
+    for board, space, closed in guesses(positions(rng, 3000, rows=(4, 6), cols=(4, 6), density=(0.2, 0.3))):
         result = advice.region_advice(board, space, closed)
         if result is None:
             continue
