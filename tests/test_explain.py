@@ -248,6 +248,38 @@ def test_dead_cells_one_at_a_time_on_tangled_boards_agree_with_their_tables():
     assert checked > 100 and dead
 
 
+def test_tables_walked_around_each_cell_agree_with_counting_anew():
+    """The large groups' tables walked again around each cell (`near_counts`) against the same
+    groups counted anew with a clue at the cell for every number of mines around it."""
+    walked = 0
+    for board in [lattice(8, 9, seed=seed) for seed in range(3)] + [lattice(7, 11, seed=3, density=0.2)]:
+        tables = ex.OutcomeTables(board, LayoutSpace(board))
+        large = [j for j, listed in enumerate(tables.layouts) if listed is None]
+        for x in board.hidden:
+            unknown = tuple(n for n in board.neighbours(x) if n in tables.group_of)
+            for j in large:
+                if any(tables.group_of.get(c) == j for c in (x, *unknown)):
+                    assert tables._tally(j, x, unknown) == tables._tally_by_counting(j, x, unknown), (str(board), x)
+                    walked += 1
+    assert walked > 100
+
+
+@pytest.mark.parametrize("listed", [ex.LISTED, 0])
+def test_outcomes_on_lattices_against_brute_force(listed, monkeypatch):
+    monkeypatch.setattr(ex, "LISTED", listed)
+    for seed in range(3):
+        board = lattice(4, 5, seed=seed, density=0.35)
+        assert len(board.hidden) <= 18 and ex.outcome_tables(board) == outcomes_by_brute(board), str(board)
+
+
+def test_work_grows_with_the_tangle_and_is_zero_on_listed_groups(monkeypatch):
+    board = parse_board(SEED_9X9, mines=10)
+    assert ex.OutcomeTables(board, LayoutSpace(board)).work() == 0  # its groups are listed
+    monkeypatch.setattr(ex, "LISTED", 0)
+    small, large = (ex.OutcomeTables(b, LayoutSpace(b)).work() for b in (board, lattice(12, 12, seed=0)))
+    assert 0 < small < large
+
+
 def test_outcomes_on_the_seed_9x9():
     board = parse_board(SEED_9X9, mines=10)
     tables = ex.outcome_tables(board)
@@ -298,6 +330,23 @@ def test_cli_explain(capsys, tmp_path):
             assert {k: v for k, v in got.items() if k != "mine"} == pytest.approx(
                 {str(n): float(Fraction(w, outcome.layouts)) for n, w in outcome.numbers.items()})
         assert out["dead"] == [list(c) for c, o in sorted(expected.items()) if o.dead]
+
+
+def test_cli_explain_past_the_work_bound_omits_outcomes_and_keeps_dead_cells_exact(capsys, tmp_path, monkeypatch):
+    board = lattice(8, 9, seed=0)  # dead cells among cells that are not forced
+    path = tmp_path / "lattice.txt"
+    path.write_text(str(board))
+    assert main(["analyze", str(path), "--explain"]) == 0
+    full = json.loads(capsys.readouterr().out)
+    assert len(full["outcomes"]) == len(board.hidden) and "outcomes_omitted" not in full
+    monkeypatch.setattr(ex, "LISTED", 0)
+    monkeypatch.setattr(ex, "OUTCOME_WORK", 0)
+    assert main(["analyze", str(path), "--explain"]) == 0
+    bounded = json.loads(capsys.readouterr().out)
+    assert bounded["outcomes"] == {} and "too tangled" in bounded["outcomes_omitted"]
+    assert bounded["dead"] == full["dead"] and full["dead"]
+    assert {k: v for k, v in bounded.items() if k not in ("outcomes", "outcomes_omitted")} == \
+        {k: v for k, v in full.items() if k != "outcomes"}
 
 
 def test_levels_fall_back_on_sat_when_a_relaxed_board_is_too_tangled(monkeypatch):

@@ -398,6 +398,71 @@ class _Component:
             current, offset = nxt, offset + trim
         self.held = held
 
+    def prefixes(self) -> list[tuple[dict[int, int], int]]:
+        """Per class i: ({state: packed polynomial of the layouts of the classes before i
+        reaching it}, the polynomial's lowest degree), states with a completion only."""
+        width, out = self.width, []
+        current, offset = {0: 1}, 0
+        for i, step in enumerate(self.steps):
+            out.append((current, offset))
+            weights, after = _BIN[step[0]], self.tables[i + 1]
+            nxt: dict[int, int] = {}
+            for state, f in current.items():
+                for m, key in self._transitions(step, state):
+                    if key in after:
+                        nxt[key] = nxt.get(key, 0) + ((f * weights[m]) << (width * m))
+            current, trim = _trim(nxt, width)
+            offset += trim
+        return out
+
+    def near_counts(self, prefixes: list[tuple[dict[int, int], int]], near: set[Cell], safe: Cell | None
+                    ) -> dict[int, dict[int, int]]:
+        """{mines among the `near` cells (at most 15): {mines in the component: layouts}} of the
+        layouts with `safe` (if given) not a mine.  Only the classes from the first to the last
+        holding one of these cells are walked again, from their `prefixes` to their completions
+        (`tables`), the mines near counted in the low 4 bits of the walk's keys."""
+        touched = [i for i, cells in enumerate(self.cells) if safe in cells or not near.isdisjoint(cells)]
+        if not touched:
+            return {0: _unpack(self.tables[0][0], self.width, self.low_mines[0])}
+        first, last = touched[0], touched[-1]
+        layer, offset = prefixes[first]
+        current = {state << 4: f for state, f in layer.items()}
+        for i in range(first, last + 1):
+            cells = self.cells[i]
+            r = sum(c in near for c in cells)
+            rest = len(cells) - r - (safe in cells)
+            split = [[(d, comb(r, d) * comb(rest, m - d)) for d in range(max(0, m - rest), min(r, m) + 1)]
+                     for m in range(len(cells) + 1)]  # m mines in the class: (d of them near, ways)
+            current = self._walk(self.steps[i], current, self.tables[i + 1], split)
+        after, packed = self.tables[last + 1], dict[int, int]()
+        for key, f in current.items():
+            packed[key & 15] = packed.get(key & 15, 0) + f * after[key >> 4]
+        return {n: poly for n, v in sorted(packed.items())
+                if (poly := _unpack(v, self.width, offset + self.low_mines[last + 1]))}
+
+    def _walk(self, step: Step, current: dict[int, int], after: dict[int, int], split: list[list[tuple[int, int]]]
+              ) -> dict[int, int]:
+        """One class of `near_counts`: {state << 4 | mines near: packed prefixes}, to the next
+        states that have completions."""
+        size, opn, inc, high, low, close = step
+        width = self.width
+        nxt: dict[int, int] = {}
+        get = nxt.get
+        for key, f in current.items():
+            n = key & 15
+            t = (key >> 4) + opn
+            for m in range(size + 1):
+                if m:
+                    t += inc
+                if t & high:
+                    break
+                if (t + low) & high == high and t - close in after:
+                    g = f << (width * m)
+                    base = (t - close) << 4 | n
+                    for d, ways in split[m]:
+                        nxt[base + d] = get(base + d, 0) + (g if ways == 1 else g * ways)
+        return nxt
+
     def unrank(self, index: int, mines: int, out: list[Cell]) -> None:
         """Append the mines of layout `index` among those with `mines` mines in this component.
 

@@ -474,6 +474,8 @@ def _divide(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
     return {lo_p - lo_q + i: c for i, c in enumerate(out) if c}
 
 
+OUTCOME_WORK = 2_000_000  # `analyze --explain` gives every cell's outcomes up to this `OutcomeTables.work`
+                          # (a few microseconds each in CPython: a tangled 20x20 lattice needs 0.2-4.4 million)
 SAMPLES, MORE_SAMPLES = 32, 256  # layouts drawn to show cells alive before their tables are counted
 
 
@@ -526,8 +528,11 @@ class OutcomeTables:
         self._outside = {c for c in free if c not in in_clue}
         self.polys: list[dict[int, int]] = []  # per group: {mines: layouts}
         self.layouts: list[list[tuple[int, int]] | None] = []  # per group: (bit mask, mines) of each layout, if listed
+        self._counted: list[LayoutSpace] = []  # per group: its counts
+        self._prefixes: dict[int, list[tuple[dict[int, int], int]]] = {}  # per large group: its DP's prefixes (cached)
         for clues, cells in zip(self.group_clues, self.cells):
             counted = LayoutSpace(Constraints(tuple(clues), tuple(cells)))  # type: ignore[arg-type]
+            self._counted.append(counted)
             self.polys.append(counted.mines_distribution)
             bit = {c: 1 << i for i, c in enumerate(cells)}
             self.layouts.append([(sum(bit[c] for c in layout), len(layout))
@@ -559,7 +564,7 @@ class OutcomeTables:
 
     def _tally(self, j: int, x: Cell, unknown: tuple[Cell, ...]) -> dict[tuple[int, int], int]:
         """{(mines in group j, mines among its cells in `unknown`): layouts with x safe}: from
-        its list of layouts, or for a large group by counting it with a clue at x over them."""
+        its list of layouts, or for a large group from its counts walked again around x."""
         cells = self.cells[j]
         tally: dict[tuple[int, int], int] = {}
         listed = self.layouts[j]
@@ -571,6 +576,21 @@ class OutcomeTables:
                     key = (k, (mask & near).bit_count())
                     tally[key] = tally.get(key, 0) + 1
             return tally
+        counted = self._counted[j]
+        if len(counted.components) != 1 or counted.outside or counted.fixed_mines:
+            return self._tally_by_counting(j, x, unknown)
+        component = counted.components[0]
+        if j not in self._prefixes:
+            self._prefixes[j] = component.prefixes()
+        inside = {c for c in unknown if self.group_of.get(c) == j}
+        by_near = component.near_counts(self._prefixes[j], inside, x if self.group_of.get(x) == j else None)
+        return {(k, m): ways for m, poly in by_near.items() for k, ways in poly.items()}
+
+    def _tally_by_counting(self, j: int, x: Cell, unknown: tuple[Cell, ...]) -> dict[tuple[int, int], int]:
+        """`_tally` of a large group, counting it anew with a clue at x for each number of mines
+        among its cells in `unknown` (one count per number: slow on tangled groups)."""
+        cells = self.cells[j]
+        tally: dict[tuple[int, int], int] = {}
         inside = tuple(c for c in unknown if self.group_of.get(c) == j)
         clues = [Clue(c.cell, c.count, tuple(n for n in c.neighbours if n != x)) for c in self.group_clues[j]]
         for m in range(len(inside) + 1):
@@ -591,6 +611,24 @@ class OutcomeTables:
         if self.left is None:
             return sum(part.values()) * others[0] << outside
         return sum(a * self._completions(groups, outside, k) for k, a in part.items())
+
+    def work(self) -> int:
+        """What all the tables cost, about: over the hidden cells, the DP states that `of` walks
+        again in the large groups (those of the classes from the first to the last around the cell)."""
+        total = 0
+        for j, counted in enumerate(self._counted):
+            if self.layouts[j] is not None or len(counted.components) != 1:
+                continue
+            component = counted.components[0]
+            where = {c: i for i, cells in enumerate(component.cells) for c in cells}
+            states = [0]
+            for table in component.tables[1:]:
+                states.append(states[-1] + len(table))
+            for x in self.board.hidden:
+                around = [where[c] for c in (x, *self.board.neighbours(x)) if c in where]
+                if around:
+                    total += states[max(around) + 1] - states[min(around)]
+        return total
 
     def is_dead(self, x: Cell) -> bool:
         """`self.of(x).dead`, mostly without counting x's table: a cell that shows two different
@@ -661,13 +699,20 @@ def dead_cells(tables: dict[Cell, Outcome]) -> list[Cell]:
 def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None
                ) -> dict[str, Any]:
     """What `analyze --explain` adds: `proofs` ("row,col" -> proof, easiest first), `outcomes`
-    ("row,col" -> {"mine": p, "0": p, ...}) and `dead` (sorted [row, col] list)."""
+    ("row,col" -> {"mine": p, "0": p, ...}) and `dead` (sorted [row, col] list).  On a board
+    whose tables would cost more than `OUTCOME_WORK` (`OutcomeTables.work`), `outcomes` is
+    empty and `outcomes_omitted` says why; `dead` is exact either way (`OutcomeTables.is_dead`)."""
     space = space or LayoutSpace(board)
-    tables = outcome_tables(board, space)
-    return {"proofs": {f"{r},{c}": proof.to_json() for proof in proofs(board, solver, space)
-                       for r, c in [proof.cell]},
-            "outcomes": {f"{r},{c}": outcome.to_json() for (r, c), outcome in tables.items()},
-            "dead": [list(cell) for cell in dead_cells(tables)]}
+    out: dict[str, Any] = {"proofs": {f"{r},{c}": proof.to_json() for proof in proofs(board, solver, space)
+                                      for r, c in [proof.cell]}}
+    tables = OutcomeTables(board, space) if space.count else None
+    if tables is None or (work := tables.work()) <= OUTCOME_WORK:
+        every = {cell: tables.of(cell) for cell in board.hidden} if tables else {}
+        return out | {"outcomes": {f"{r},{c}": outcome.to_json() for (r, c), outcome in every.items()},
+                      "dead": [list(cell) for cell in dead_cells(every)]}
+    return out | {"outcomes": {}, "dead": [list(cell) for cell in sorted(board.hidden) if tables.is_dead(cell)],
+                  "outcomes_omitted": f"the board is too tangled to give every hidden cell's outcomes: "
+                                      f"about {work:,} counting states to walk, more than {OUTCOME_WORK:,}"}
 
 
 def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None,
