@@ -47,12 +47,13 @@ POLICIES = {"best": best_moves, "plain": plain_moves}
 
 
 def configure(overrides: dict) -> None:
-    """Set tuning constants of minesat.advice in a worker."""
-    from minesat import advice
+    """Set tuning constants of minesat.advice or minesat.fifty (the module that defines each) in a worker."""
+    from minesat import advice, fifty
     for name, value in overrides.items():
-        if not hasattr(advice, name):
-            raise SystemExit(f"minesat.advice has no constant {name}")
-        setattr(advice, name, value)
+        module = next((m for m in (advice, fifty) if hasattr(m, name)), None)
+        if module is None:
+            raise SystemExit(f"minesat.advice and minesat.fifty have no constant {name}")
+        setattr(module, name, value)
 
 
 def play(task: tuple[str, str, str, int]) -> tuple[tuple[str, str, str], int, bool, list[float]]:
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="override a tuning constant of minesat.advice (for experiments)")
+                        help="override a tuning constant of minesat.advice or minesat.fifty (for experiments)")
     parser.add_argument("--results", help="write one line per game (level rule policy seed won) here")
     args = parser.parse_args(argv)
     overrides = {}

@@ -4,11 +4,12 @@
     python bench/paired.py compare BASE.pkl [--set NAME=VALUE ...]
 
 `record` plays the unchanged advisor and stores, per game, its moves (the safe cells opened, or
-the guess) and the result.  `compare` replays each game with the constants of minesat.advice
-overridden: safe moves are the same for every variation (all surely safe cells), so only at the
-baseline's guesses is the variation asked; while it agrees the game follows the record, from the
-first different guess on it is played live.  Prints the wins of each, the games that differ, and
-the sign test z = (a - b) / sqrt(a + b).
+the guess) and the result.  `compare` replays each game with constants overridden (`--set`: on
+minesat.advice, or on minesat.fifty for the 50/50 geometry's, where each is defined): safe moves
+are the same for every variation (all surely safe cells), so only at the baseline's guesses is
+the variation asked; while it agrees the game follows the record, from the first different guess
+on it is played live.  Prints the wins of each, the games that differ, and the sign test
+z = (a - b) / sqrt(a + b).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pickle
 import sys
 import time
 
-from minesat import advice
+from minesat import advice, fifty
 from minesat.game import Game
 
 FIRST = {"classic": (0, 0), "zero": (3, 3)}
@@ -78,9 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for item in args.set:
         name, _, value = item.partition("=")
-        if not hasattr(advice, name):
-            raise SystemExit(f"no constant {name}")
-        setattr(advice, name, float(value) if "." in value or "e" in value else int(value))
+        module = next((m for m in (advice, fifty) if hasattr(m, name)), None)  # where it is defined
+        if module is None:
+            raise SystemExit(f"no constant {name} in minesat.advice or minesat.fifty")
+        setattr(module, name, float(value) if "." in value or "e" in value else int(value))
     start = time.time()
     if args.mode == "record":
         games = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from minesat.board import Board, Cell
+from minesat.game import Game
 
 SEED_3X3 = "1 ? ?\n1 2 ?\n0 1 ?\n"  # seeds 000 and 001: 4 variables, 12 clauses, 2 layouts
 INSTANCE_1 = "???\n?1?\n???\n"  # 8 layouts, nothing forced
@@ -60,6 +61,25 @@ def random_board(rng: random.Random, max_side: int = 5, max_hidden: int = 12, fl
         if use_total and wild_totals and rng.random() < wild_totals:
             n_mines = rng.randint(0, hidden)
         return Board(rows, cols, tuple(cells), None if n_mines is None or n_mines < 0 else n_mines)
+
+
+def positions(rng: random.Random, count: int, rows=(3, 5), cols=(3, 5), density=(0.15, 0.3), flags=0.0):
+    """Positions met in play: random mines, random safe cells opened (zeros flood), some flags."""
+    out = []
+    while len(out) < count:
+        r, c = rng.randint(*rows), rng.randint(*cols)
+        cells = [(i, j) for i in range(r) for j in range(c)]
+        mines = set(rng.sample(cells, max(1, int(rng.uniform(*density) * len(cells)))))
+        game = Game.with_mines(r, c, mines)
+        safe = [x for x in cells if x not in mines]
+        for x in rng.sample(safe, rng.randint(1, len(safe) - 1)):
+            game.open(x)
+        for x in mines:
+            if rng.random() < flags:
+                game.flag(x)
+        if game.state == "playing":
+            out.append(game.board())
+    return out
 
 
 # -- larger positions, from a seed: mid-game and lattice ------------------------------------

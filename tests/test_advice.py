@@ -9,32 +9,14 @@ from functools import cache
 
 import pytest
 
+from boards import positions
 from brute import brute_layouts
-from minesat import advice
+from minesat import advice, fifty
 from minesat.advice import TreeSearch, advise, best_move, reveal
 from minesat.board import Board, parse_board
 from minesat.cli import main
 from minesat.counting import LayoutSpace
 from minesat.game import Game
-
-
-def positions(rng: random.Random, count: int, rows=(3, 5), cols=(3, 5), density=(0.15, 0.3), flags=0.0):
-    """Positions met in play: random mines, random safe cells opened (zeros flood), some flags."""
-    out = []
-    while len(out) < count:
-        r, c = rng.randint(*rows), rng.randint(*cols)
-        cells = [(i, j) for i in range(r) for j in range(c)]
-        mines = set(rng.sample(cells, max(1, int(rng.uniform(*density) * len(cells)))))
-        game = Game.with_mines(r, c, mines)
-        safe = [x for x in cells if x not in mines]
-        for x in rng.sample(safe, rng.randint(1, len(safe) - 1)):
-            game.open(x)
-        for x in mines:
-            if rng.random() < flags:
-                game.flag(x)
-        if game.state == "playing":
-            out.append(game.board())
-    return out
 
 
 def guesses(boards, max_closed: int | None = None):
@@ -141,19 +123,13 @@ def test_unavoidable_fifty_fifty_is_played_first_and_its_cells_are_dead():
     space = LayoutSpace(board)
     assert space.count > advice.TREE_LAYOUTS
     closed = [c for c in board.hidden if board[c] == "?"]
-    assert advice.fifty_fifty(board, space, closed) == (0, 0)
+    assert fifty.fifty_fifty(board, space, closed) == (0, 0)
     result = advice.look_ahead_advice(board, space, closed)
     assert result.method == "fifty-fifty" and result.move == (0, 0) and result.p_mine == 0.5
     result = advise(board)  # both pairs are isolated regions too: searched, and the same move
     assert result.method == "region" and result.move == (0, 0) and result.candidates[0].score == 0.5
     assert len(advice.outcomes(board, space, (0, 0))) == 1  # dead: it always shows 1
     assert len(advice.outcomes(board, space, (0, 6))) > 1
-
-
-def test_no_fifty_fifty_when_a_clue_tells_the_pair_apart():
-    board = parse_board("mines=2\n?1???\n?2???\n11???\n")
-    space = LayoutSpace(board)
-    assert advice.fifty_fifty(board, space, [c for c in board.hidden if board[c] == "?"]) is None
 
 
 def test_cli_advise(tmp_path, capsys):
@@ -192,7 +168,7 @@ def test_a_guess_no_play_avoids_is_optimal_to_take_now():
     rng = random.Random(41)
     found = 0
     for board, space, closed in guesses(positions(rng, 3000, rows=(2, 4), cols=(2, 5), density=(0.25, 0.4)), 8):
-        t = advice.fifty_fifty(board, space, closed)
+        t = fifty.fifty_fifty(board, space, closed)
         if t is None:
             continue
         found += 1
@@ -216,28 +192,3 @@ def test_region_search_weighs_its_layouts_by_the_ways_to_place_the_other_mines()
         assert result.candidates[0].score == pytest.approx(search.won(search.all) / len(layouts), rel=1e-9)
         checked += 1
     assert checked >= 10
-
-
-def test_layouts_with_given_mines_and_safe_cells_agree_with_brute_force():
-    rng = random.Random(47)
-    checked = 0
-    for board in positions(rng, 60, rows=(3, 4), cols=(3, 5)):
-        layouts = brute_layouts(board)
-        closed = [c for c in board.hidden if board[c] == "?"]
-        for _ in range(4):
-            if len(closed) < 3:
-                break
-            picked = rng.sample(closed, 3)
-            mines, safe = picked[:1], picked[1:] if rng.random() < 0.5 else picked[1:2]
-            expected = sum(set(mines) <= L and not set(safe) & L for L in layouts)
-            assert advice._layouts_with(board, mines, safe) == expected
-            checked += 1
-    assert checked > 100
-
-
-def test_fifty_influence_counts_the_layouts_where_a_cell_is_half_of_a_future_fifty_fifty():
-    board = parse_board("mines=6\nF??F\nF??F\n")  # 2 mines among the 4 middle cells: 6 layouts
-    space = LayoutSpace(board)
-    # (0,1) a mine beside a safe (0,2) or above a safe (1,1): 2 + 2 layouts, and the 2x2 block's
-    # diagonal 1; capped by the 3 layouts where (0,1) is a mine (and the 3 where it is safe)
-    assert advice._influence(board, space, (0, 1)) == 3

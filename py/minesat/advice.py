@@ -5,7 +5,8 @@
 the mines consistent with the board is equally likely, so a cell's mine probability is the share
 of layouts in which it is a mine, and the chance that a safe cell shows the number v is the share
 of layouts in which it is safe with v mines around it: the count of the board with that cell
-revealed as v, over the count of the board.  The method:
+revealed as v, over the count of the board.  The method (the 50/50 geometry of steps 4 and 5
+in detail: `fifty.py`):
 
 1. **A surely safe cell** when there is one (mine probability 0); all of them are listed.
 2. **Exact game-tree search** when few layouts remain (at most `TREE_LAYOUTS`): the layouts are
@@ -24,14 +25,10 @@ revealed as v, over the count of the board.  The method:
    played now, by the same search over its own layouts, each weighted by the number of ways
    to place the other mines (`region_advice`).  Left out: what clicks elsewhere may later tell
    of the number of mines left for the region (on expert, a weak link).
-4. **A guess no play avoids first.**  A cell t touching a clue such that, in every layout where
-   t is a mine, swapping it with one cell n (at most `PARTNER` rows and columns away; n safe,
-   every cell next to one of them only a mine), or swapping the two mines of a 2x2 block
-   holding t with its two safe cells (the block's four outer corners mines), gives a layout
-   that looks the same from every other cell.  The two layouts are equally likely and only
-   opening t or n tells them apart, so any play loses one of them: opening t now loses exactly
-   the layouts where t is a mine, nothing more (the unavoidable 50/50, and the cell that is
-   either safe or half of one).
+4. **A guess no play avoids first.**  A cell t such that every layout where t is a mine has an
+   equally likely twin, t swapped with a nearby safe cell (or a 2x2 block's mined diagonal with
+   its safe one), that only opening the swapped cells tells apart: any play loses one of the
+   two, so opening t now loses nothing more (the unavoidable 50/50; `fifty.fifty_fifty`).
 5. **Otherwise the best guess by look-ahead.**  Candidates: the cells whose safety (1 - mine
    probability) is at least `WITHIN` times the best safety: all such cells on the frontier, and
    of the cells touching no clue (all equally likely mines) a few representatives: the ones with
@@ -43,12 +40,9 @@ revealed as v, over the count of the board.  The method:
    surely safe cell counting 1.  The score is the *secondary safety*  sum over v of
    P(c safe, shows v) x safety after v,  about the chance of surviving this click and the next
    one, times 1 + 0.9 x the cell's *50/50 influence* over its safe layouts (`FIFTY_INFLUENCE`):
-   the layouts in which it is one cell of a pair (side by side or one above the other), or of a
-   2x2 block's diagonal, that would be an unavoidable 50/50 once the hidden cells beside it (at
-   most 3) are mines, at most the layouts where it is a mine, or safe (the best published
-   solver's long-term risk).  Opening such a cell settles a 50/50 that would otherwise be
-   guessed later.  The progress chance (the share of outcomes that make a cell surely safe)
-   breaks ties.
+   the layouts in which it is half of a would-be unavoidable 50/50, which opening it settles
+   now rather than by a later guess (`fifty.influence`).  The progress chance (the share of
+   outcomes that make a cell surely safe) breaks ties.
    Last, a safer cell that is safe in every layout where the chosen cell is safe (safe after
    every number it may show) replaces it: opening that cell first loses nothing, since where
    it is a mine so is the chosen cell.  Dead candidates (one number only) are played last.
@@ -67,6 +61,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
 
+from . import fifty
 from .board import FLAG, HIDDEN, Board, Cell, Clue
 from .counting import LayoutSpace, _mul
 
@@ -80,7 +75,6 @@ TIE = 1e-9  # look-ahead scores this close to the best count as ties, broken by 
 PROGRESS_WEIGHT = 0.0  # rank guesses by secondary safety x (1 + PROGRESS_WEIGHT x progress);
                        # 0.2 won 2 points fewer expert games (1,500 paired games)
 REGION_LAYOUTS = 200  # search an isolated region with at most this many layouts of its own (0: never)
-PARTNER = 2  # a swap partner is at most this many rows and columns away
 LIVING = 1  # 0: dead cells count in the safety after a reveal
 FIFTY_INFLUENCE = 0.9  # score x (1 + this x the cell's 50/50 influence / its safe layouts)
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
@@ -383,91 +377,6 @@ def _others(polys: list[dict[int, int]], j: int) -> dict[int, int]:
 
 
 # -- 3. look-ahead ---------------------------------------------------------------------
-def _frontier(board: Board) -> set[Cell]:
-    return {c for clue in board.clues for c in clue.neighbours}
-
-
-def fifty_fifty(board: Board, space: LayoutSpace, closed: list[Cell]) -> Cell | None:
-    """A cell whose risk no play can avoid (module docstring, 4), or None: the least likely mine
-    of the cells t such that, in every layout where t is a mine, swapping t with one cell near
-    it (or the two mines of a 2x2 block with its two safe cells) gives a layout that looks the
-    same from every other cell.  Each such layout and its twin are equally likely and only opening
-    one of the swapped cells tells them apart, so every play loses one of the two: opening t now
-    loses exactly those layouts where t is a mine, and nothing more."""
-    counts, n = space.mine_counts, space.count
-    frontier = _frontier(board)
-    for t in sorted(frontier & set(closed), key=lambda c: _order(space, c)):
-        if not 0 < 2 * counts[t] <= n:  # a swap pairs each layout where t is a mine with one where it is safe
-            continue
-        for mines, safe in _swaps(board, t):
-            if _could_swap(board, space, frontier, t, mines, safe) and _swap_holds(board, space, t, mines, safe):
-                return t
-    return None
-
-
-def _on(board: Board, cell: Cell) -> bool:
-    return 0 <= cell[0] < board.rows and 0 <= cell[1] < board.cols
-
-
-def _beside(board: Board, a: Cell, b: Cell) -> list[Cell]:
-    """The cells next to one of a and b only: mines in all of them, and a swap of a and b is
-    seen by no other cell."""
-    return sorted(((set(board.neighbours(a)) | {a}) ^ (set(board.neighbours(b)) | {b})) - {a, b})
-
-
-def _corners(board: Board, i: int, j: int) -> list[Cell]:
-    """The four cells diagonally outside the 2x2 block whose top-left cell is (i, j), on the board:
-    mines in all of them, and a swap of the block's diagonals is seen by no other cell."""
-    return [x for x in ((i - 1, j - 1), (i - 1, j + 2), (i + 2, j - 1), (i + 2, j + 2)) if _on(board, x)]
-
-
-def _flagged(board: Board, cells: list[Cell]) -> LayoutSpace:
-    """The layouts of the board in which `cells` are mines."""
-    marked = list(board.cells)
-    for x in cells:
-        marked[x[0] * board.cols + x[1]] = FLAG
-    return LayoutSpace(Board(board.rows, board.cols, tuple(marked), board.mines))
-
-
-def _swaps(board: Board, t: Cell) -> list[tuple[list[Cell], list[Cell]]]:
-    """(cells that must be mines with t, cells that must be safe) for each swap t may be part of:
-    t with a cell n at most `PARTNER` away (the cells next to one of them only are mines, n is
-    safe), and the 2x2 blocks holding t (t's diagonal partner and the block's four outer
-    corners mines, the other two cells safe)."""
-    out = []
-    r, c = t
-    for dr in range(-PARTNER, PARTNER + 1):
-        for dc in range(-PARTNER, PARTNER + 1):
-            nb = (r + dr, c + dc)
-            if nb != t and _on(board, nb) and board[nb] == HIDDEN:
-                out.append((_beside(board, t, nb), [nb]))
-    for dr in (-1, 1):
-        for dc in (-1, 1):
-            d, b1, b2 = (r + dr, c + dc), (r + dr, c), (r, c + dc)
-            if _on(board, d):
-                out.append(([d] + _corners(board, min(r, r + dr), min(c, c + dc)), [b1, b2]))
-    return out
-
-
-def _could_swap(board: Board, space: LayoutSpace, frontier: set[Cell], t: Cell, mines: list[Cell],
-                safe: list[Cell]) -> bool:
-    """Cheap necessary conditions for `_swap_holds`: every cell that must be a mine with t is hidden
-    and at least as often a mine as t, and a cell touching no clue only if it is surely a mine."""
-    counts, n, m = space.mine_counts, space.count, space.mine_counts[t]
-    for x in mines:
-        if board[x] == FLAG:
-            continue
-        if board[x] != HIDDEN or counts[x] < m or (x not in frontier and counts[x] < n):
-            return False
-    return all(board[x] == HIDDEN and n - counts[x] >= m for x in safe)
-
-
-def _swap_holds(board: Board, space: LayoutSpace, t: Cell, mines: list[Cell], safe: list[Cell]) -> bool:
-    """In every layout where t is a mine, so are `mines`, and `safe` are safe."""
-    flagged = _flagged(board, [t, *mines])
-    return flagged.count == space.mine_counts[t] and all(flagged.mine_counts[x] == 0 for x in safe)
-
-
 def outcomes(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
     """(number, space of the board with `cell` showing it) for every number `cell` may show."""
     around = [x for x in board.neighbours(cell) if board[x] in (HIDDEN, FLAG)]
@@ -515,7 +424,7 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
     least = min(counts[c] for c in live)
     floor = WITHIN * (n - least)
     good = [c for c in live if n - counts[c] >= floor - NEAR_TIE * n]
-    frontier = _frontier(board)
+    frontier = fifty.frontier(board)
     inner = sorted((c for c in good if c in frontier), key=lambda c: _order(space, c))
     outer = [c for c in good if c not in frontier]
     picks: list[Cell] = []
@@ -535,7 +444,7 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
 
 def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advice:
     """The best guess by secondary safety, with dead cells last and unavoidable 50/50s first."""
-    pair = fifty_fifty(board, space, closed)
+    pair = fifty.fifty_fifty(board, space, closed)
     if pair:
         p = _p(space, pair)
         return Advice(pair, False, p, "fifty-fifty", [Candidate(pair, p, 1 - p)])
@@ -551,7 +460,7 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
             score += weight * safety
             progress += weight * sure
         if FIFTY_INFLUENCE:
-            score *= 1 + FIFTY_INFLUENCE * _influence(board, space, cell) / (n - space.mine_counts[cell])
+            score *= 1 + FIFTY_INFLUENCE * fifty.influence(board, space, cell) / (n - space.mine_counts[cell])
         scored.append(Candidate(cell, _p(space, cell), score, progress, dead=len(results) <= 1))
     live = [c for c in scored if not c.dead] or scored
 
@@ -568,54 +477,6 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
     if all(c.cell != top.cell for c in shown):  # the replacement: listed first
         shown = [top] + shown[:7]
     return Advice(top.cell, False, top.p_mine, "dead" if top.dead else "look-ahead", shown)
-
-
-def _influence(board: Board, space: LayoutSpace, t: Cell) -> int:
-    """Layouts in which t is one cell of a pair, or of a 2x2 block's diagonal, that would be an
-    unavoidable 50/50 once the few hidden cells beside it (at most 3) are mines."""
-    n, counts = space.count, space.mine_counts
-
-    def missing(cells: list[Cell]) -> list[Cell] | None:
-        """The cells not yet known to be mines, if there are at most 3 and none is open."""
-        out = []
-        for x in cells:
-            if board[x] == FLAG or (board[x] == HIDDEN and counts[x] == n):
-                continue
-            if board[x] != HIDDEN:
-                return None
-            out.append(x)
-        return out if len(out) <= 3 else None
-
-    r, c = t
-    total = 0
-    for a, b in (((r, c), (r, c + 1)), ((r, c - 1), (r, c)), ((r, c), (r + 1, c)), ((r - 1, c), (r, c))):
-        if not (_on(board, a) and _on(board, b) and board[a] == HIDDEN and board[b] == HIDDEN):
-            continue
-        more = missing(_beside(board, a, b))
-        if more is not None:
-            total += _layouts_with(board, [a, *more], [b])
-    box = 0
-    for i, j in ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1)):
-        cells = [(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)]
-        if not all(_on(board, x) and board[x] == HIDDEN for x in cells):
-            continue
-        more = missing(_corners(board, i, j))
-        if more is not None:
-            box = max(box, _layouts_with(board, [(i, j), (i + 1, j + 1), *more], [(i + 1, j), (i, j + 1)]))
-    return min(total + box, counts[t], n - counts[t])
-
-
-def _layouts_with(board: Board, mines: list[Cell], safe: list[Cell]) -> int:
-    """Layouts of the board with `mines` mines and `safe` (one or two cells) safe."""
-    flagged = _flagged(board, mines)
-    if not flagged.count:
-        return 0
-    got = flagged.count - sum(flagged.mine_counts[x] for x in safe)
-    if len(safe) == 2:  # add back the layouts where both are mines
-        x, y = safe
-        both = _flagged(board, [*mines, x])
-        got += both.mine_counts[y] if both.count else 0
-    return got
 
 
 def _dominating(space: LayoutSpace, cell: Cell, results: list[tuple[int, LayoutSpace]]) -> Cell | None:
