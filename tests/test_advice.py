@@ -192,3 +192,48 @@ def test_region_search_weighs_its_layouts_by_the_ways_to_place_the_other_mines()
         assert result.candidates[0].score == pytest.approx(search.won(search.all) / len(layouts), rel=1e-9)
         checked += 1
     assert checked >= 10
+
+
+def test_the_second_step_is_at_most_the_best_safety_and_one_when_a_cell_is_surely_safe():
+    rng = random.Random(8)
+    checked = 0
+    for board in positions(rng, 600, rows=(3, 5), cols=(3, 5), density=(0.2, 0.35)):
+        space = LayoutSpace(board)
+        if not space.count:
+            continue
+        layouts = brute_layouts(board) if len(board.hidden) <= 14 else None
+        if layouts is None:
+            continue
+        closed = [c for c in board.hidden if board[c] == "?"]
+        surely_safe = [c for c in closed if all(c not in L for L in layouts)]
+
+        def unknown(x):
+            return board[x] == "?" and 0 < sum(x in L for L in layouts) < len(layouts)
+
+        living = [c for c in surely_safe if any(unknown(x) for x in board.neighbours(c))]
+        value = advice.second_step(space)
+        if living or all(c in L for c in closed for L in layouts):
+            assert value == 1.0
+        elif not surely_safe:
+            safest = max(sum(c not in L for L in layouts) for c in closed) / len(layouts)
+            assert 0 < value <= safest + 1e-12  # surviving two clicks is no likelier than one
+            checked += 1
+    assert checked >= 15
+
+
+def test_the_opening_look_ahead_chooses_among_the_best_guesses_of_one_step():
+    rows = ["1" + "?" * 15] + ["?" * 16] * 15
+    board = Board.from_rows(rows, 40)
+    space = LayoutSpace(board)
+    closed = [c for c in board.hidden if board[c] == "?"]
+    saved = advice.DEPTH2
+    try:
+        advice.DEPTH2 = 0
+        one_step = advice.look_ahead_advice(board, space, closed)
+        advice.DEPTH2 = 3
+        two_steps = advice.look_ahead_advice(board, space, closed)
+    finally:
+        advice.DEPTH2 = saved
+    ranked = sorted(one_step.candidates, key=lambda c: -c.score)
+    assert two_steps.move in [c.cell for c in ranked[:3]]
+    assert all(0 < c.score <= 1 for c in two_steps.candidates)

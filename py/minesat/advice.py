@@ -41,8 +41,12 @@ in detail: `fifty.py`):
    P(c safe, shows v) x safety after v,  about the chance of surviving this click and the next
    one, times 1 + 0.9 x the cell's *50/50 influence* over its safe layouts (`FIFTY_INFLUENCE`):
    the layouts in which it is half of a would-be unavoidable 50/50, which opening it settles
-   now rather than by a later guess (`fifty.influence`).  The progress chance (the share of
-   outcomes that make a cell surely safe) breaks ties.
+   now rather than by a later guess (`fifty.influence`).  In the opening (at most 8.5% of the
+   cells open, `DEPTH2_OPEN`), where half the games are lost, the best 3 guesses (`DEPTH2`)
+   look one step further: the safety after each number v becomes the best secondary safety of
+   the next guess (of `DEPTH2_WIDTH` candidates) on that board, about the chance of surviving
+   three clicks.  The progress chance (the share of outcomes that make a cell surely safe)
+   breaks ties.
    Last, a safer cell that is safe in every layout where the chosen cell is safe (safe after
    every number it may show) replaces it: opening that cell first loses nothing, since where
    it is a mine so is the chosen cell.  Dead candidates (one number only) are played last.
@@ -77,6 +81,9 @@ PROGRESS_WEIGHT = 0.0  # rank guesses by secondary safety x (1 + PROGRESS_WEIGHT
 REGION_LAYOUTS = 200  # search an isolated region with at most this many layouts of its own (0: never)
 LIVING = 1  # 0: dead cells count in the safety after a reveal
 FIFTY_INFLUENCE = 0.9  # score x (1 + this x the cell's 50/50 influence / its safe layouts)
+DEPTH2 = 3  # in the opening, the best few guesses (this many) are ranked again by two steps of look-ahead
+DEPTH2_WIDTH = 6  # ... whose second step weighs this many candidates
+DEPTH2_OPEN = 0.085  # ... the opening: while at most this share of the cells is open (40 of expert's 480)
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
 
 
@@ -397,8 +404,8 @@ def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:
     hidden neighbours are surely mines or surely safe: its number is known, so opening it
     teaches nothing; dead cells count only when every cell is dead."""
     n, counts = space.count, space.mine_counts
-    ranked = sorted((counts[c], c) for c in board.hidden if board[c] == HIDDEN)
-    if not ranked:
+    ranked = sorted((counts[c], c) for c in board.hidden if board[c] == HIDDEN and counts[c] < n)
+    if not ranked:  # every hidden cell is surely a mine: the game is won
         return 1.0, True
     living = []
     for m, c in ranked:
@@ -467,6 +474,15 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
     def rank(c: Candidate) -> float:
         return c.score * (1 + PROGRESS_WEIGHT * c.progress)
 
+    opened = sum(ch not in (HIDDEN, FLAG) for ch in board.cells)
+    if DEPTH2 and len(live) > 1 and opened <= DEPTH2_OPEN * len(board.cells):
+        live.sort(key=lambda c: (-rank(c), c.p_mine, c.cell))
+        live = live[:DEPTH2]
+        for c in live:  # the influence factor stays; the look-ahead goes one step further
+            first = sum(after.count / n * best_safety(after.board, after)[0] for _v, after in found[c.cell])
+            second = sum(after.count / n * second_step(after) for _v, after in found[c.cell])
+            c.score *= second / first if first else 1.0
+
     best = max(map(rank, live))
     live.sort(key=lambda c: (rank(c) < best - TIE, -c.progress, -rank(c), c.p_mine, c.cell))
     top = live[0]
@@ -477,6 +493,21 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
     if all(c.cell != top.cell for c in shown):  # the replacement: listed first
         shown = [top] + shown[:7]
     return Advice(top.cell, False, top.p_mine, "dead" if top.dead else "look-ahead", shown)
+
+
+def second_step(space: LayoutSpace) -> float:
+    """The best secondary safety of a guess on the board of `space`, over its first
+    `DEPTH2_WIDTH` candidates (1 when a living cell is surely safe, or the game is won)."""
+    board = space.board
+    if best_safety(board, space)[1]:
+        return 1.0
+    closed = [c for c in board.hidden if board[c] == HIDDEN]
+    best = 0.0
+    for cell in candidates(board, space, closed)[:DEPTH2_WIDTH]:
+        score = sum(after.count / space.count * best_safety(after.board, after)[0]
+                    for _v, after in outcomes(board, space, cell))
+        best = max(best, score)
+    return best
 
 
 def _dominating(space: LayoutSpace, cell: Cell, results: list[tuple[int, LayoutSpace]]) -> Cell | None:
