@@ -46,6 +46,15 @@ def best_moves(board) -> list:
 POLICIES = {"best": best_moves, "plain": plain_moves}
 
 
+def parse_overrides(items: list[str]) -> dict[str, int | float]:
+    """{NAME: value} from `--set NAME=VALUE` items (a float when the value has "." or "e")."""
+    out: dict[str, int | float] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        out[name] = float(value) if "." in value or "e" in value else int(value)
+    return out
+
+
 def configure(overrides: dict) -> None:
     """Set tuning constants of minesat.advice or minesat.fifty (the module that defines each) in a worker."""
     from minesat import advice, fifty
@@ -94,10 +103,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="override a tuning constant of minesat.advice or minesat.fifty (for experiments)")
     parser.add_argument("--results", help="write one line per game (level rule policy seed won) here")
     args = parser.parse_args(argv)
-    overrides = {}
-    for item in args.set:
-        name, _, value = item.partition("=")
-        overrides[name] = float(value) if "." in value or "e" in value else int(value)
+    overrides = parse_overrides(args.set)
     keys = [(level, rule, policy) for level in args.levels.split(",") for rule in args.rules.split(",")
             for policy in args.policies.split(",")]
     for level, rule, policy in keys:

@@ -20,7 +20,8 @@ import pickle
 import sys
 import time
 
-from minesat import advice, fifty
+from bench_play import configure, parse_overrides
+from minesat import advice
 from minesat.game import Game
 
 FIRST = {"classic": (0, 0), "zero": (3, 3)}
@@ -77,12 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out")
     parser.add_argument("--set", action="append", default=[])
     args = parser.parse_args(argv)
-    for item in args.set:
-        name, _, value = item.partition("=")
-        module = next((m for m in (advice, fifty) if hasattr(m, name)), None)  # where it is defined
-        if module is None:
-            raise SystemExit(f"no constant {name} in minesat.advice or minesat.fifty")
-        setattr(module, name, float(value) if "." in value or "e" in value else int(value))
+    configure(parse_overrides(args.set))
     start = time.time()
     if args.mode == "record":
         games = {}

@@ -458,14 +458,11 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
     n = space.count
     scored: list[Candidate] = []
     found: dict[Cell, list[tuple[int, LayoutSpace]]] = {}
+    plain: dict[Cell, float] = {}  # secondary safety before the influence
     for cell in candidates(board, space, closed):
-        score = progress = 0.0
         results = found[cell] = outcomes(board, space, cell)
-        for _v, after in results:
-            weight = after.count / n
-            safety, sure = best_safety(after.board, after)
-            score += weight * safety
-            progress += weight * sure
+        score, progress = secondary_safety(n, results)
+        plain[cell] = score
         if FIFTY_INFLUENCE:
             score *= 1 + FIFTY_INFLUENCE * fifty.influence(board, space, cell) / (n - space.mine_counts[cell])
         scored.append(Candidate(cell, _p(space, cell), score, progress, dead=len(results) <= 1))
@@ -479,7 +476,7 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
         live.sort(key=lambda c: (-rank(c), c.p_mine, c.cell))
         live = live[:DEPTH2]
         for c in live:  # the influence factor stays; the look-ahead goes one step further
-            first = sum(after.count / n * best_safety(after.board, after)[0] for _v, after in found[c.cell])
+            first = plain[c.cell]
             second = sum(after.count / n * second_step(after) for _v, after in found[c.cell])
             c.score *= second / first if first else 1.0
 
@@ -504,10 +501,20 @@ def second_step(space: LayoutSpace) -> float:
     closed = [c for c in board.hidden if board[c] == HIDDEN]
     best = 0.0
     for cell in candidates(board, space, closed)[:DEPTH2_WIDTH]:
-        score = sum(after.count / space.count * best_safety(after.board, after)[0]
-                    for _v, after in outcomes(board, space, cell))
-        best = max(best, score)
+        best = max(best, secondary_safety(space.count, outcomes(board, space, cell))[0])
     return best
+
+
+def secondary_safety(n: int, results: list[tuple[int, LayoutSpace]]) -> tuple[float, float]:
+    """(sum over the numbers v a cell may show of P(safe, shows v) x the safety after v, the
+    chance that it makes some cell surely safe), from its `outcomes` on a board of n layouts."""
+    score = progress = 0.0
+    for _v, after in results:
+        weight = after.count / n
+        safety, sure = best_safety(after.board, after)
+        score += weight * safety
+        progress += weight * sure
+    return score, progress
 
 
 def _dominating(space: LayoutSpace, cell: Cell, results: list[tuple[int, LayoutSpace]]) -> Cell | None:
