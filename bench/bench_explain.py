@@ -5,7 +5,7 @@
 Per board (bench/boards.py, fixed seeds), best of `--runs`, the board already counted (the
 page and the CLI have its LayoutSpace from the analysis): `explain.proofs` with native pycosat
 (assumptions as unit clauses) and with picosat.wasm under wasmtime (a real incremental
-session), and `explain.outcome_tables`.  Prints per-group medians and maxima, the number of
+session), and `outcomes.outcome_tables`.  Prints per-group medians and maxima, the number of
 forced cells, how many needed SAT (three clues or more, or the total) and the grades.
 `--pyodide` also times proofs and outcomes of the expert boards in Pyodide under Node (the
 browser's Python, with picosat.wasm run by Node's WebAssembly).
@@ -25,7 +25,7 @@ from pathlib import Path
 import pycosat
 
 import picosat_wasm
-from minesat import explain
+from minesat import explain, outcomes
 from minesat.counting import LayoutSpace
 from suites import run_in_pyodide, suite
 
@@ -69,13 +69,13 @@ import pycosat
 pycosat.load(open("picosat.wasm", "rb").read())
 from minesat.board import parse_board
 from minesat.counting import LayoutSpace
-from minesat import explain
+from minesat import explain, outcomes
 out = []
 for text in json.loads(BOARDS):
     board = parse_board(text)
     space = LayoutSpace(board)
     row = []
-    for work in (lambda: explain.proofs(board, pycosat, space), lambda: explain.outcome_tables(board, space)):
+    for work in (lambda: explain.proofs(board, pycosat, space), lambda: outcomes.outcome_tables(board, space)):
         times = []
         for _ in range(RUNS):
             start = time.perf_counter()
@@ -112,15 +112,15 @@ def main() -> None:
             space = LayoutSpace(board)
             proofs, native = best(args.runs, lambda: explain.proofs(board, pycosat, space))
             wasm_proofs, wasm = best(args.runs, lambda: explain.proofs(board, picosat_wasm, space))
-            tables, outcomes = best(args.runs, lambda: explain.outcome_tables(board, space))
+            tables, tabling = best(args.runs, lambda: outcomes.outcome_tables(board, space))
             assert [p.cell for p in wasm_proofs] == [p.cell for p in proofs] or \
                 sorted(p.cell for p in wasm_proofs) == sorted(p.cell for p in proofs)
             by_sat = sum(p.total or len(p.clues) >= 3 for p in proofs)
             grades.update(explain.GRADES[p.grade] for p in proofs)
-            rows.append((native, wasm, outcomes, len(proofs), by_sat, len(explain.dead_cells(tables))))
+            rows.append((native, wasm, tabling, len(proofs), by_sat, len(outcomes.dead_cells(tables))))
             if args.verbose:
                 print(f"  {name} #{i:2d}: forced {len(proofs):3d} (SAT {by_sat:2d})  proofs native {ms(native)}"
-                      f"  wasm {ms(wasm)}  outcomes {ms(outcomes)}  dead {rows[-1][5]}", flush=True)
+                      f"  wasm {ms(wasm)}  outcomes {ms(tabling)}  dead {rows[-1][5]}", flush=True)
         cpython[name] = [r[0] for r in rows], [r[2] for r in rows]
         column = lambda k: [r[k] for r in rows]  # noqa: E731
         print(f"{name:10s} n={len(rows):2d} forced median {statistics.median(column(3)):5.1f} "
@@ -136,12 +136,12 @@ def main() -> None:
             print("pyodide: not available (needs node and node_modules/pyodide)")
             return
         version, times = got
-        native, outcomes = cpython.get("30x16/99") or (
+        native, tabled = cpython.get("30x16/99") or (
             [best(args.runs, lambda: explain.proofs(b, pycosat, LayoutSpace(b)))[1] for b in boards],
-            [best(args.runs, lambda: explain.outcome_tables(b))[1] for b in boards])
+            [best(args.runs, lambda: outcomes.outcome_tables(b))[1] for b in boards])
         proofs_py, outcomes_py = [t[0] for t in times], [t[1] for t in times]
         proofs_ratio = statistics.median(proofs_py) / statistics.median(native)
-        outcomes_ratio = statistics.median(outcomes_py) / statistics.median(outcomes)
+        outcomes_ratio = statistics.median(outcomes_py) / statistics.median(tabled)
         print(f"30x16/99 in Pyodide {version} (Node): proofs median {ms(statistics.median(proofs_py))}"
               f" max {ms(max(proofs_py))} (x{proofs_ratio:.2f} CPython native)"
               f" | outcomes median {ms(statistics.median(outcomes_py))} max {ms(max(outcomes_py))}"

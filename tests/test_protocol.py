@@ -172,13 +172,13 @@ def test_engine_advises_the_best_move_or_says_why_there_is_none():
 
 
 def test_engine_explains_proofs_dead_cells_in_slices_outcomes_and_a_proof_as_sat(monkeypatch):
-    from minesat import explain
+    from minesat import outcomes
     board = parse_board(SEED_9X9, 10)
     engine = Engine()
     why = ask(engine, 1, "explain", board)["ok"]
     assert len(why["proofs"]) == 13 and why["proofs"][0]["grade"] == 0
-    tables = explain.outcome_tables(board)
-    expected = sorted(list(c) for c in explain.dead_cells(tables) if 0 < tables[c].mine < tables[c].layouts)
+    tables = outcomes.outcome_tables(board)
+    expected = sorted(list(c) for c in outcomes.dead_cells(tables) if 0 < tables[c].mine < tables[c].layouts)
     import minesat.protocol as protocol
     for budget in (10.0, 0.0):  # all at once, or one cell per request: the same cells
         monkeypatch.setattr(protocol, "OUTCOME_SLICE", budget)

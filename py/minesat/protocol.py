@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from . import advice, explain, ilp
+from . import advice, explain, ilp, outcomes
 from .analysis import Analysis, analyze
 from .board import HIDDEN, Board, BoardError, Cell
 from .counting import LayoutSpace
@@ -86,7 +86,7 @@ class Engine:
     def __init__(self) -> None:
         self._board: Board | None = None
         self._analysis: Analysis | None = None
-        self._explained: tuple[Board, dict[str, Any], explain.OutcomeTables | None] | None = None
+        self._explained: tuple[Board, dict[str, Any], outcomes.OutcomeTables | None] | None = None
 
     def answer(self, text: str) -> str:
         """One request (JSON text) -> its answer (JSON text): {"id", "ok": data} or {"id", "error"}."""
@@ -198,7 +198,7 @@ class Engine:
 
 
     # -- why: proofs, outcomes, a proof's clauses --
-    def explained(self, board: Board) -> tuple[dict[str, Any], explain.OutcomeTables | None]:
+    def explained(self, board: Board) -> tuple[dict[str, Any], outcomes.OutcomeTables | None]:
         """The board's proofs (easiest first) and its outcome tables, computed once per board."""
         if self._explained is None or self._explained[0] != board:
             analysis = self.analysis(board)
@@ -206,7 +206,7 @@ class Engine:
             tables = None
             if analysis.satisfiable and analysis.space is not None:
                 data = explain.explain(board, get_solver(), analysis.space, outcomes=False)
-                tables = explain.OutcomeTables(board, analysis.space)
+                tables = outcomes.OutcomeTables(board, analysis.space)
             self._explained = (board, data, tables)
         return self._explained[1], self._explained[2]
 

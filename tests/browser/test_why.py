@@ -6,7 +6,7 @@ from __future__ import annotations
 import pycosat
 
 from boards import SEED_9X9, SEED_9X9_SAFE
-from minesat import explain
+from minesat import explain, outcomes
 from minesat.board import parse_board
 
 ROWS = SEED_9X9.split()
@@ -65,7 +65,7 @@ def test_hovering_an_unsure_cell_shows_what_opening_it_can_give(app_page):
     app_page.cell(8, 8).hover()
     page.wait_for_function("() => document.getElementById('cell-info').textContent.includes('If you open r9c9')")
     board = parse_board(SEED_9X9, 10)
-    outcome = explain.outcome_tables(board)[(8, 8)]
+    outcome = outcomes.outcome_tables(board)[(8, 8)]
     text = page.inner_text("#cell-info")
     for n, ways in outcome.numbers.items():
         assert f"shows {n}: {ways / outcome.layouts * 100:.1f}% ({ways} layouts left)" in text
@@ -76,8 +76,8 @@ def test_dead_cells_are_marked(app_page):
     app_page.load_board(ROWS, 10)
     page.wait_for_function("() => !document.getElementById('next-deduction').disabled")
     board = parse_board(SEED_9X9, 10)
-    tables = explain.outcome_tables(board)
-    dead = {c for c in explain.dead_cells(tables) if 0 < tables[c].mine < tables[c].layouts}  # unsure cells
+    tables = outcomes.outcome_tables(board)
+    dead = {c for c in outcomes.dead_cells(tables) if 0 < tables[c].mine < tables[c].layouts}  # unsure cells
     assert dead
     page.wait_for_function("n => document.querySelectorAll('#grid .cell.dead').length === n", arg=len(dead))
     marked = {tuple(x) for x in page.eval_on_selector_all(
