@@ -237,3 +237,10 @@ def test_the_opening_look_ahead_chooses_among_the_best_guesses_of_one_step():
     ranked = sorted(one_step.candidates, key=lambda c: -c.score)
     assert two_steps.move in [c.cell for c in ranked[:3]]
     assert all(0 < c.score <= 1 for c in two_steps.candidates)
+    # the candidates listed in the order of the decision: the two-step ones first, the move first
+    listed = two_steps.candidates
+    assert listed[0].cell == two_steps.move and [c.steps for c in listed[:3]] == [2, 2, 2]
+    assert all(c.steps == 1 for c in listed[3:]) and all(c.steps == 1 for c in one_step.candidates)
+    once = {c.cell: c.score for c in one_step.candidates}
+    assert all(c.score <= once[c.cell] + 1e-12 for c in listed if c.cell in once)  # a step further: never safer
+    assert [c.score for c in listed[:3]] == sorted((c.score for c in listed[:3]), reverse=True)

@@ -96,10 +96,11 @@ class Candidate:
     score: float  # chance of winning (tree search) or secondary safety (look-ahead)
     progress: float = 0.0  # chance that the reveal makes some other cell surely safe
     dead: bool = False
+    steps: int = 1  # look-ahead: 2 for the opening's best guesses, ranked by two steps
 
     def to_json(self) -> dict[str, object]:
         return {"cell": list(self.cell), "p_mine": round(self.p_mine, 6), "score": round(self.score, 6),
-                "progress": round(self.progress, 6), "dead": self.dead}
+                "progress": round(self.progress, 6), "dead": self.dead, "steps": self.steps}
 
 
 @dataclass
@@ -479,14 +480,15 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
             first = plain[c.cell]
             second = sum(after.count / n * second_step(after) for _v, after in found[c.cell])
             c.score *= second / first if first else 1.0
+            c.steps = 2
 
     best = max(map(rank, live))
     live.sort(key=lambda c: (rank(c) < best - TIE, -c.progress, -rank(c), c.p_mine, c.cell))
     top = live[0]
     better = _dominating(space, top.cell, found[top.cell])
     if better is not None:
-        top = Candidate(better, _p(space, better), top.score, top.progress)
-    shown = sorted(scored, key=lambda c: (c.dead, -c.score, c.p_mine, c.cell))[:8]
+        top = Candidate(better, _p(space, better), top.score, top.progress, steps=top.steps)
+    shown = sorted(scored, key=lambda c: (c.dead, -c.steps, -c.score, c.p_mine, c.cell))[:8]
     if all(c.cell != top.cell for c in shown):  # the replacement: listed first
         shown = [top] + shown[:7]
     return Advice(top.cell, False, top.p_mine, "dead" if top.dead else "look-ahead", shown)
