@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 from itertools import combinations
 
@@ -260,6 +261,11 @@ def test_cli_explain_past_the_work_bound_omits_outcomes_and_keeps_dead_cells_exa
     assert bounded["dead"] == full["dead"] and full["dead"]
     assert {k: v for k, v in bounded.items() if k not in ("outcomes", "outcomes_omitted")} == \
         {k: v for k, v in full.items() if k != "outcomes"}
+    flag = re.search(r"--outcome-work \d+", bounded["outcomes_omitted"]).group().split()  # the bound that gives them
+    for extra, given in ((["--outcome-work", str(int(flag[1]) - 1)], False), (flag, True)):
+        assert main(["analyze", str(path), "--explain", *extra]) == 0
+        again = json.loads(capsys.readouterr().out)
+        assert (again["outcomes"] == full["outcomes"]) == given and ("outcomes_omitted" in again) != given
 
 
 def test_levels_fall_back_on_sat_when_a_relaxed_board_is_too_tangled(monkeypatch):

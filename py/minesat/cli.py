@@ -64,7 +64,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
         out = result.to_json()
         if args.explain:
             from .explain import cli_fields
-            out |= cli_fields(result.board, solver, result.space) if result.satisfiable else \
+            out |= cli_fields(result.board, solver, result.space, args.outcome_work) if result.satisfiable else \
                 {"proofs": {}, "outcomes": {}, "dead": []}
         print(json.dumps(out, separators=(",", ":")), flush=True)
 
@@ -130,6 +130,9 @@ def build_parser() -> Parser:
                         "(one solver call per round, checked against the counts)")
     p.add_argument("--explain", action="store_true",
                    help="also a minimal proof of every forced cell, every hidden cell's outcomes, the dead cells")
+    p.add_argument("--outcome-work", type=nonnegative, metavar="N",
+                   help="with --explain: give the outcomes only while they walk at most N counting states "
+                        "(default 2,000,000, a few seconds; past it they can take minutes)")
     p.set_defaults(run=cmd_analyze)
 
     p = sub.add_parser("cnf", help="the board's CNF in DIMACS format")

@@ -410,23 +410,26 @@ def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | 
 # -- for the CLI and the page ----------------------------------------------------------------
 OUTCOME_WORK = 2_000_000  # `analyze --explain` gives every cell's outcomes up to this `OutcomeTables.work`
                           # (a few microseconds each in CPython: a tangled 20x20 lattice needs 0.2-4.4 million)
-def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None
-               ) -> dict[str, Any]:
+def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None,
+               work_bound: int | None = None) -> dict[str, Any]:
     """What `analyze --explain` adds: `proofs` ("row,col" -> proof, easiest first), `outcomes`
     ("row,col" -> {"mine": p, "0": p, ...}) and `dead` (sorted [row, col] list).  On a board
-    whose tables would cost more than `OUTCOME_WORK` (`OutcomeTables.work`), `outcomes` is
-    empty and `outcomes_omitted` says why; `dead` is exact either way (`OutcomeTables.is_dead`)."""
+    whose tables would cost more than `work_bound` (default `OUTCOME_WORK`; `OutcomeTables.work`),
+    `outcomes` is empty and `outcomes_omitted` says why; `dead` is exact either way
+    (`OutcomeTables.is_dead`)."""
     space = space or LayoutSpace(board)
+    bound = OUTCOME_WORK if work_bound is None else work_bound
     out: dict[str, Any] = {"proofs": {f"{r},{c}": proof.to_json() for proof in proofs(board, solver, space)
                                       for r, c in [proof.cell]}}
     tables = OutcomeTables(board, space) if space.count else None
-    if tables is None or (work := tables.work()) <= OUTCOME_WORK:
+    if tables is None or (work := tables.work()) <= bound:
         every = {cell: tables.of(cell) for cell in board.hidden} if tables else {}
         return out | {"outcomes": {f"{r},{c}": outcome.to_json() for (r, c), outcome in every.items()},
                       "dead": [list(cell) for cell in dead_cells(every)]}
     return out | {"outcomes": {}, "dead": [list(cell) for cell in sorted(board.hidden) if tables.is_dead(cell)],
                   "outcomes_omitted": f"the board is too tangled to give every hidden cell's outcomes: "
-                                      f"about {work:,} counting states to walk, more than {OUTCOME_WORK:,}"}
+                                      f"about {work:,} counting states to walk, more than {bound:,} "
+                                      f"(--outcome-work {work} gives them)"}
 
 
 def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None,
