@@ -1,0 +1,129 @@
+"""The record solver's own moves on our games: JSMinesweeper (DavidNHill), run under Node.
+
+    git clone https://github.com/DavidNHill/JSMinesweeper /tmp/JSMinesweeper
+    git -C /tmp/JSMinesweeper checkout d8ff392543623c77e72b34e437ff30d68ca7178a
+    .venv/bin/python bench/run.py record_solver.py /tmp/JSMinesweeper BASE.pkl [--open N] [--set ...]
+
+Replays a `paired.py record` file (`BASE.pkl`) the way `paired.py compare` does, but at every
+guess the move is the record solver's (the JavaScript build of the solver that holds the
+published record), asked through one Node process per run: the board is sent as rows of
+`?` and digits with the total of mines, the solver answers with the cell it would open.  With
+`--open N` it is asked only while at most N cells are open (the opening), and `advice.py`
+plays the rest.  Prints `paired.py`'s line: the baseline's wins, the record solver's, the
+games only one of them won.
+
+Nothing of the record solver is copied into this project: its source files are read from the
+checkout named on the command line and joined, in memory, with the few browser globals they
+expect (stubbed below) and a driver that reads one board per line.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import paired
+from minesat import advice
+from minesat.board import Board
+from minesat.counting import LayoutSpace
+
+FILES = ["Utility/Binomial.js", "Utility/PrimeSieve.js", "client/Board.js", "client/Tile.js",
+         "client/solver_probability_engine.js", "client/solver_main.js", "client/BruteForceAnalysis.js",
+         "client/Brute_force.js", "client/FiftyFiftyHelper.js", "client/LongTermRiskHelper.js",
+         "client/EfficiencyHelper.js", "client/SolutionCounter.js"]
+
+# What the solver's files expect of the page (main.js and the DOM), stubbed.
+GLOBALS = """
+const BOMB = 9, HIDDEN = 10, FLAGGED = 11, FLAGGED_WRONG = 12, EXPLODED = 13, SKULL = 14, START = 15, MINUS = 10;
+const MAX_BINOMIAL_N = 65000, ACTION_CLEAR = 1, ACTION_FLAG = 2, ACTION_CHORD = 3;
+var guessAnalysisPruning = true, analysisMode = false, binomialCache, window = {};
+var document = { getElementById: () => ({ checked: false, value: 0, style: {}, innerHTML: "" }) };
+function showMessage(m) {}
+function sleep(ms) { return Promise.resolve(); }
+"""
+
+# One board per line in (JSON: mines, rows); one answer per line out, marked, since the solver logs too.
+DRIVER = """
+const readline = require("readline");
+async function main() {
+  await solver();
+  binomialCache = new BinomialCache(5000, 500, new Binomial(1000, 500));
+  for await (const line of readline.createInterface({ input: process.stdin })) {
+    const [mines, rows] = JSON.parse(line);
+    board = new Board(0, rows[0].length, rows.length, mines, 0, "safe");
+    rows.forEach((row, y) => [...row].forEach((ch, x) => {
+      if (ch >= "0" && ch <= "8") board.getTileXY(x, y).setValue(Number(ch));
+    }));
+    const reply = await solver(board, { playStyle: PLAY_STYLE_NOFLAGS, verbose: false,
+                                        advancedGuessing: true, fullProbability: true, hardcore: false });
+    const action = reply.actions[0];
+    process.stdout.write("@move " + JSON.stringify(action ? [action.y, action.x] : null) + "\\n");
+  }
+}
+main();
+"""
+
+
+class RecordSolver:
+    """The record solver in a Node process: `move(board)` is the cell it would open."""
+
+    def __init__(self, checkout: Path):
+        source = "\n".join((checkout / "Minesweeper" / name).read_text() for name in FILES)
+        self.script = Path(tempfile.mkdtemp()) / "record_solver.js"
+        self.script.write_text(GLOBALS + source + DRIVER)
+        self.process: subprocess.Popen[str] | None = None
+        self.asked = self.failed = 0
+
+    def move(self, board: Board) -> tuple[int, int] | None:
+        """Its move, or None when it gives none (or its process died: it is started again)."""
+        if self.process is None:
+            self.process = subprocess.Popen(["node", str(self.script)], stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert self.process.stdin and self.process.stdout
+        rows = ["".join(board.cells[r * board.cols:(r + 1) * board.cols]).replace("F", "?")
+                for r in range(board.rows)]
+        self.process.stdin.write(json.dumps([board.mines, rows]) + "\n")
+        self.process.stdin.flush()
+        self.asked += 1
+        for line in self.process.stdout:
+            if line.startswith("@move "):
+                answer = json.loads(line[6:])
+                return tuple(answer) if answer else None
+        self.process, self.failed = None, self.failed + 1
+        return None
+
+
+def main(argv: list[str]) -> int:
+    checkout, rest = Path(argv[0]), argv[1:]
+    opening = None
+    if "--open" in rest:
+        at = rest.index("--open")
+        opening = int(rest[at + 1])
+        del rest[at:at + 2]
+    record = RecordSolver(checkout)
+    ours = advice.advise
+    changed = 0
+
+    def advise(board: Board, space: LayoutSpace | None = None) -> advice.Advice:
+        nonlocal changed
+        a = ours(board, space)
+        if a.safe or (opening is not None and sum(c not in "?F" for c in board.cells) > opening):
+            return a
+        cell = record.move(board)
+        if cell is None or cell == a.move or board[cell] != "?":
+            return a
+        changed += 1
+        space = space or LayoutSpace(board)
+        return advice.Advice(cell, False, space.mine_counts[cell] / space.count, "record solver")
+
+    advice.advise = advise
+    code = paired.main(["compare", *rest])
+    print(f"record solver asked at {record.asked} guesses, chose differently at {changed}, failed {record.failed}")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
