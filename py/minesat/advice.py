@@ -23,8 +23,10 @@ in detail: `fifty.py`):
    belong to it (or are sure mines) can be told apart only by clicks inside it, and it must be
    cleared sooner or later; when it has at most `REGION_LAYOUTS` layouts of its own it is
    played now, by the same search over its own layouts, each weighted by the number of ways
-   to place the other mines (`region_advice`).  Left out: what clicks elsewhere may later tell
-   of the number of mines left for the region (on expert, a weak link).
+   to place the other mines (`region_advice`).  Only a region whose layouts all hold the same
+   number of mines: otherwise the count of mines left, once the rest of the board is known,
+   tells its layouts apart for free (a lone cell walled in by numbers is the common case), and
+   it is left to the look-ahead, which plays a dead cell last.
 4. **A guess no play avoids first.**  A cell t such that every layout where t is a mine has an
    equally likely twin, t swapped with a nearby safe cell (or a 2x2 block's mined diagonal with
    its safe one), that only opening the swapped cells tells apart: any play loses one of the
@@ -317,10 +319,11 @@ def tree_advice(board: Board, space: LayoutSpace, closed: list[Cell], max_nodes:
 
 def region_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advice | None:
     """Exact best play inside an isolated region, or None: a component of the layout space
-    whose hidden neighbours all belong to it (or are sure mines) and that has at most
-    `REGION_LAYOUTS` layouts of its own.  Clicks elsewhere never tell anything about it and it
-    must be cleared sooner or later, so it is played first and optimally: a game-tree search
-    over its own layouts, each weighted by the number of ways to place the other mines."""
+    whose hidden neighbours all belong to it (or are sure mines), whose layouts all hold the
+    same number of mines, and that has at most `REGION_LAYOUTS` layouts of its own.  Nothing
+    outside it, clicks or the count of mines left, ever tells its layouts apart, and it must be
+    cleared sooner or later, so it is played first and optimally: a game-tree search over its
+    own layouts, each weighted by the number of ways to place the other mines."""
     n, counts = space.count, space.mine_counts
     sure = set(space.fixed_mines) | set(board.flags)
     best: tuple[float, Advice] | None = None
@@ -334,6 +337,8 @@ def region_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advic
                for cell in cells for x in board.neighbours(cell)):
             continue
         weight = _region_weights(space, polys, j)
+        if space.total is not None and sum(1 for k in comp.poly if weight[k]) > 1:
+            continue  # the count of mines left will tell its layouts apart (module docstring, step 3)
         layouts, weights = [], []
         for k, ways in sorted(comp.poly.items()):
             if not weight[k]:
