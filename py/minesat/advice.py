@@ -25,8 +25,8 @@ in detail: `fifty.py`):
    played now, by the same search over its own layouts, each weighted by the number of ways
    to place the other mines (`region_advice`).  Only a region whose layouts all hold the same
    number of mines: otherwise the count of mines left, once the rest of the board is known,
-   tells its layouts apart for free (a lone cell walled in by numbers is the common case), and
-   it is left to the look-ahead, which plays a dead cell last.
+   tells its layouts apart for free (three cells down an edge holding one mine or two, say),
+   and it is left to the look-ahead.
 4. **A guess no play avoids first.**  A cell t such that every layout where t is a mine has an
    equally likely twin, t swapped with a nearby safe cell (or a 2x2 block's mined diagonal with
    its safe one), that only opening the swapped cells tells apart: any play loses one of the
