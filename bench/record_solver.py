@@ -27,7 +27,7 @@ from pathlib import Path
 
 import paired
 from minesat import advice
-from minesat.board import Board
+from minesat.board import FLAG, HIDDEN, Board
 from minesat.counting import LayoutSpace
 
 FILES = ["Utility/Binomial.js", "Utility/PrimeSieve.js", "client/Board.js", "client/Tile.js",
@@ -83,7 +83,7 @@ class RecordSolver:
             self.process = subprocess.Popen(["node", str(self.script)], stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         assert self.process.stdin and self.process.stdout
-        rows = ["".join(board.cells[r * board.cols:(r + 1) * board.cols]).replace("F", "?")
+        rows = ["".join(board.cells[r * board.cols:(r + 1) * board.cols]).replace(FLAG, HIDDEN)
                 for r in range(board.rows)]
         self.process.stdin.write(json.dumps([board.mines, rows]) + "\n")
         self.process.stdin.flush()
@@ -110,10 +110,10 @@ def main(argv: list[str]) -> int:
     def advise(board: Board, space: LayoutSpace | None = None) -> advice.Advice:
         nonlocal changed
         a = ours(board, space)
-        if a.safe or (opening is not None and sum(c not in "?F" for c in board.cells) > opening):
+        if a.safe or (opening is not None and len(board.cells) - len(board.hidden) > opening):
             return a
         cell = record.move(board)
-        if cell is None or cell == a.move or board[cell] != "?":
+        if cell is None or cell == a.move or board[cell] != HIDDEN:
             return a
         changed += 1
         space = space or LayoutSpace(board)

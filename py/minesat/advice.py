@@ -23,10 +23,10 @@ in detail: `fifty.py`):
    belong to it (or are sure mines) can be told apart only by clicks inside it, and it must be
    cleared sooner or later; when it has at most `REGION_LAYOUTS` layouts of its own it is
    played now, by the same search over its own layouts, each weighted by the number of ways
-   to place the other mines (`region_advice`).  Only a region whose layouts all hold the same
-   number of mines: otherwise the count of mines left, once the rest of the board is known,
-   tells its layouts apart for free (three cells down an edge holding one mine or two, say),
-   and it is left to the look-ahead.
+   to place the other mines (`region_advice`).  When the total is known, only a region whose
+   layouts all hold the same number of mines: otherwise the count of mines left, once the rest
+   of the board is known, tells its layouts apart for free (three cells down an edge holding
+   one mine or two, say), and it is left to the look-ahead.
 4. **A guess no play avoids first.**  A cell t such that every layout where t is a mine has an
    equally likely twin, t swapped with a nearby safe cell (or a 2x2 block's mined diagonal with
    its safe one), that only opening the swapped cells tells apart: any play loses one of the
@@ -320,7 +320,7 @@ def tree_advice(board: Board, space: LayoutSpace, closed: list[Cell], max_nodes:
 def region_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advice | None:
     """Exact best play inside an isolated region, or None: a component of the layout space
     whose hidden neighbours all belong to it (or are sure mines), whose layouts all hold the
-    same number of mines, and that has at most `REGION_LAYOUTS` layouts of its own.  Nothing
+    same number of mines (when the total is known), and that has at most `REGION_LAYOUTS` layouts of its own.  Nothing
     outside it, clicks or the count of mines left, ever tells its layouts apart, and it must be
     cleared sooner or later, so it is played first and optimally: a game-tree search over its
     own layouts, each weighted by the number of ways to place the other mines."""
