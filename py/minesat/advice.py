@@ -66,10 +66,14 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
+from typing import TYPE_CHECKING
 
 from . import fifty
 from .board import FLAG, HIDDEN, Board, Cell, Clue
 from .counting import LayoutSpace, _mul
+
+if TYPE_CHECKING:
+    from .flags import WrongFlag
 
 TREE_LAYOUTS = 200  # exact game-tree search when at most this many layouts remain
 TREE_NODES = 10_000  # ... and give up on a search that visits more sets of layouts than this
@@ -116,11 +120,15 @@ class Advice:
     method: str
     candidates: list[Candidate] = field(default_factory=list)
     safe_cells: list[Cell] = field(default_factory=list)
+    wrong_flags: list[WrongFlag] = field(default_factory=list)  # flags that cannot be mines, with proofs
+    ignored_flags: list[Cell] = field(default_factory=list)  # flags not taken as mines (wrong ones included)
 
     def to_json(self) -> dict[str, object]:
         return {"move": list(self.move), "safe": self.safe, "p_mine": round(self.p_mine, 6),
                 "method": self.method, "safe_cells": [list(c) for c in self.safe_cells],
-                "candidates": [c.to_json() for c in self.candidates]}
+                "candidates": [c.to_json() for c in self.candidates],
+                "wrong_flags": [w.to_json() for w in self.wrong_flags],
+                "ignored_flags": [list(c) for c in self.ignored_flags]}
 
 
 def best_move(board: Board) -> Cell:
@@ -128,9 +136,26 @@ def best_move(board: Board) -> Cell:
     return advise(board).move
 
 
-def advise(board: Board, space: LayoutSpace | None = None) -> Advice:
-    """The best move with its reasons; ValueError on a board with no layout or nothing to open."""
+def advise(board: Board, space: LayoutSpace | None = None, *, flags_as_mines: bool = False) -> Advice:
+    """The best move with its reasons; ValueError on a board with no layout or nothing to open.
+
+    Flags are the player's marks: taken as mines when the board has a layout with them;
+    otherwise the advice is for the board without the wrong ones (`flags.trusted_board`) and
+    names them with their proofs (`wrong_flags`, `ignored_flags`).  `flags_as_mines` takes
+    every flag as a mine, whatever the numbers say (no layout: ValueError)."""
     space = space or LayoutSpace(board)
+    if not space.count and board.flags and not flags_as_mines:
+        from .flags import trusted_board, wrong_flags
+        trusted, trusted_space, ignored = trusted_board(board, space)
+        if trusted_space.count:
+            result = _advise(trusted, trusted_space)
+            result.wrong_flags = wrong_flags(board)
+            result.ignored_flags = ignored
+            return result
+    return _advise(board, space)
+
+
+def _advise(board: Board, space: LayoutSpace) -> Advice:
     if not space.count:
         raise ValueError("no layout of the mines is consistent with this board")
     closed = [c for c in board.hidden if board[c] == HIDDEN]

@@ -99,7 +99,7 @@ def cmd_advise(args: argparse.Namespace) -> None:
     for path in args.boards:
         board = read_board(path, args.mines)
         try:
-            advice = advise(board)
+            advice = advise(board, flags_as_mines=args.flags_as_mines)
         except ValueError as e:
             raise CLIError(f"{path}: {e}") from None
         print(json.dumps(advice.to_json(), separators=(",", ":")), flush=True)
@@ -157,6 +157,8 @@ def build_parser() -> Parser:
     p = sub.add_parser("advise", help="JSON: the best move, whether it is safe, its mine probability, the candidates")
     p.add_argument("boards", nargs="+", metavar="BOARD", help="a board file, or - for standard input")
     p.add_argument("--mines", type=nonnegative, help="total number of mines on the board")
+    p.add_argument("--flags-as-mines", action="store_true",
+                   help="take every flag as a mine (by default a flag the numbers rule out is named and left out)")
     p.set_defaults(run=cmd_advise)
     return parser
 
