@@ -280,3 +280,16 @@ def test_the_opening_look_ahead_chooses_among_the_best_guesses_of_one_step():
     once = {c.cell: c.score for c in one_step.candidates}
     assert all(c.score <= once[c.cell] + 1e-12 for c in listed if c.cell in once)  # a step further: never safer
     assert [c.score for c in listed[:3]] == sorted((c.score for c in listed[:3]), reverse=True)
+
+
+@pytest.mark.parametrize("text", [("?" * 32 + "\n") * 32,  # 2**1024 layouts: more than a float holds
+                                  "mines=300\n" + "\n".join("?" * 20 + "2" * (r == 20) + "?" * (19 + (r != 20))
+                                                            for r in range(40))], ids=["blank 32x32", "40x40 one clue"])
+def test_advice_on_boards_with_more_layouts_than_a_float_holds(text):
+    board = parse_board(text)
+    space = LayoutSpace(board)
+    assert space.count >= 2 ** 1024
+    result = advise(board, space)
+    assert board[result.move] == "?"
+    assert result.p_mine == pytest.approx(float(Fraction(space.mine_counts[result.move], space.count)))
+    assert all(0 <= c.score <= 1 and 0 <= c.p_mine <= 1 for c in result.candidates)

@@ -447,7 +447,7 @@ def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:
     pool = living or [m for m, _ in ranked[:2]]
     first = pool[0]
     second = pool[1] if len(pool) > 1 else first
-    return 1 - ((1 - BLEND) * first + BLEND * second) / n, first == 0
+    return 1 - (1 - BLEND) * (first / n) - BLEND * (second / n), first == 0  # int / int: no float overflow
 
 
 def _known_number(board: Board, space: LayoutSpace, cell: Cell) -> bool:
@@ -460,8 +460,8 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
     counts, n = space.mine_counts, space.count
     live = [c for c in closed if counts[c] < n]
     least = min(counts[c] for c in live)
-    floor = WITHIN * (n - least)
-    good = [c for c in live if n - counts[c] >= floor - NEAR_TIE * n]
+    floor = WITHIN * ((n - least) / n) - NEAR_TIE  # shares of n: n may be far above the largest float
+    good = [c for c in live if (n - counts[c]) / n >= floor]
     frontier = fifty.frontier(board)
     inner = sorted((c for c in good if c in frontier), key=lambda c: _order(space, c))
     outer = [c for c in good if c not in frontier]
@@ -495,7 +495,7 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
         score, progress = secondary_safety(n, results)
         plain[cell] = score
         if FIFTY_INFLUENCE:
-            score *= 1 + FIFTY_INFLUENCE * fifty.influence(board, space, cell) / (n - space.mine_counts[cell])
+            score *= 1 + FIFTY_INFLUENCE * (fifty.influence(board, space, cell) / (n - space.mine_counts[cell]))
         scored.append(Candidate(cell, _p(space, cell), score, progress, dead=len(results) <= 1))
     live = [c for c in scored if not c.dead] or scored
 
