@@ -6,6 +6,8 @@ import json
 import random
 from fractions import Fraction
 
+import pytest
+
 from boards import SEED_9X9, random_board
 from minesat.analysis import analyze
 from minesat.board import Board, parse_board
@@ -160,6 +162,15 @@ def test_game_links_round_trip_and_refuse_nonsense():
                 "play=expert&seed=" + "9" * 40):
         with pytest.raises(ValueError):
             game_from_fragment(bad)
+
+
+@pytest.mark.parametrize("link", ["play=expert&seed=\u00b2", "play=expert&seed=\u0663\u0663",
+                                  "play=custom&rows=\u00b2&cols=9&mines=10&seed=1",
+                                  "play=custom&rows=9&cols=\uff19&mines=10&seed=1"])
+def test_game_links_take_only_ascii_digits(link):
+    from minesat.share import game_from_fragment
+    with pytest.raises(ValueError, match="digits 0-9"):  # not "invalid literal for int()", nor seed 33
+        game_from_fragment(link)
 
 
 def test_engine_advises_the_best_move_or_says_why_there_is_none():

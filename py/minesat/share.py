@@ -66,14 +66,14 @@ def game_from_fragment(fragment: str) -> Game:
     fields = dict(parse_qsl(fragment.lstrip("#")))
     level, rule = fields.get("play", "expert"), fields.get("rule", "classic")
     seed_text = fields.get("seed", "0")
-    if not (seed_text.isdigit() and len(seed_text) <= 18):
-        raise ValueError(f"the seed must be a whole number of at most 18 digits, not {seed_text[:20]!r}")
+    if not _digits(seed_text, 18):
+        raise ValueError(f"the seed must be a whole number of at most 18 digits 0-9, not {seed_text[:20]!r}")
     if rule not in RULES:
         raise ValueError(f"unknown rule {rule[:20]!r}; use one of {', '.join(RULES)}")
     if level == "custom":
         sizes = [fields.get(k, "") for k in ("rows", "cols", "mines")]
-        if not all(v.isdigit() and len(v) <= 4 for v in sizes):
-            raise ValueError("a custom game needs whole numbers of rows, columns and mines")
+        if not all(_digits(v, 4) for v in sizes):
+            raise ValueError("a custom game needs whole numbers (digits 0-9) of rows, columns and mines")
         rows, cols, mines = map(int, sizes)
         if not (2 <= rows <= 50 and 2 <= cols <= 50 and 1 <= mines < rows * cols - 9):
             raise ValueError("a custom game needs 2-50 rows and columns, and fewer mines than cells minus 9")
@@ -81,6 +81,11 @@ def game_from_fragment(fragment: str) -> Game:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level[:20]!r}; use one of {', '.join(LEVELS)} or custom")
     return Game.new(level, int(seed_text), rule)
+
+
+def _digits(text: str, most: int) -> bool:
+    """Whether `text` is 1 to `most` ASCII digits (not '²' or '٣٣', which str.isdigit accepts)."""
+    return text.isascii() and text.isdigit() and len(text) <= most
 
 
 def game_fragment(game: Game, level: str) -> str:

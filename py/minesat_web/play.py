@@ -68,7 +68,8 @@ class Play:
     def new_game(self) -> None:
         level = str(el("play-level").value)
         seed_text = str(el("play-seed").value).strip()
-        seed = int(seed_text) if seed_text.isdigit() and len(seed_text) <= 18 else random.randrange(10**9)
+        typed = seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 18  # not '²' (int() refuses it)
+        seed = int(seed_text) if typed else random.randrange(10**9)
         try:
             if level == "custom":
                 fragment = (f"play=custom&rows={el('play-rows').value}&cols={el('play-cols').value}"
