@@ -98,9 +98,12 @@ onmessage = (e) => {
   if ("snapshot" in m) { unpack(m.snapshot); return; }
   if (m.start) { boot(m.files).then(pump); return; }
   if ("cancel" in m) { cancelled.add(m.cancel); return; }
-  if (m.lane) {  // a newer request of the same lane (the board's analysis) supersedes a waiting one
+  if (m.lane) {  // a newer request of the same lane supersedes a waiting one; a new board's analysis
+    // supersedes every waiting request of a lane (all of them about the older board)
     for (let i = queue.length - 1; i >= 0; i--) {
-      if (queue[i].lane === m.lane) { postMessage({ id: queue[i].id, dropped: true }); queue.splice(i, 1); }
+      if (queue[i].lane === m.lane || (m.lane === "analysis" && queue[i].lane)) {
+        postMessage({ id: queue[i].id, dropped: true }); queue.splice(i, 1);
+      }
     }
   }
   m.arrived = performance.now();

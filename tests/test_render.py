@@ -85,7 +85,7 @@ def test_conflict_messages_say_when_flags_and_the_total_take_part():
     too_many = parse_board("FF?\n???", 1)
     a = analyze(too_many)
     assert not a.satisfiable and not a.conflict
-    assert render.verdict_text(a).startswith("Contradiction: you flagged 2 cells but the total is 1 mines")
+    assert render.verdict_text(a).startswith("Contradiction: you flagged 2 cells but the total is 1 mine.")
     marked = [i for i, c in enumerate(render.grid_cells(too_many, a)) if "conflict" in c]
     assert marked == [0, 1]
 
@@ -108,8 +108,8 @@ def test_summary_texts():
     assert render.forced_html(a).count("class=\"cellref\" data-cell=") == 6 + len(a.mines)
     assert render.grouped(12345678901234567890123456789012345678901) == \
         "12\u2009345\u2009678\u2009901\u2009234\u2009567\u2009890\u2009123\u2009456\u2009789\u2009012\u2009345\u2009678\u2009901"
-    assert "mine probability 0/1" in render.cell_text(board, a, (0, 2)) and "surely safe" in render.cell_text(
-        board, a, (0, 2))
+    assert "mine probability 0.0% (surely safe)" in render.cell_text(board, a, (0, 2))
+    assert "mine probability exactly 0/1" in render.cell_exact_text(board, a, (0, 2))
     assert render.cell_text(board, None, (0, 0)) == "r1c1: revealed 0"
     assert render.failure_message("memory", board).startswith("This board is too large")
 
@@ -177,3 +177,72 @@ def test_outcome_in_words():
                                                    "numbers": {"0": "3"}, "dead": True})
     assert text.startswith("If you open r1c2: a mine 25.0%; shows 0: 75.0% (3 layouts left).")
     assert "dead" in text
+
+
+# -- issue 21: numbers for people, words from what is on the board ------------------------------
+def test_counts_are_grouped_below_a_billion_and_in_powers_of_ten_above():
+    assert render.human_count(999_999_999) == "999\u2009999\u2009999"
+    assert render.human_count(10 ** 9) == "1.00 × 10⁹"
+    assert render.human_count(98_649 * 10 ** 88) == "9.86 × 10⁹²"  # 9.8649: rounded to three digits
+    assert render.human_count(99_951 * 10 ** 60) == "1.00 × 10⁶⁵"  # rounding carries into the exponent
+    assert render.human_count(2 ** 10000).endswith(f"10{str(len(str(2 ** 10000)) - 1).translate(render._SUPERSCRIPT)}")
+
+
+def test_every_digit_reads_back_to_the_same_count():
+    for n in (0, 7, 10 ** 9, 2 ** 300 - 1, 3 ** 1000, int("9" * 4000)):
+        text = render.exact_digits(n)
+        assert render.digits_value(text) == n
+        assert max(map(len, text.split("\u2009"))) <= 3
+    assert render.digits_value("1,234 567") == 1234567
+
+
+def test_percentages_are_never_0_or_100_unless_sure():
+    from fractions import Fraction
+    assert render.percent(Fraction(1, 10 ** 50)) == "<0.1%"
+    assert render.percent(1 - Fraction(1, 10 ** 50)) == ">99.9%"
+    assert render.percent(Fraction(0)) == "0.0%" and render.percent(Fraction(1)) == "100.0%"
+    assert render.percent(Fraction(2 ** 400, 3 * 2 ** 400)) == "33.3%"  # huge parts, no overflow
+
+
+def test_a_cell_line_has_no_wall_of_digits_and_the_exact_fraction_is_on_demand():
+    from boards import midgame
+    board = midgame(30, 30, 180, seed=3)
+    a = analyze(board)
+    cell = max(a.probability, key=lambda c: len(str(a.probability[c].denominator)))
+    p = a.probability[cell]
+    assert len(str(p.denominator)) > 40  # the wall of digits the line used to print
+    line = render.cell_text(board, a, cell)
+    assert not re.search(r"\d{5}", line) and line.endswith("%")
+    exact = render.cell_exact_text(board, a, cell)
+    numerator, denominator = exact.split("exactly ")[1].rstrip(".").split(" / ")
+    assert (render.digits_value(numerator), render.digits_value(denominator)) == (p.numerator, p.denominator)
+    assert render.count_text(a).count("×") == 1 and len(render.count_text(a)) < 16
+    outcome = {"cell": list(cell), "layouts": str(a.count), "mine": str(a.count * p.numerator // p.denominator),
+               "numbers": {"1": str(a.count // 3), "2": str(a.count - a.count // 3)}, "dead": False}
+    assert not re.search(r"\d{10}", render.outcome_text(board, outcome))
+    assert str(a.count // 3) in render.cell_exact_text(board, a, cell, outcome).replace("\u2009", "")
+
+
+def test_a_contradiction_with_the_total_speaks_of_flags_only_when_there_are_flags():
+    a = analyze(parse_board("\n".join(["?" * 8] * 3 + ["??3?????"] + ["?" * 8] * 4), 1))
+    text = render.verdict_text(a)
+    assert not a.satisfiable and "flag" not in text and "1 mine" in text and "1 mines" not in text
+    flagged = analyze(parse_board("F?1\n???", 1))
+    assert "flag" not in render.verdict_text(flagged) or flagged.satisfiable
+
+
+def test_the_total_note_says_what_is_assumed_or_asks_for_it():
+    from minesat_web.editor import standard_level, with_standard_total
+    expert = parse_board("\n".join(["?" * 30] * 16))
+    board, assumed = with_standard_total(expert)
+    assert assumed == 99 and board.mines == 99 and standard_level(board) == "expert"
+    assert with_standard_total(parse_board("\n".join(["?" * 16] * 30)))[1] == 99  # either way round
+    assert with_standard_total(expert.with_mines(80)) == (expert.with_mines(80), None)  # a total given stays
+    assert with_standard_total(parse_board("\n".join(["?" * 10] * 10)))[1] is None  # no standard size
+    nearly_done = parse_board("\n".join(["?" * 9] + ["0" * 9] * 8))  # 9 unknowns cannot hold 10 mines
+    assert with_standard_total(nearly_done)[1] is None
+    assert "Assumed 99 mines, the expert total" in render.total_note(board, True, "expert")
+    asking = render.total_note(expert, False, "expert")
+    assert "unknown" in asking and 'id="use-standard"' in asking
+    assert "use-standard" not in render.total_note(parse_board("??"), False, None)
+    assert render.total_note(board, False, "expert") == ""

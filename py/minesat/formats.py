@@ -56,7 +56,7 @@ from typing import Literal
 from urllib.parse import parse_qs
 
 from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, format_board, whole_number
-from .share import board_from_fragment
+from .share import board_from_fragment, link_in
 
 MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
 JSMINESWEEPER_LINK, MINESWEEPR_LINK, MINESAT_LINK = "JSMinesweeper link", "minesweepr link", "minesat link"
@@ -88,12 +88,23 @@ def read_any(text: str) -> tuple[Board, str]:
     """
     if len(text) > MAX_TEXT:
         raise BoardError(f"the text is too long ({len(text)} characters; the limit is {MAX_TEXT})")
+    if any(_looks_like_link(word) for word in text.split()):
+        text = link_in(text) or text  # a link in a sentence, or with a chat app's punctuation
     link = _JSM_LINK.search(text)
     if link and len(text.split()) == 1:
         return _read_jsm_link(link.group(1)), JSMINESWEEPER_LINK
     query = _query(text) if len(text.split()) == 1 else ""
     if "board=" in query and _MINESWEEPR_QUERY.search(query):
-        return _read_minesweepr_link(query), MINESWEEPR_LINK
+        try:
+            return _read_minesweepr_link(query), MINESWEEPR_LINK
+        except BoardError:
+            if not query.endswith("."):
+                raise
+            try:  # a full stop after the link, in a sentence, or one cell too many
+                return _read_minesweepr_link(query[:-1]), MINESWEEPR_LINK
+            except BoardError:
+                pass
+            raise
     if _MINESAT_LINK.search(text) and len(text.split()) == 1:
         return board_from_fragment(text.strip().partition("#")[2] or text.strip()), MINESAT_LINK
     lines = text.removeprefix("\ufeff").splitlines()
@@ -106,6 +117,10 @@ def read_any(text: str) -> tuple[Board, str]:
             raise
         raise BoardError(f"{e.message} (the last line '{lines[ellipsis - 1].strip()}' was taken to mean "
                          "that rows were left out: paste the whole board)", e.line or ellipsis) from None
+
+
+def _looks_like_link(word: str) -> bool:
+    return "://" in word or "board=" in word or "analysis=" in word
 
 
 def _read_either(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
@@ -489,3 +504,53 @@ def _to_base62(number: int, width: int) -> str:
 
 __all__ = ["read_any", "export_text", "EXPORT_FORMATS", "MINESAT", "MINESWEEPR", "JSMINESWEEPER",
            "JSMINESWEEPER_LINK", "MINESAT_LINK", "MINESWEEPR_LINK", "PLAIN"]
+
+
+# -- files -------------------------------------------------------------------------------------
+MBF = "MBF"
+MAX_FILE = 1_000_000  # bytes: a board's text is at most this long
+
+
+def read_file(data: bytes, filename: str = "") -> tuple[Board, str]:
+    """The board in a dropped or opened file: an MBF file (binary, or named `.mbf`), else text in
+    any format `read_any` reads (UTF-8, a byte-order mark ignored)."""
+    if len(data) > MAX_FILE:
+        raise BoardError(f"the file is too large ({len(data):,} bytes; a board file is at most {MAX_FILE:,})")
+    if filename.lower().endswith(".mbf"):
+        return read_mbf(data), MBF
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return read_mbf(data), MBF
+    if "\x00" in text or any(ord(ch) < 9 for ch in text[:4]):
+        return read_mbf(data), MBF
+    return read_any(text)
+
+
+def read_mbf(data: bytes) -> Board:
+    """The board of an MBF file (Minesweeper Board Format, as Arbiter and JSMinesweeper write it):
+    width and height in a byte each, the number of mines in two (high byte first), then each mine's
+    column and row in a byte each.  It holds a game's mines, not a position: the board read has
+    the mines flagged and every other cell revealed with its number, the total given; hide cells
+    to make a position."""
+    if len(data) < 4:
+        raise BoardError(f"the file is not an MBF board: {len(data)} bytes, fewer than its 4-byte header")
+    width, height, mines = data[0], data[1], data[2] * 256 + data[3]
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise BoardError(f"the MBF file says {width}x{height} (width x height); boards are 1 to {MAX_SIDE} a side")
+    if len(data) != 4 + 2 * mines:
+        raise BoardError(f"the MBF file says {mines:,} mines, which take {4 + 2 * mines:,} bytes, "
+                         f"but it has {len(data):,}: it is cut short or not an MBF file")
+    cells = [[False] * width for _ in range(height)]
+    for k in range(mines):
+        x, y = data[4 + 2 * k], data[5 + 2 * k]
+        if x >= width or y >= height:
+            raise BoardError(f"the MBF file's mine {k + 1} is at column {x + 1}, row {y + 1}, off its "
+                             f"{width}x{height} board")
+        if cells[y][x]:
+            raise BoardError(f"the MBF file places two mines at column {x + 1}, row {y + 1}")
+        cells[y][x] = True
+    rows = ["".join(FLAG if cells[r][c] else str(sum(
+        cells[i][j] for i in range(max(0, r - 1), min(height, r + 2)) for j in range(max(0, c - 1), min(width, c + 2))))
+        for c in range(width)) for r in range(height)]
+    return Board.from_rows(rows, mines)

@@ -14,6 +14,42 @@ from .game import LEVELS, RULES, Game
 
 MAX_FRAGMENT = 40_000
 
+# What chat apps and mail put around a link: closing punctuation after it, <angle brackets> or
+# quotes around it, as characters or percent-encoded (a browser encodes "<", ">" and '"').
+_TRAILERS = (".", ",", ";", ":", "!", ")", "]", "}", ">", "'", '"', "»", "”", "’",
+             "%3E", "%3e", "%22", "%29", "%5D", "%5d", "%7D", "%7d")
+_LEADERS = ("<", "(", "[", "{", "'", '"', "«", "“", "‘", "%3C", "%3c", "%22")
+
+
+def strip_chat_punctuation(link: str, keep_dots: bool = False) -> str:
+    """A link as it was sent, without what chat apps add around it: 'a/b&size=3x3.' -> 'a/b&size=3x3',
+    '<...#board=...>' -> '...#board=...'.  A trailing '?' goes too when the link ends in its size
+    (in a link without one, '?' may be a hidden cell); with `keep_dots`, a trailing '.' stays (a
+    cell of minesweepr's links)."""
+    link = link.strip()
+    changed = True
+    while changed:
+        changed = False
+        for mark in _LEADERS:
+            if link.startswith(mark):
+                link, changed = link[len(mark):], True
+        for mark in _TRAILERS:
+            if link.endswith(mark) and not (keep_dots and mark == "."):
+                link, changed = link[:-len(mark)], True
+        if link.endswith("?") and "size=" in link.rpartition("&")[2] and link.rstrip("?")[-1:].isdigit():
+            link, changed = link.rstrip("?"), True
+    return link
+
+
+def link_in(text: str) -> str | None:
+    """The one link in a sentence ('look at this: https://…#board=…&size=8x8.'), cleaned of chat
+    punctuation; None when the text holds no link or more than one."""
+    found = [word for word in text.split() if "://" in word or "board=" in word or "analysis=" in word]
+    if len(found) != 1:
+        return None
+    minesweepr = "w=" in found[0] and "h=" in found[0]  # its boards write a revealed 0 as '.'
+    return strip_chat_punctuation(found[0], keep_dots=minesweepr)
+
 
 def board_to_fragment(board: Board) -> str:
     """The share fragment (without '#'): e.g. 'board=1??/12?/01?&mines=3&size=3x3'; it ends in a digit."""
@@ -37,7 +73,7 @@ def check_size_field(fields: dict[str, str], board: Board) -> Board:
 
 def board_from_fragment(fragment: str) -> Board:
     """Read a share fragment (with or without '#'); BoardError says what is wrong with it."""
-    fragment = fragment.lstrip("#")
+    fragment = strip_chat_punctuation(fragment).lstrip("#")
     if len(fragment) > MAX_FRAGMENT:
         raise BoardError(f"the link is too long ({len(fragment)} characters; the limit is {MAX_FRAGMENT})")
     fields: dict[str, str] = {}

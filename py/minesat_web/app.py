@@ -32,10 +32,11 @@ from minesat.board import cell_name as name
 from minesat.protocol import decode_analysis, decode_layouts, request
 from minesat_web import persist, render
 from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object
-from minesat_web.editor import Editor
+from minesat_web.editor import Editor, standard_level
 
 PAGE_SIZE = 12           # layouts per page
-SLOW = 0.3               # seconds before the Cancel button of an analysis appears
+SLOW = 0.1               # seconds before the Cancel button of an analysis appears
+WORK_SHOWN_MS = 100      # why and what next say they are working when they take longer than this
 DRAW_EDIT_MS = 50        # an edit is drawn with its analysis in one frame, or else after this long,
                          # with the old board's results greyed
 
@@ -78,6 +79,9 @@ class App:
         self.why: Any = None  # proofs, best move, dead cells, the cell line (why.py), bound by main.start
         self.draw_timer: Any = None  # draws an edit whose analysis is slow (see `changed`)
         self._draw_late = create_proxy(self.draw_late)
+        self.assumed_mines: int | None = None  # a standard total assumed for a loaded board
+        self.work_timer: Any = None  # shows that why and what next are working (see `work_started`)
+        self._show_work = create_proxy(self.show_work)
 
     @property
     def board(self) -> Board:
@@ -104,6 +108,8 @@ class App:
         self.schedule_analysis()
         el("grid").dataset.board = persist.save(self.board)  # the board being edited (a test hook)
         js.clearTimeout(self.draw_timer)
+        if self.board.mines != self.assumed_mines:
+            self.assumed_mines = None  # the total was changed: it is the user's now
         if self.drawn_size != (self.board.rows, self.board.cols):  # a new size: the grid at once (its
             self.clear_marks()                                      # cells are the ones pointed at)
             self.draw_edit()
@@ -124,6 +130,7 @@ class App:
     def clear_marks(self) -> None:
         """What was shown of the old board apart from the grid and the count."""
         el("share-box").hidden = True  # its link is the old board's
+        el("board-verdict").hidden = True
         self.why.clear_marks()
 
     def paint(self, cell: Cell, stroke: bool = False) -> None:
@@ -204,6 +211,10 @@ class App:
             field = el(id_)
             if force or field != focused:
                 field.value = "" if value is None else str(value)
+        assumed = b.mines is not None and b.mines == self.assumed_mines
+        note = render.total_note(b, assumed, standard_level(b))
+        if str(el("total-note").innerHTML) != note:
+            el("total-note").innerHTML = note
 
     async def ask(self, op: str, lane: str | None = None, **args: Any) -> Any:
         """The engine's answer about the board on screen; None when it failed, was superseded,
@@ -238,6 +249,7 @@ class App:
                 task.cancel()
         self.analysis = None
         self.why.forget()
+        self.work_done()
         el("layout-count").setAttribute("data-value", "")  # the old count's text stays until the
                                                             # new one, greyed if that is slow
         answer = self.client.send(request("analyze", self.board), lane="analysis")  # at once: the worker
@@ -283,6 +295,44 @@ class App:
         document.body.removeAttribute("data-worker")
         asyncio.ensure_future(self.restart_engine())
 
+    # -- why and what next: working, and cancelled ------------------------------------------
+    def work_started(self, text: str) -> None:
+        """Why and what next are at work on `text`: said if it takes over WORK_SHOWN_MS, with a Cancel."""
+        el("work-text").textContent = text
+        js.clearTimeout(self.work_timer)
+        self.work_timer = js.setTimeout(self._show_work, WORK_SHOWN_MS)
+
+    def show_work(self, *_: Any) -> None:
+        self.work_timer = None
+        el("work").hidden = False
+        if not str(el("best-move").textContent):
+            el("best-move").textContent = "Best move: working…"
+
+    def work_done(self) -> None:
+        js.clearTimeout(self.work_timer)
+        self.work_timer = None
+        el("work").hidden = True
+
+    def working(self) -> bool:
+        """Whether why and what next are working on the board (the analysis itself apart)."""
+        return any(task and not task.done() for panel, task in self.panel_tasks.items()
+                   if panel in ("explain", "advise", "dead"))
+
+    def cancel_work(self) -> None:
+        """Stop the proofs, the best move and the dead cells (Cancel or Esc): the analysis stays on
+        screen; the worker is ended (a running computation cannot be stopped otherwise) and a fresh
+        one started."""
+        for panel in ("explain", "advise", "dead", "outcome"):
+            task = self.panel_tasks.get(panel)
+            if task and not task.done():
+                task.cancel()
+        self.work_done()
+        el("best-move").textContent = "Best move: not worked out (cancelled). Edit the board to try again."
+        if not self.why.proofs:
+            el("deductions").textContent = "The proofs were cancelled."
+        document.body.removeAttribute("data-worker")
+        asyncio.ensure_future(self.restart_engine())
+
     async def restart_engine(self) -> None:
         where = await self.client.restart()
         document.body.dataset.engine = where
@@ -296,6 +346,8 @@ class App:
         self.draw_grid()
         el("verdict").textContent = why
         el("verdict").className = "bad"
+        el("board-verdict").hidden = True
+        el("count-exact").hidden = True
         el("forced").textContent = ""
         for id_ in ("layout-count", "layouts-total"):
             el(id_).textContent = "unknown"
@@ -307,11 +359,19 @@ class App:
         count = el("layout-count")
         count.textContent = render.count_text(a)
         count.setAttribute("data-value", "" if a.count is None else str(a.count))
+        exact = a.count is not None and a.count >= render.SCIENTIFIC_FROM
+        el("count-exact").hidden = not exact
+        el("count-digits").textContent = render.exact_digits(a.count) if exact and a.count else ""
         el("layouts-total").textContent = count.textContent
         verdict = el("verdict")
         verdict.className = "" if a.satisfiable else "bad"
         verdict.textContent = render.verdict_text(a)
         el("forced").innerHTML = render.forced_html(a)
+        by_board = el("board-verdict")  # a contradiction is said where the user looks: by the board
+        by_board.hidden = a.satisfiable
+        by_board.textContent = "" if a.satisfiable else verdict.textContent
+        if not a.satisfiable:
+            by_board.scrollIntoView(js_object({"block": "nearest"}))
 
     # -- panels drawn only when on screen --------------------------------------------------
     def panel_visible(self, panel: str, visible: bool) -> None:
@@ -346,7 +406,7 @@ class App:
     def show_page(self, page: int) -> None:
         self.page = min(max(page, 0), self.pages() - 1)
         el("page").value = str(self.page + 1)
-        el("page-count").textContent = f"of {render.grouped(self.pages())}"
+        el("page-count").textContent = f"of {render.human_count(self.pages())}"
         el("page-prev").disabled = self.page == 0
         el("page-next").disabled = self.page >= self.pages() - 1
         self.start_panel("layouts", self.draw_page())

@@ -88,6 +88,7 @@ class EngineClient:
             return future
         self.pending[rid] = future
         future.add_done_callback(lambda _: self.pending.pop(rid, None))
+        future.add_done_callback(retrieved)  # a dropped answer nobody awaits any more is no error
         self.worker.postMessage(js_object({"id": rid, "text": text, **({"lane": lane} if lane else {})}))
         return future
 
@@ -157,6 +158,12 @@ class EngineClient:
                 future.set_result(data.blob)
             elif js.Reflect.has(data, "error"):
                 future.set_exception(EngineFailed(str(data.error)))
+
+
+def retrieved(future: asyncio.Future) -> None:
+    """Mark a future's exception as seen (asyncio logs one never retrieved as an error)."""
+    if not future.cancelled():
+        future.exception()
 
 
 def unwrap(answer: dict[str, Any]) -> Any:

@@ -37,6 +37,24 @@ def preset(name: str) -> Board:
     return blank(rows, cols, mines)
 
 
+def standard_level(board: Board) -> str | None:
+    """The level whose size the board has (either way round: 30x16 or 16x30 is expert), if any."""
+    size = sorted((board.rows, board.cols))
+    return next((level for level, (rows, cols, _) in PRESETS.items() if sorted((rows, cols)) == size), None)
+
+
+def with_standard_total(board: Board) -> tuple[Board, int | None]:
+    """A board without a total, of a standard size, with that level's total (when it fits: a real
+    game's mines are all unknown cells), and the total assumed; otherwise the board and None."""
+    level = standard_level(board)
+    if board.mines is not None or level is None:
+        return board, None
+    mines = PRESETS[level][2]
+    if mines > sum(ch in (HIDDEN, FLAG) for ch in board.cells) or len(board.flags) > mines:
+        return board, None
+    return Board(board.rows, board.cols, board.cells, mines), mines
+
+
 def with_cell(board: Board, cell: Cell, ch: str) -> Board:
     """The board with one cell changed; the total is dropped if it no longer fits."""
     if ch not in CANONICAL:

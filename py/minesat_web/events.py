@@ -11,13 +11,13 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document, when
 
-from minesat.board import FLAG, HIDDEN, NUMBERS, BoardError, Cell, whole_number
-from minesat.formats import export_text, read_any
+from minesat.board import FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, whole_number
+from minesat.formats import export_text, read_any, read_file
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat_web import persist
 from minesat_web.app import App, el, show_message
 from minesat_web.client import js_object
-from minesat_web.editor import parse_int, preset, revealed_around_mines
+from minesat_web.editor import PRESETS, parse_int, preset, revealed_around_mines, standard_level, with_standard_total
 
 KEY_MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
@@ -39,6 +39,19 @@ def target_cell(evt: Any) -> Cell | None:
     if not node:
         return None
     return int(node.dataset.row), int(node.dataset.col)
+
+
+def load(app: App, board: Board, source: str) -> None:
+    """A board read from a paste, a file or a drop: a standard size without a total gets the level's
+    total (said, and editable); the message says what was read."""
+    board, assumed = with_standard_total(board)
+    app.assumed_mines = assumed
+    app.edit(app.ed.apply(board))
+    app.assumed_mines = assumed  # `edit` forgets an assumption it did not see made
+    app.fill_inputs(force=True)
+    note = (f" Assumed {assumed} mines, the {standard_level(board)} total: change it in Total mines."
+            if assumed is not None else "")
+    show_message(f"Board loaded from {source}.{note}")
 
 
 def bind(app: App) -> None:
@@ -106,6 +119,12 @@ def bind(app: App) -> None:
         if tag in ("button", "summary", "a") and evt.key in (" ", "Enter"):
             return  # let a focused button do its own job
         key = evt.key
+        if key == "Escape":  # stop what is working: the analysis, or why and what next
+            if app.task and not app.task.done():
+                app.cancel_analysis()
+            elif app.working():
+                app.cancel_work()
+            return
         if evt.ctrlKey:
             if key.lower() == "z":
                 app.edit(ed.redo() if evt.shiftKey else ed.undo())
@@ -170,9 +189,24 @@ def bind(app: App) -> None:
         frame = el("board-frame")
         style = js.getComputedStyle(frame)
         size = float(str(style.getPropertyValue("--cell-max")).strip().removesuffix("px") or 28)
-        size = min(48.0, max(12.0, round(size * factor)))
-        frame.style.setProperty("--cell-max", f"{size}px")
-        frame.style.setProperty("--cell-min", f"{min(size, 24.0) if factor > 1 else size}px")
+        cell_size(min(48.0, max(12.0, round(size * factor))), grow=factor > 1)
+
+    def cell_size(size: float, grow: bool) -> None:
+        """Cells of `size` px at most (and at least, when shrinking: large boards then scroll less)."""
+        frame = el("board-frame")
+        frame.style.setProperty("--cell-max", f"{size:g}px")
+        frame.style.setProperty("--cell-min", f"{min(size, 24.0) if grow else size:g}px")
+        slider = el("cell-size")
+        slider.value = str(int(size))
+        slider.setAttribute("aria-valuetext", f"{size:g} pixels")
+
+    @when("input", "#cell-size")
+    @guarded
+    def cell_size_input(evt):
+        size = float(el("cell-size").value)
+        frame = el("board-frame")
+        old = float(str(js.getComputedStyle(frame).getPropertyValue("--cell-max")).strip().removesuffix("px") or 28)
+        cell_size(size, grow=size > old)
 
     @when("click", "#zoom-in")
     @guarded
@@ -263,7 +297,14 @@ def bind(app: App) -> None:
         try:
             rows = parse_int(el("rows").value, 1, 100, "Rows")
             cols = parse_int(el("cols").value, 1, 100, "Columns")
-            app.edit(ed.resize(rows, cols))
+            changed = ed.resize(rows, cols)
+            board, assumed = with_standard_total(ed.board)
+            if assumed is not None:  # drawn at a standard size: the level's total, said and editable
+                changed = ed.apply(board, merge=True) or changed
+                app.assumed_mines = assumed
+            app.edit(changed)
+            if assumed is not None:
+                app.fill_inputs(force=True)
         except BoardError as e:
             show_message(e.message, bad=True)
             app.fill_inputs(force=True)
@@ -285,10 +326,78 @@ def bind(app: App) -> None:
     def paste(evt):
         try:
             board, understood = read_any(str(el("paste-text").value))
-            app.edit(ed.apply(board))
-            show_message(f"Board loaded from the text (read as {understood}).")
         except BoardError as e:
             show_message(f"Could not read the pasted board: {e}", bad=True)
+            return
+        load(app, board, f"the text (read as {understood})")
+
+    # -- files: opened or dropped --
+    async def open_file(file: Any) -> None:
+        name = str(file.name)
+        try:
+            data = bytes((await file.arrayBuffer()).to_py())
+            board, understood = read_file(data, name)
+        except BoardError as e:
+            show_message(f"Could not read the file {name}: {e}", bad=True)
+            return
+        load(app, board, f"{name} (read as {understood})" + (
+            ": the game's mines are flagged and every other cell shows its number; hide cells with ? "
+            "to make a position" if understood == "MBF" else ""))
+
+    @when("click", "#open-file")
+    @guarded
+    def open_file_click(evt):
+        el("file-input").click()
+
+    @when("change", "#file-input")
+    @guarded
+    def file_chosen(evt):
+        files = el("file-input").files
+        if files.length:
+            asyncio.ensure_future(open_file(files.item(0)))
+        el("file-input").value = ""  # the same file again is a change too
+
+    @when("dragover", document)
+    def drag_over(evt):
+        evt.preventDefault()  # lets a file be dropped anywhere on the page
+
+    @when("drop", document)
+    @guarded
+    def drop(evt):
+        evt.preventDefault()
+        if not el("app").hidden and evt.dataTransfer:
+            if evt.dataTransfer.files.length:
+                asyncio.ensure_future(open_file(evt.dataTransfer.files.item(0)))
+            elif text := str(evt.dataTransfer.getData("text/plain") or ""):
+                try:
+                    board, understood = read_any(text)
+                except BoardError as e:
+                    show_message(f"Could not read the dropped text: {e}", bad=True)
+                    return
+                load(app, board, f"the dropped text (read as {understood})")
+
+    @when("click", "#total-note")
+    @guarded
+    def use_standard(evt):
+        if evt.target.id == "use-standard" and (level := standard_level(ed.board)):
+            app.edit(ed.set_mines(PRESETS[level][2]))
+            app.fill_inputs(force=True)
+
+    @when("click", "#copy-count")
+    @guarded
+    def copy_count(evt):
+        digits = str(el("count-digits").textContent).replace("\u2009", "")
+        try:
+            js.navigator.clipboard.writeText(digits).then(
+                create_proxy(lambda _: show_message("Every digit of the count is copied.")),
+                create_proxy(lambda _: show_message("The browser did not allow copying; select the digits.")))
+        except Exception:  # noqa: BLE001 - no clipboard API: the digits are shown, selectable
+            show_message("The browser cannot copy here; select the digits.")
+
+    @when("click", "#work-cancel")
+    @guarded
+    def work_cancel(evt):
+        app.cancel_work()
 
     @when("click", "#share")
     @guarded

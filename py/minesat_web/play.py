@@ -20,7 +20,7 @@ from pyscript import when
 
 from minesat.game import LEVELS, Game
 from minesat.protocol import request
-from minesat.share import game_fragment, game_from_fragment
+from minesat.share import board_to_fragment, game_fragment, game_from_fragment
 from minesat_web import persist, render
 from minesat_web.app import App, el, show_message
 from minesat_web.client import Dropped, EngineFailed
@@ -213,6 +213,7 @@ def bind(app: App) -> Play:
     def to_analyze(evt):
         play.stop_auto()
         show_mode(False)
+        persist.replace_url(board_to_fragment(app.board))  # the analyzer's board, not the game's link
         app.changed()
 
     @when("click", "#play-new")
@@ -292,7 +293,8 @@ def bind(app: App) -> Play:
         play.stop_auto()
         show_mode(False)
         app.ed.apply(play.game.board())
-        app.changed()  # its link saved, and analysed
+        persist.replace_url(board_to_fragment(app.board))  # the address bar names the position now
+        app.changed()  # analysed
 
     @when("keydown", "#play-grid")
     @guarded

@@ -23,8 +23,47 @@ def grouped(n: int) -> str:
     return f"{n:,}".replace(",", "\u2009")
 
 
+SCIENTIFIC_FROM = 10 ** 9  # counts from here on are written as 9.86 × 10⁹² (the digits on demand)
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def human_count(n: int) -> str:
+    """A count a person can read: digits in groups below a billion, else three significant digits
+    and a power of ten ("9.86 × 10⁹²"), rounded in integers (no float overflows)."""
+    if n < SCIENTIFIC_FROM:
+        return grouped(n)
+    digits = str(n)
+    exponent = len(digits) - 1
+    mantissa = (int(digits[:4]) + 5) // 10  # three significant digits, rounded half up
+    if mantissa == 1000:
+        mantissa, exponent = 100, exponent + 1
+    return f"{mantissa // 100}.{mantissa % 100:02d} × 10{str(exponent).translate(_SUPERSCRIPT)}"
+
+
+def exact_digits(n: int) -> str:
+    """Every digit of a count, grouped; `digits_value` reads it back."""
+    return grouped(n)
+
+
+def digits_value(text: str) -> int:
+    """The count written by `exact_digits` (or with commas or spaces between the groups)."""
+    return int(re.sub(r"[\s,\u2009]", "", text))
+
+
 def percent(p: Fraction) -> str:
+    """A probability as a percentage with one decimal; never 0% or 100% unless it is exactly so."""
+    if 0 < p < Fraction(1, 1000):
+        return "<0.1%"
+    if Fraction(999, 1000) < p < 1:
+        return ">99.9%"
     return f"{float(p) * 100:.1f}%"
+
+
+def fraction_text(p: Fraction) -> str:
+    """A probability's exact fraction, its parts in human form when they are long."""
+    if p.denominator < SCIENTIFIC_FROM:
+        return f"{p.numerator}/{p.denominator}"
+    return f"{exact_digits(p.numerator)} / {exact_digits(p.denominator)}"
 
 
 # -- the grid -----------------------------------------------------------------------------------
@@ -129,6 +168,7 @@ def legend_html() -> str:
     return (f'<span class="key"><span class="swatch cell hidden safe"></span>surely safe</span>'
             f'<span class="key"><span class="swatch cell hidden mine"></span>surely a mine</span>'
             f'<span class="key"><span class="swatch cell flag"></span>your flag</span>'
+            f'<span class="key"><span class="swatch cell revealed conflict"></span>in a contradiction</span>'
             f'<span class="key"><span class="swatch cell hidden"></span>hidden</span>{bands}')
 
 
@@ -141,8 +181,8 @@ def outcome_text(board: Board, data: dict[str, Any]) -> str:
     """What opening a hidden cell can give: each number's chance and the layouts left after it."""
     total = int(data["layouts"])
     cell = (data["cell"][0], data["cell"][1])
-    parts = [f"shows {n}: {percent(Fraction(int(w), total))} ({grouped(int(w))} layouts left)"
-             for n, w in data["numbers"].items()]
+    parts = [f"shows {n}: {percent(Fraction(int(w), total))} ({human_count(int(w))} layout"
+             f"{'' if int(w) == 1 else 's'} left)" for n, w in data["numbers"].items()]
     text = f"If you open {name(cell)}: a mine {percent(Fraction(int(data['mine']), total))}; " + "; ".join(parts) + "."
     if data["dead"]:
         text += " It is dead: when safe it can show only one number, so opening it teaches nothing."
@@ -155,7 +195,9 @@ def cell_text(board: Board, a: Analysis | None, cell: Cell) -> str:
     text = f"{name(cell)}: " + ({HIDDEN: "hidden", FLAG: "flagged"}.get(ch) or f"revealed {ch}")
     if a is not None and a.satisfiable and a.board == board and cell in a.probability:
         p = a.probability[cell]
-        text += f"; mine probability {p.numerator}/{p.denominator} ≈ {percent(p)}"
+        text += f"; mine probability {percent(p)}"
+        if p.denominator <= 1000 and 0 < p < 1:
+            text += f" ({p.numerator}/{p.denominator})"
         if cell in a.safe:
             text += " (surely safe)"
         elif cell in a.mines:
@@ -164,8 +206,33 @@ def cell_text(board: Board, a: Analysis | None, cell: Cell) -> str:
 
 
 # -- the analysis summary -------------------------------------------------------------------------
+def cell_exact_text(board: Board, a: Analysis | None, cell: Cell, outcome: dict[str, Any] | None = None) -> str:
+    """The exact numbers behind the cell line, for who asks: the mine probability as a fraction and,
+    with an outcome, the layouts left after each number, in every digit."""
+    if a is None or not a.satisfiable or a.board != board or cell not in a.probability:
+        return ""
+    text = f"{name(cell)}: mine probability exactly {fraction_text(a.probability[cell])}."
+    if outcome is not None:
+        text += " Layouts left if it shows " + "; ".join(
+            f"{n}: {exact_digits(int(w))}" for n, w in outcome["numbers"].items()) + "."
+    return text
+
+
+def total_note(board: Board, assumed: bool, level: str | None) -> str:
+    """The line by the grid about the total number of mines: assumed for a standard size (and how to
+    change it), or unknown (and what the percentages then assume)."""
+    if board.mines is not None:
+        return (f"Assumed {mines_text(board.mines)}, the {level} total: change it in <b>Total mines</b> "
+                "if your game had another." if assumed and level else "")
+    unknown = ("Total mines unknown: the percentages count every number of mines the clues allow. "
+               "Enter the total in <b>Total mines</b> if you know it.")
+    if level is not None:
+        unknown += f' <button type="button" id="use-standard">Use the {level} total</button>'
+    return unknown
+
+
 def count_text(a: Analysis) -> str:
-    return "not counted: too tangled" if a.count is None else grouped(a.count)
+    return "not counted: too tangled" if a.count is None else human_count(a.count)
 
 
 def verdict_text(a: Analysis) -> str:
@@ -215,21 +282,28 @@ def conflict_message(a: Analysis) -> str:
     if flags_take_part(a):
         parts.append("the flags next to " + ("it" if one else "them"))
     if a.conflict_total:
-        parts.append(f"the total of {b.mines} mines")
+        parts.append(f"the total of {mines_text(b.mines or 0)}")
     verb = "cannot be met" if len(parts) == 1 and one else "cannot all hold at once"
     return (f"Contradiction: {' and '.join(parts)} {verb}; no placement of mines satisfies "
-            f"{'it' if one else 'them'}. The clue{'' if one else 's'} {'is' if one else 'are'} "
-            "highlighted in orange.")
+            f"{'it' if len(parts) == 1 and one else 'them'}. The clue{'' if one else 's'} "
+            f"{'is' if one else 'are'} marked ⚠ on the board.")
+
+
+def mines_text(n: int) -> str:
+    """'1 mine', '99 mines'."""
+    return f"{n:,} mine{'' if n == 1 else 's'}"
 
 
 def flags_take_part(a: Analysis) -> bool:
     """Whether the flags are needed for the conflict: for one clue, exactly; for more, whether any touch it."""
     b = a.board
+    if not any(b[n] == FLAG for c in a.conflict for n in b.neighbours(c)):
+        return False  # no flag touches the clues
     if len(a.conflict) == 1:
         clue = a.conflict[0]
         unknown = [n for n in b.neighbours(clue) if b[n] in (HIDDEN, FLAG)]
         return int(b[clue]) <= len(unknown)  # with the flags as unknowns the clue alone could hold
-    return any(b[n] == FLAG for c in a.conflict for n in b.neighbours(c))
+    return True
 
 
 def total_message(a: Analysis) -> str:
@@ -237,10 +311,10 @@ def total_message(a: Analysis) -> str:
     b = a.board
     flags = len(b.flags)
     if b.mines is not None and flags > b.mines:
-        return (f"Contradiction: you flagged {flags} cells but the total is {b.mines} mines. "
-                "The flags are highlighted in orange.")
-    return ("Contradiction: the clues and flags cannot be met with the total of "
-            f"{b.mines} mines (they need more or fewer mines than that).")
+        return (f"Contradiction: you flagged {flags} cell{'' if flags == 1 else 's'} but the total is "
+                f"{mines_text(b.mines)}. The flags are marked ⚠ on the board.")
+    return (f"Contradiction: the clues{' and flags' if flags else ''} cannot be met with the total of "
+            f"{mines_text(b.mines or 0)} (they need more or fewer mines than that).")
 
 
 def failure_message(error: str, board: Board) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from pyscript import document
 
-from minesat.board import Cell
+from minesat.board import Board, Cell
 from minesat.protocol import request
 from minesat_web import render
 from minesat_web.app import App, el
@@ -56,6 +56,7 @@ class Why:
         if proof is not None:
             text += ". Why: " + render.proof_text(proof)
         el("cell-info").textContent = text
+        self.show_exact(render.cell_exact_text(app.board, app.analysis, cell))
         el("proof-sat").hidden = proof is None
         if proof is None and app.board[cell] == "?" and app.analysis is not None and app.analysis.count:
             app.start_panel("outcome", self.show_outcome(cell))
@@ -73,6 +74,13 @@ class Why:
         if data is not None and self.described == cell:  # the line still speaks of this cell
             el("cell-info").textContent = (render.cell_text(app.board, app.analysis, cell) + ". "
                                            + render.outcome_text(app.board, data))
+            self.show_exact(render.cell_exact_text(app.board, app.analysis, cell, data))
+
+    @staticmethod
+    def show_exact(text: str) -> None:
+        """The exact numbers behind the cell line, in a box closed until asked for."""
+        el("cell-exact").hidden = not text
+        el("cell-exact-text").textContent = text
 
     def mark_proof(self, proof: dict[str, Any] | None) -> None:
         """Highlight a proof's clues on the grid (attribute data-proof while shown)."""
@@ -104,8 +112,11 @@ class Why:
     async def load_explain(self) -> None:
         """The proofs of the board on screen, after its count is drawn."""
         app = self.app
+        app.work_started("Finding a proof for every surely safe cell and mine…")
+        board = app.board
         data = await app.ask("explain", "explain")
         if data is None:
+            self.failed(board)
             return
         self.proofs = {(p["cell"][0], p["cell"][1]): p for p in data["proofs"]}
         app.start_panel("advise", self.load_advice())
@@ -117,8 +128,11 @@ class Why:
 
     async def load_advice(self) -> None:
         """The best move, marked on the grid (class "best", data-best) and said in words."""
+        self.app.work_started("Weighing the best move…")
+        board = self.app.board
         data = await self.app.ask("advise", "advise")
         if data is None:
+            self.failed(board)
             return
         if data.get("safe") and self.proofs:  # among the safe cells, the one with the easiest proof
             safe = {(r, c) for r, c in data["safe_cells"]}
@@ -128,20 +142,28 @@ class Why:
         move = (data["move"][0], data["move"][1]) if "move" in data else None
         self.mark_best(move)
         el("best-move").textContent = render.advice_text(data, self.proofs.get(move) if move else None)
+        self.app.work_started("Looking for dead cells…")
         self.app.start_panel("dead", self.load_dead())
 
     async def load_dead(self) -> None:
         """The dead cells, found by the worker in short slices (an edit never waits long for it)."""
-        start, dead = 0, []
+        start, dead, board = 0, [], self.app.board
         while start is not None:
             data = await self.app.ask("dead", "dead", start=start)
             if data is None:
+                self.failed(board)
                 return
             dead += data["dead"]
             start = data["next"]
         self.dead = frozenset((r, c) for r, c in dead)
+        self.app.work_done()
         if self.dead:
             self.app.draw_grid()
+
+    def failed(self, board: Board) -> None:
+        """No answer for `board`: if it is still the one on screen, nothing is at work any more."""
+        if board == self.app.board:
+            self.app.work_done()
 
     def mark_best(self, cell: Cell | None) -> None:
         for node in list(document.querySelectorAll("#grid [data-best]")):
