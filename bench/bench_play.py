@@ -2,6 +2,7 @@
 
     python bench/bench_play.py [--levels beginner,intermediate,expert] [--rules classic,zero]
                                [--games N] [--policies best,plain] [--jobs 2] [--seed S]
+    python bench/bench_play.py --no-guess [--levels ...] [--rules ...] [--games N]   (no-guess boards)
 
 Game i of a level and rule set uses seed S + i for both policies (paired).  Classic: the mines
 are placed after the first click, which is safe, at the top-left corner; zero: the first click,
@@ -26,6 +27,7 @@ from pathlib import Path
 from minesat.advice import advise
 from minesat.counting import LayoutSpace
 from minesat.game import LEVELS, Game
+from minesat.generate import generate
 
 FIRST = {"classic": (0, 0), "zero": (3, 3)}
 
@@ -81,6 +83,38 @@ def play(task: tuple[str, str, str, int]) -> tuple[tuple[str, str, str], int, bo
     return (level, rule, policy), seed, game.state == "won", times
 
 
+def no_guess_board(task: tuple[str, str, int]) -> tuple[tuple[str, str], int, float]:
+    """Draw one no-guess board: (key, tries, seconds)."""
+    level, rule, seed = task
+    rows, cols, mines = LEVELS[level]
+    start = time.perf_counter()
+    made = generate(rows, cols, mines, FIRST[rule], rule, seed, no_guess=True)
+    return (level, rule), made.tries, time.perf_counter() - start
+
+
+def bench_no_guess(args: argparse.Namespace, levels: list[str], rules: list[str]) -> int:
+    """Per level and rule: boards per second, tries per board, median and worst time per board."""
+    keys = [(level, rule) for level in levels for rule in rules]
+    tasks = [(*key, args.seed + i) for key in keys for i in range(args.games)]
+    tries: dict = {key: [] for key in keys}
+    times: dict = {key: [] for key in keys}
+    start = time.time()
+    with Pool(args.jobs) as pool:
+        for key, n, spent in pool.imap_unordered(no_guess_board, tasks, chunksize=1):
+            tries[key].append(n)
+            times[key].append(spent)
+    print(f"no-guess boards: {args.games} per row, seeds {args.seed}..{args.seed + args.games - 1}, "
+          f"{args.jobs} processes, {time.time() - start:.0f} s; first click {FIRST}")
+    print(f"{'level':13} {'rule':8} {'boards/s':>9} {'tries mean':>11} {'tries median':>13} {'tries max':>10} "
+          f"{'median ms':>10} {'p90 ms':>8} {'worst ms':>9}")
+    for key in keys:
+        t, n = sorted(times[key]), sorted(tries[key])
+        print(f"{key[0]:13} {key[1]:8} {len(t) / sum(t):9.1f} {sum(n) / len(n):11.2f} {n[len(n) // 2]:13d} "
+              f"{n[-1]:10d} {1000 * t[len(t) // 2]:10.1f} {1000 * t[int(0.9 * (len(t) - 1))]:8.1f} "
+              f"{1000 * t[-1]:9.1f}")
+    return 0
+
+
 def wilson(won: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion."""
     if not n:
@@ -102,7 +136,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a tuning constant of minesat.advice or minesat.fifty (for experiments)")
     parser.add_argument("--results", help="write one line per game (level rule policy seed won) here")
+    parser.add_argument("--no-guess", action="store_true",
+                        help="instead: time no-guess board generation (--games boards per level and rule)")
     args = parser.parse_args(argv)
+    if args.no_guess:
+        return bench_no_guess(args, args.levels.split(","), args.rules.split(","))
     overrides = parse_overrides(args.set)
     keys = [(level, rule, policy) for level in args.levels.split(",") for rule in args.rules.split(",")
             for policy in args.policies.split(",")]

@@ -105,6 +105,26 @@ def cmd_advise(args: argparse.Namespace) -> None:
         print(json.dumps(advice.to_json(), separators=(",", ":")), flush=True)
 
 
+def cmd_generate(args: argparse.Namespace) -> None:
+    from .generate import generate
+    for i in range(args.count):
+        try:
+            made = generate(args.rows, args.cols, args.mines, args.first, args.rule, args.seed + i, args.no_guess,
+                            args.max_tries)
+        except ValueError as e:
+            raise CLIError(str(e)) from None
+        sys.stdout.write(("\n" if i else "") + made.text())
+
+
+def cell_argument(text: str) -> tuple[int, int]:
+    """ROW,COL (0-based) as a cell."""
+    parts = text.split(",")
+    numbers = [whole_number(p.strip()) for p in parts]
+    if len(parts) != 2 or None in numbers:
+        raise argparse.ArgumentTypeError(f"{text!r} is not ROW,COL (two whole numbers, 0-based)")
+    return numbers[0] or 0, numbers[1] or 0
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="minesat", description="Minesweeper analysis by SAT and exact counting.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -160,6 +180,19 @@ def build_parser() -> Parser:
     p.add_argument("--flags-as-mines", action="store_true",
                    help="take every flag as a mine (by default a flag the numbers rule out is named and left out)")
     p.set_defaults(run=cmd_advise)
+
+    p = sub.add_parser("generate", help="the mines of a board from a seed (* mine, . safe), optionally no-guess")
+    for name in ("--rows", "--cols", "--mines"):
+        p.add_argument(name, type=nonnegative, required=True)
+    p.add_argument("--first", type=cell_argument, required=True, metavar="ROW,COL",
+                   help="the first click, 0-based: safe (classic) or a zero (zero)")
+    p.add_argument("--rule", choices=["classic", "zero"], default="classic")
+    p.add_argument("--no-guess", action="store_true",
+                   help="keep the first board drawn that can be won from the first click without a guess")
+    p.add_argument("--seed", type=nonnegative, default=0)
+    p.add_argument("--count", type=nonnegative, default=1, help="this many boards, from seeds S, S+1, ...")
+    p.add_argument("--max-tries", type=nonnegative, default=100_000, help="no-guess: give up after this many boards")
+    p.set_defaults(run=cmd_generate)
     return parser
 
 
