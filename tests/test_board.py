@@ -18,6 +18,7 @@ from minesat.board import (
     parse_board,
     whole_number,
 )
+from minesat.formats import read_any
 from minesat.share import MAX_FRAGMENT, board_from_fragment, board_to_fragment
 
 
@@ -149,6 +150,24 @@ def test_bad_input_names_line_and_column(text, where, words):
     assert words in str(info.value)
     if where[0]:
         assert str(info.value).startswith(f"line {where[0]}")
+
+
+@pytest.mark.parametrize("text,line,words", [
+    ("mines=4\nmines=1\n????\n", 2, "two lines give the total"),
+    ("3x3x2\nmines=2\n" + SEED_3X3, 2, "two lines give the total"),
+    ("9x9x1\n????\n", 1, "header says 9x9 (width x height) but the board has 1 row of 4 cells"),
+    ("3x4x1\n" + SEED_3X3, 1, "header says 3x4"),
+    ("4x1x" + "9" * MAX_DIGITS + "\n????\n", 1, "(4,000 digits)"),
+], ids=lambda value: repr(value)[:24])
+def test_one_set_of_rules_for_headers(text, line, words):
+    """parse_board refuses what formats.read_any refuses: a second total line, a WxHxN that does
+    not fit the rows; and a message never echoes a 4,000-digit total."""
+    with pytest.raises(BoardError) as info:
+        parse_board(text)
+    assert info.value.line == line and words in str(info.value) and len(str(info.value)) < 120
+    with pytest.raises(BoardError) as other:
+        read_any(text)
+    assert other.value.line == line and len(str(other.value)) < 120
 
 
 def test_leading_zeros_do_not_count_as_digits():

@@ -212,8 +212,8 @@ def test_minesat_text_reads_as_parse_board_reads_it(text):
         return
     try:
         board, _ = read_any(text)
-    except BoardError as e:  # stricter: a WxHxM line must match the rows; one total line
-        assert re.search(r"header says|two lines|hidden cells", str(e)), e
+    except BoardError as e:
+        assert re.search(r"hidden cells", str(e)), e
     else:
         assert board == expected or "x" in text.lower()
 

@@ -66,6 +66,20 @@ def quoted(text: str, width: int = 24) -> str:
     return repr(text if len(text) <= width else text[:width] + "...")
 
 
+def short_number(number: int) -> str:
+    """A number for a message: whole up to 12 digits, else its first digits and how many it has.
+
+    >>> short_number(42), short_number(10 ** 4000)
+    ('42', '100000000000... (4,001 digits)')
+    """
+    if -10 ** 12 < number < 10 ** 12:
+        return str(number)
+    if number.bit_length() > 14_000:  # past Python's limit on writing digits (4,300)
+        return f"a number of about {round(number.bit_length() * 0.30103):,} digits"
+    text = str(abs(number))
+    return f"{'-' * (number < 0)}{text[:12]}... ({len(text):,} digits)"
+
+
 def cell_name(cell: Cell) -> str:
     """A cell as people count: (0, 1) is 'r1c2', row 1 and column 2."""
     return f"r{cell[0] + 1}c{cell[1] + 1}"
@@ -109,10 +123,11 @@ class Board:
                 raise BoardError(f"unknown cell {ch!r}", i // self.cols + 1, i % self.cols + 1)
         if self.mines is not None:
             if not isinstance(self.mines, int) or self.mines < 0:
-                raise BoardError(f"the total number of mines must be a whole number >= 0, not {self.mines!r}")
+                shown = short_number(self.mines) if isinstance(self.mines, int) else repr(self.mines)[:24]
+                raise BoardError(f"the total number of mines must be a whole number >= 0, not {shown}")
             if self.mines > len(self.hidden):
                 raise BoardError(
-                    f"the total of {self.mines} mines is more than the {len(self.hidden)} hidden cells")
+                    f"the total of {short_number(self.mines)} mines is more than the {len(self.hidden)} hidden cells")
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -184,7 +199,9 @@ def parse_board(text: str, mines: int | None = None) -> Board:
 
     Blank lines and lines starting with `#` are ignored, as is a byte-order mark.  Aliases:
     `H`/`h` for hidden, `*`/`f` for a flag.  A line `mines=N` (or `WxHxN`, as JSMinesweeper
-    writes) before the rows gives the total number of mines unless `mines` is passed.
+    writes, W the width and H the height of the rows) before the rows gives the total number of
+    mines unless `mines` is passed; a second such line, or a `WxHxN` that does not fit the rows, is
+    refused (as `formats.read_any` refuses them).
     A text of more than MAX_TEXT characters is refused before it is read.
     """
     if len(text) > MAX_TEXT:
@@ -193,13 +210,17 @@ def parse_board(text: str, mines: int | None = None) -> Board:
     rows: list[str] = []
     header_mines: int | None = None
     header_line: int | None = None
+    header_size: tuple[str, str] | None = None  # (W, H) of a WxHxN line, as written
     for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
         header = _MINES_LINE.match(line)
         if header and not rows:
+            if header_line is not None:
+                raise BoardError("two lines give the total number of mines", number)
             value = header.group(1) or header.group(4)
+            header_size = (header.group(2), header.group(3)) if header.group(4) else None
             header_mines, header_line = whole_number(value), number
             if header_mines is None:
                 raise BoardError(f"the total number of mines: {not_a_whole_number(value)}", number)
@@ -225,12 +246,23 @@ def parse_board(text: str, mines: int | None = None) -> Board:
             raise BoardError(f"the board is larger than {MAX_SIDE}x{MAX_SIDE}", number)
     if not rows:
         raise BoardError("the board is empty: no rows of cells")
+    if header_size is not None:
+        _check_header_size(header_size, len(rows), len(rows[0]), header_line)
     try:
         return Board.from_rows(rows, header_mines if mines is None else mines)
     except BoardError as e:  # only the total can be wrong here: point at its line
         if mines is None and header_line is not None and e.line is None:
             raise BoardError(e.message, header_line) from None
         raise
+
+
+def _check_header_size(size: tuple[str, str], rows: int, cols: int, line: int | None) -> None:
+    """BoardError unless a `WxHxN` line's W and H are the board's width and height."""
+    width, height = size
+    if (whole_number(width), whole_number(height)) != (cols, rows):
+        width, height = (side if len(side) <= 9 else side[:9] + "..." for side in size)
+        raise BoardError(f"the header says {width}x{height} (width x height) but the board "
+                         f"has {rows} row{'s' * (rows != 1)} of {cols} cell{'s' * (cols != 1)}", line)
 
 
 def format_board(board: Board, spaced: bool = False) -> str:
