@@ -104,11 +104,13 @@ def relaxed(board: Board, flags: bool, total: bool) -> Board:
     return Board(board.rows, board.cols, cells, board.mines if total else None)
 
 
-def forced_levels(board: Board, space: LayoutSpace, solver: ModuleType | None = None
-                  ) -> dict[Cell, tuple[str, bool, bool]]:
-    """Every forced cell but the flags: (verdict, flags needed, total needed), at the easiest level.
-    `solver` is only used when a relaxed board is too tangled to count."""
+def forced_levels(board: Board, space: LayoutSpace, solver: ModuleType | None = None,
+                  only: set[Cell] | None = None) -> dict[Cell, tuple[str, bool, bool]]:
+    """Every forced cell but the flags (or those of `only`): (verdict, flags needed, total needed),
+    at the easiest level.  `solver` is only used when a relaxed board is too tangled to count."""
     targets = {c: SAFE for c in space.safe} | {c: MINE for c in space.mines if board[c] != FLAG}
+    if only is not None:
+        targets = {c: v for c, v in targets.items() if c in only}
     out: dict[Cell, tuple[str, bool, bool]] = {}
     seen: set[Board] = set()
     for flags, total in LEVELS:
@@ -403,6 +405,21 @@ def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | 
     prover = Prover(board, solver, levels)
     try:
         return sorted((prover.prove(cell) for cell in sorted(levels)), key=Proof.sort_key)
+    finally:
+        prover.close()
+
+
+def proofs_of(board: Board, cells: list[Cell], solver: ModuleType | None = None, space: LayoutSpace | None = None
+              ) -> list[Proof]:
+    """Minimal proofs of some forced cells of `board` (not flags), in the order given: `proofs`
+    for a few cells, without proving the others.  ValueError if one of them is not forced."""
+    space = space or LayoutSpace(board)
+    levels = forced_levels(board, space, solver, set(cells)) if space.count else {}
+    if missing := [c for c in cells if c not in levels]:
+        raise ValueError(f"{', '.join(map(cell_name, missing))} not forced on this board")
+    prover = Prover(board, solver or get_solver(), levels)
+    try:
+        return [prover.prove(cell) for cell in cells]
     finally:
         prover.close()
 

@@ -15,8 +15,7 @@ from typing import Any
 
 from .board import FLAG, HIDDEN, Board, Cell, cell_name
 from .counting import LayoutSpace
-from .explain import SAFE, Proof, Prover
-from .solve import get_solver
+from .explain import Proof, proofs_of
 
 
 @dataclass(frozen=True)
@@ -52,13 +51,7 @@ def wrong_flags(board: Board, solver: ModuleType | None = None, space: LayoutSpa
     wrong = [f for f in board.flags if space.mine_counts[f] == 0]
     if not wrong:
         return []
-    without_total = LayoutSpace(plain.with_mines(None)) if plain.mines is not None else space
-    levels = {f: (SAFE, False, without_total.mine_counts[f] != 0) for f in wrong}
-    prover = Prover(plain, solver or get_solver(), levels)
-    try:
-        found = [prover.prove(f) for f in wrong]
-    finally:
-        prover.close()
+    found = proofs_of(plain, wrong, solver, space)
     return [WrongFlag(p.cell, p, said_of_a_flag(p, plain)) for p in found]
 
 
