@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import http.client
+import socket
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -46,3 +49,40 @@ def test_the_repository_machinery_is_not(server, path):
 def test_a_nul_byte_is_a_bad_request_not_a_dropped_connection(server, path):
     assert status(server, path) == 400
     assert status(server, "/index.html") == 200  # and the server goes on
+
+
+def raw_status_line(server: serve.Server, request: bytes) -> bytes:
+    """The first line the server answers to raw request bytes."""
+    with socket.create_connection(server.server_address[:2], timeout=10) as connection:
+        connection.sendall(request)
+        return connection.makefile("rb").readline()
+
+
+@pytest.mark.parametrize("request_line", [b"\x00GET /index.html HTTP/1.1", b"GET \x00/index.html HTTP/1.1",
+                                          b"GET \x00/static/vendor/py.zip HTTP/1.1", b"\x00 / HTTP/1.1"])
+def test_a_request_line_with_a_leading_nul_byte_gets_a_400(server, request_line, capsys):
+    assert raw_status_line(server, request_line + b"\r\n\r\n").split()[1] == b"400"
+    assert "Traceback" not in capsys.readouterr().err
+    assert status(server, "/index.html") == 200
+
+
+ZIP, PRECACHE = "/static/vendor/py.zip", "/" + serve.make_sw.PRECACHE
+
+
+@pytest.mark.parametrize("paths", [(ZIP, ZIP), (PRECACHE, PRECACHE), (ZIP, PRECACHE)])
+def test_simultaneous_requests_rebuild_one_at_a_time(server, paths, monkeypatch):
+    """Two requests at once after an edit: each rebuild runs alone (they write the same files), both get 200."""
+    inside, most = [0], [0]
+
+    def slow_build(*args, **kwargs):
+        inside[0] += 1
+        most[0] = max(most[0], inside[0])
+        time.sleep(0.2)
+        inside[0] -= 1
+
+    monkeypatch.setattr(serve.vendor, "build_py_zip", slow_build)
+    monkeypatch.setattr(serve.make_sw, "refresh", slow_build)
+    with ThreadPoolExecutor(2) as pool:
+        statuses = list(pool.map(lambda path: status(server, path), paths))
+    assert statuses == [200, 200]
+    assert most[0] == 1

@@ -39,7 +39,7 @@ MIME = {
 }
 
 
-SW_LOCK = threading.Lock()  # one rebuild of the precache list at a time
+BUILD_LOCK = threading.Lock()  # one rebuild of py.zip or of the precache list at a time: both write in place
 
 # Never served: the repository's own machinery, the environment and build outputs (not the site).
 PRIVATE = {"node_modules", "build", "dist", "test-artifacts", "csrc"}
@@ -47,10 +47,11 @@ PRIVATE = {"node_modules", "build", "dist", "test-artifacts", "csrc"}
 
 def refusal(url_path: str) -> tuple[int, str] | None:
     """Why a request path is not served, or None: 404 for what is no part of the site (a dot-file
-    or dot-folder such as .git or .venv, or one of PRIVATE, at any depth), 400 for a NUL byte."""
-    path = unquote(urlsplit(url_path).path)
-    if "\0" in path:
+    or dot-folder such as .git or .venv, or one of PRIVATE, at any depth), 400 for a NUL byte
+    anywhere (urlsplit drops leading control characters, so the raw text is checked)."""
+    if "\0" in unquote(url_path):
         return 400, "a path with a NUL byte"
+    path = unquote(urlsplit(url_path).path)
     if any(part.startswith(".") and part not in (".", "..") or part in PRIVATE for part in path.split("/")):
         return 404, "not part of the site"
     return None
@@ -60,6 +61,15 @@ class Handler(SimpleHTTPRequestHandler):
     """Static files with fixed MIME types, quiet logs and a fresh py.zip; nothing but the site."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def parse_request(self) -> bool:
+        """The request line read, or a 400 for a method that is no word ('\\x00GET' is no method)."""
+        if not super().parse_request():
+            return False
+        if not (self.command.isascii() and self.command.isalpha()):
+            self.send_error(400, "a bad request line")
+            return False
+        return True
 
     def send_head(self):  # type: ignore[no-untyped-def]
         """The file's headers (GET and HEAD), or an error for what is not served."""
@@ -74,14 +84,15 @@ class Handler(SimpleHTTPRequestHandler):
             zip_path = Path(self.translate_path(self.path))
             try:
                 if zip_path.resolve().parent == (vendor.VENDOR).resolve():
-                    vendor.build_py_zip(vendor.ROOT)
+                    with BUILD_LOCK:  # two requests at once would write the same temporary file
+                        vendor.build_py_zip(vendor.ROOT)
             except (vendor.VendorError, OSError) as e:
                 self.send_error(500, f"cannot build py.zip: {e}")
                 return
         elif self.path.split("?")[0].endswith("/" + make_sw.PRECACHE) and not refusal(self.path):
             try:
                 if Path(self.translate_path(self.path)).resolve() == (make_sw.ROOT / make_sw.PRECACHE).resolve():
-                    with SW_LOCK:
+                    with BUILD_LOCK:
                         vendor.build_py_zip(vendor.ROOT)
                         make_sw.refresh(make_sw.ROOT)
             except (vendor.VendorError, make_sw.SiteError, OSError) as e:
