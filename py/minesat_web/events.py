@@ -49,9 +49,7 @@ def load(app: App, board: Board, source: str) -> None:
     app.edit(app.ed.apply(board))
     app.assumed_mines = assumed  # `edit` forgets an assumption it did not see made
     app.fill_inputs(force=True)
-    note = (f" Assumed {assumed} mines, the {standard_level(board)} total: change it in Total mines."
-            if assumed is not None else "")
-    show_message(f"Board loaded from {source}.{note}")
+    show_message(f"Board loaded from {source}.")  # a total assumed is said by the board (#total-note)
 
 
 def bind(app: App) -> None:
@@ -427,7 +425,10 @@ def bind(app: App) -> None:
         if not fragment or fragment == board_to_fragment(ed.board):
             return
         try:
-            app.edit(ed.apply(board_from_fragment(fragment)))
+            board = board_from_fragment(fragment)
+            app.edit(ed.apply(board))
+            if board == ed.board:  # the link as the page writes it (without a chat app's punctuation)
+                persist.replace_url(board_to_fragment(board))
         except BoardError as e:
             show_message(f"The link's board could not be read: {e}. Keeping the current board.", bad=True)
             persist.save(ed.board)
