@@ -189,8 +189,8 @@ def test_analyze_this_position_puts_the_position_in_the_address_bar(browser, sit
     page.click('#play-grid .cell[data-row="4"][data-col="4"]')
     page.wait_for_selector("#play-grid .cell.revealed")
     page.click("#play-analyze")
+    assert page.evaluate("() => location.hash").startswith("#board="), "the game's link is still there"
     wait_analysis(page)
-    page.wait_for_function("() => location.hash.startsWith('#board=')")
     board = page.evaluate("() => document.getElementById('grid').dataset.board")
     page.wait_for_function("f => location.hash === '#' + f", arg=board)
     context.close()
