@@ -116,6 +116,25 @@ def cmd_generate(args: argparse.Namespace) -> None:
         sys.stdout.write(("\n" if i else "") + made.text())
 
 
+def cmd_review(args: argparse.Namespace) -> None:
+    from .review import GameRecord, review
+    try:
+        if args.game == "-":
+            text = sys.stdin.read(MAX_TEXT + 1)
+        else:
+            with open(args.game, encoding="utf-8") as f:
+                text = f.read(MAX_TEXT + 1)
+    except (OSError, UnicodeDecodeError) as e:
+        raise CLIError(f"cannot read {file_name(args.game)}: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        record = GameRecord.from_json(json.loads(text))
+        graded = review(record, solver_module(args.solver))
+    except (ValueError, RecursionError) as e:  # json.JSONDecodeError is a ValueError
+        raise CLIError(f"{file_name(args.game)}: {' '.join(str(e).splitlines())}") from None
+    for move in graded:
+        print(json.dumps(move.to_json(), separators=(",", ":")), flush=True)
+
+
 def cell_argument(text: str) -> tuple[int, int]:
     """ROW,COL (0-based) as a cell."""
     parts = text.split(",")
@@ -193,6 +212,11 @@ def build_parser() -> Parser:
     p.add_argument("--count", type=nonnegative, default=1, help="this many boards, from seeds S, S+1, ...")
     p.add_argument("--max-tries", type=nonnegative, default=100_000, help="no-guess: give up after this many boards")
     p.set_defaults(run=cmd_generate)
+
+    p = sub.add_parser("review", help="JSON per move of a game record: grade, mine probability, best move, proofs")
+    p.add_argument("game", metavar="GAME.json", help="a game record, or - for standard input")
+    p.add_argument("--solver", choices=sorted(SOLVERS), default="native")
+    p.set_defaults(run=cmd_review)
     return parser
 
 

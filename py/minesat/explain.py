@@ -33,7 +33,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from .binomial import exactly
-from .board import FLAG, HIDDEN, Board, Cell, cell_name
+from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
 from .cnf import CNF
 from .counting import LayoutSpace, TooTangled
 from .outcomes import MINE, OutcomeTables, dead_cells, outcome_tables
@@ -419,9 +419,40 @@ def proofs_of(board: Board, cells: list[Cell], solver: ModuleType | None = None,
         raise ValueError(f"{', '.join(map(cell_name, missing))} not forced on this board")
     prover = Prover(board, solver or get_solver(), levels)
     try:
-        return [prover.prove(cell) for cell in cells]
+        return [prover.prove(cell) if not levels[cell][2] else counted_proof(board, cell, *levels[cell])
+                for cell in cells]
     finally:
         prover.close()
+
+
+def counted_proof(board: Board, cell: Cell, verdict: str, flags: bool, total: bool) -> Proof:
+    """A minimal proof by exact counting instead of SAT: from every clue, drop clues farthest
+    first while the rest (with the flags and the total where the level uses them) still force
+    `cell`.  A board whose clues are a subset is counted as is (its other numbers stay safe,
+    unused cells), so each test is one count reusing the components it did not touch; on an
+    endgame that needs the total this takes a fraction of a second where SAT's cardinality
+    refutations can take many seconds."""
+    level = relaxed(board, flags, total)
+    kept = sorted((c for c in level.clues if c.neighbours), key=lambda c: (distance(c.cell, cell), c.cell))
+
+    def forces(clues: list[Clue]) -> bool:
+        space = LayoutSpace(with_clues(level, clues))
+        return space.mine_counts[cell] == (0 if verdict == SAFE else space.count)
+
+    if not forces(kept):
+        raise ProofError(f"{cell_name(cell)} is {verdict} by the counts, but its clues do not force it")
+    for clue in kept[::-1]:
+        fewer = [c for c in kept if c != clue]
+        if forces(fewer):
+            kept = fewer
+    return Proof(cell, verdict, tuple(sorted(c.cell for c in kept)), flags, total)
+
+
+def with_clues(board: Board, clues: list[Clue]) -> Board:
+    """The board as its counting sees it when only `clues` are read (its other numbers: safe cells)."""
+    out = Board(board.rows, board.cols, board.cells, board.mines)
+    out.__dict__["clues"] = tuple(sorted(clues))
+    return out
 
 
 # -- for the CLI and the page ----------------------------------------------------------------

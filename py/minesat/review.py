@@ -1,0 +1,226 @@
+"""Review of a game, move by move: each move graded against what the player could know.
+
+A game record is plain data: `{"rows", "cols", "mines": [[r, c], ...], "total"?, "moves": [[r, c,
+"open"|"flag"|"chord"], ...]}` (`GameRecord.from_json`).  The total is the number of mines unless
+given (`null`: unknown).  The game is replayed (`game.Game`) and each move is judged on the
+position before it, read from its numbers and the total only (flags are the player's marks):
+
+forced        the move opens only surely safe cells (a flag: on a surely mined cell, or taken off
+              a surely safe one); `proof` proves each cell
+needless      a guess while a surely safe cell existed: `safe_cells` lists them, `proof` proves one
+              (the nearest that one or two clues show, else the nearest)
+fifty-fifty   an unavoidable 50/50: the cell is a mine in half the layouts and no play avoids the
+              guess (`fifty.fifty_fifty`)
+best          the advisor's own guess (`advice.advise`)
+good          a guess whose mine probability is at most the advisor's plus `GOOD_WITHIN`
+risky         a riskier guess than needed (a flag on a cell that may be safe, or taken off a cell
+              that may be a mine, too)
+
+A chord is a guess when its flags may be wrong: its mine probability is the chance that some
+cell it opens is a mine, 1 - P(every flag around it is a mine).  The first open of a game is
+`best` with probability 0 (the game places the mines after it); a move that changes nothing is
+`forced` with no proof.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, TypeGuard
+
+from . import fifty
+from .advice import advise
+from .board import FLAG, MAX_CELLS, MAX_SIDE, Board, Cell
+from .counting import LayoutSpace
+from .explain import MINE, SAFE, Proof, Seen, cheap_proof, distance, proofs_of
+from .flags import unflagged
+from .game import Game, neighbours
+
+GRADES = ("forced", "best", "good", "risky", "needless", "fifty-fifty")
+GOOD_WITHIN = 0.01  # a guess this much likelier a mine than the advisor's is still good
+KINDS = ("open", "flag", "chord")
+Move = tuple[int, int, str]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    rows: int
+    cols: int
+    mines: frozenset[Cell]
+    total: int | None
+    moves: tuple[Move, ...]
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """A record from its JSON form; ValueError (one line) on anything malformed."""
+        if not isinstance(data, dict):
+            raise ValueError("a game record is a JSON object with rows, cols, mines and moves")
+        rows, cols = data.get("rows"), data.get("cols")
+        if not (_whole(rows) and _whole(cols) and 1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE
+                and rows * cols <= MAX_CELLS):
+            raise ValueError(f"rows and cols must be whole numbers from 1 to {MAX_SIDE}, "
+                             f"at most {MAX_CELLS:,} cells")
+        mines = [_cell(m, rows, cols, "mine") for m in _list(data.get("mines"), "mines")]
+        if len(set(mines)) != len(mines) or len(mines) >= rows * cols:
+            raise ValueError("mines must be distinct cells, and leave a safe cell")
+        total = data.get("total", len(mines))
+        if total is not None and total != len(mines):
+            raise ValueError(f"total is {total!r}, but the record has {len(mines)} mines")
+        moves = []
+        for move in _list(data.get("moves"), "moves"):
+            if not (isinstance(move, list) and len(move) == 3 and move[2] in KINDS):
+                raise ValueError(f"a move is [row, col, \"open\"|\"flag\"|\"chord\"], not {str(move)[:40]}")
+            moves.append((*_cell(move[:2], rows, cols, "move"), move[2]))
+        return cls(rows, cols, frozenset(mines), total, tuple(moves))
+
+
+def _whole(x: Any) -> TypeGuard[int]:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _list(x: Any, name: str) -> list[Any]:
+    if not isinstance(x, list):
+        raise ValueError(f"{name} must be a list")
+    return x
+
+
+def _cell(x: Any, rows: int, cols: int, what: str) -> Cell:
+    if not (isinstance(x, list) and len(x) == 2 and all(_whole(v) for v in x)
+            and 0 <= x[0] < rows and 0 <= x[1] < cols):
+        raise ValueError(f"a {what} must be [row, col] on the {rows}x{cols} board, not {str(x)[:40]}")
+    return x[0], x[1]
+
+
+@dataclass(frozen=True)
+class Best:
+    """The advisor's move on a position: the cell, its mine probability, its method."""
+
+    cell: Cell
+    p_mine: float
+    method: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": list(self.cell), "p_mine": round(self.p_mine, 6), "method": self.method}
+
+
+@dataclass(frozen=True)
+class Graded:
+    """One move of the game and its grade (see the module docstring)."""
+
+    move: Move
+    grade: str
+    p_mine: float  # of the cell opened or flagged (of some cell opened, for a chord)
+    best: Best | None = None  # the advisor's move, for an open or a chord that was not forced
+    safe_cells: tuple[Cell, ...] = ()  # every surely safe cell, when one existed
+    proof: tuple[Proof, ...] = field(default=())  # for forced and needless
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": list(self.move), "grade": self.grade, "p_mine": round(self.p_mine, 6),
+                "best": self.best.to_json() if self.best else None,
+                "safe_cells": [list(c) for c in self.safe_cells],
+                "proof": [p.to_json() | {"cell": list(p.cell)} for p in self.proof]}
+
+
+def review(record: GameRecord, solver: ModuleType | None = None) -> list[Graded]:
+    """Every move of the game, graded; ValueError when a move comes after the game's end."""
+    game = Game.with_mines(record.rows, record.cols, set(record.mines))
+    out = []
+    for number, move in enumerate(record.moves, 1):
+        if game.state != "playing":
+            raise ValueError(f"move {number} comes after the end of the game ({game.state})")
+        out.append(grade(game, move, record.total, solver))
+        r, c, kind = move
+        {"open": game.open, "flag": game.flag, "chord": game.chord}[kind]((r, c))
+    return out
+
+
+def grade(game: Game, move: Move, total: int | None, solver: ModuleType | None = None) -> Graded:
+    """The grade of one move on the game's position (before the move is played)."""
+    cell, kind = (move[0], move[1]), move[2]
+    opens = _opened_by(game, cell, kind)
+    if kind == "open" and opens and not game.opened:
+        return Graded(move, "best", 0.0, Best(cell, 0.0, "first"))
+    if (kind == "flag" and cell in game.opened) or (kind != "flag" and not opens):
+        return Graded(move, "forced", 0.0)
+    wanted = [(cell, MINE if cell not in game.flags else SAFE)] if kind == "flag" else [(c, SAFE) for c in opens]
+    local = [local_proof(game, c, verdict) for c, verdict in wanted]
+    if all(local):  # most moves: one clue or two show it
+        if kind == "flag":
+            return Graded(move, "forced", 1.0 if wanted[0][1] == MINE else 0.0, proof=tuple(p for p in local if p))
+        return Graded(move, "forced", 0.0, Best(opens[0], 0.0, "safe"), proof=tuple(p for p in local if p))
+    board = unflagged(game.board()).with_mines(total)
+    space = LayoutSpace(board)
+    if not space.count:
+        raise ValueError("the game's position has no layout: the record's mines do not match its total")
+    p = {c: m / space.count for c, m in space.mine_counts.items()}
+    if kind == "flag":
+        placing = cell not in game.flags
+        sure = p[cell] == (1.0 if placing else 0.0)
+        return Graded(move, "forced" if sure else "risky", p[cell],
+                      proof=tuple(proofs_of(board, [cell], solver, space)) if sure else ())
+    risk = p[cell] if kind == "open" else _chord_risk(board, space, game, cell)
+    safe = tuple(c for c in board.hidden if space.mine_counts[c] == 0)
+    if risk == 0:
+        proofs = tuple(proofs_of(board, opens, solver, space))
+        return Graded(move, "forced", 0.0, Best(opens[0], 0.0, "safe"), proof=proofs)
+    if safe:  # the nearest safe cell that one or two clues show, else the nearest
+        by_distance = sorted(safe, key=lambda c: (distance(c, cell), c))
+        shown = next((found for c in by_distance if (found := local_proof(game, c, SAFE))), None)
+        proof = shown or proofs_of(board, by_distance[:1], solver, space)[0]
+        return Graded(move, "needless", risk, Best(proof.cell, 0.0, "safe"), safe, (proof,))
+    advice = advise(board, space)
+    best = Best(advice.move, advice.p_mine, advice.method)
+    if kind == "open" and 2 * space.mine_counts[cell] == space.count and fifty.fifty_fifty(board, space, [cell]):
+        return Graded(move, "fifty-fifty", risk, best)
+    if kind == "open" and cell == advice.move:
+        return Graded(move, "best", risk, best)
+    return Graded(move, "good" if risk <= advice.p_mine + GOOD_WITHIN else "risky", risk, best)
+
+
+def local_proof(game: Game, cell: Cell, verdict: str) -> Proof | None:
+    """A proof by one clue or a pair of clues near `cell` (`explain.cheap_proof`), read from the
+    numbers only (flags as hidden cells), or None."""
+    rows, cols = game.rows, game.cols
+    clues: list[Seen] = []
+    touching: dict[Cell, list[Seen]] = {}
+    for r in range(max(cell[0] - 3, 0), min(cell[0] + 4, rows)):
+        for c in range(max(cell[1] - 3, 0), min(cell[1] + 4, cols)):
+            if (r, c) in game.opened:
+                unknown = frozenset(n for n in neighbours((r, c), rows, cols) if n not in game.opened)
+                if unknown:
+                    clues.append(seen := Seen((r, c), game.number((r, c)), unknown))
+                    for n in unknown:
+                        touching.setdefault(n, []).append(seen)
+    found = cheap_proof(cell, verdict, clues, touching)
+    return Proof(cell, verdict, found) if found else None
+
+
+def _opened_by(game: Game, cell: Cell, kind: str) -> list[Cell]:
+    """The hidden cells a move would open itself (before any flood): none when it changes nothing."""
+    if kind == "open":
+        return [cell] if cell not in game.opened and cell not in game.flags else []
+    if cell not in game.opened:
+        return []
+    around = neighbours(cell, game.rows, game.cols)
+    if sum(n in game.flags for n in around) != game.number(cell):
+        return []
+    return [n for n in around if n not in game.opened and n not in game.flags]
+
+
+def _chord_risk(board: Board, space: LayoutSpace, game: Game, cell: Cell) -> float:
+    """The chance that a chord opens a mine: 1 - P(every flag around it is a mine), as its
+    number equals its flags."""
+    flags = {n for n in neighbours(cell, game.rows, game.cols) if n in game.flags}
+    cells = tuple(FLAG if divmod(i, board.cols) in flags else ch for i, ch in enumerate(board.cells))
+    with_flags = LayoutSpace(Board(board.rows, board.cols, cells, board.mines))
+    return 1 - with_flags.count / space.count
+
+
+def summary(graded: list[Graded]) -> str:
+    """In words, e.g. '2 needless guesses, 1 unavoidable 50/50' (or 'no needless or risky move')."""
+    counts = {g: sum(1 for x in graded if x.grade == g) for g in GRADES}
+    words = (("needless", "needless guess", "needless guesses"), ("risky", "risky move", "risky moves"),
+             ("fifty-fifty", "unavoidable 50/50", "unavoidable 50/50s"))
+    parts = [f"{counts[g]} {one if counts[g] == 1 else many}" for g, one, many in words if counts[g]]
+    return ", ".join(parts) or "no needless or risky move"
+
