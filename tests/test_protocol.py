@@ -182,6 +182,23 @@ def test_engine_advises_the_best_move_or_says_why_there_is_none():
     assert not guess["safe"] and 0 < guess["p_mine"] < 1
 
 
+def test_engine_advice_takes_flags_as_marks_and_names_the_wrong_ones():
+    from minesat.game import Game
+    game = Game.new("expert", 4242, "classic")
+    game.open((1, 1))
+    game.flag((0, 5))  # the issue's game: a flag the numbers rule out
+    engine = Engine()
+    while game.state == "playing":  # auto-play, until the numbers rule the flag out
+        data = ask(engine, 1, "advise", game.board())["ok"]
+        if data["wrong_flags"]:
+            break
+        for r, c in data["safe_cells"] or [data["move"]]:
+            game.open((r, c))
+    assert game.state == "playing" and "move" in data and [w["cell"] for w in data["wrong_flags"]] == [[0, 5]]
+    assert data["wrong_flags"][0]["proof"]["clues"]  # with its proof
+    assert "none" in ask(engine, 2, "advise", game.board(), flags_as_mines=True)["ok"]  # the peers' option
+
+
 def test_engine_explains_proofs_dead_cells_in_slices_outcomes_and_a_proof_as_sat(monkeypatch):
     from minesat import outcomes
     board = parse_board(SEED_9X9, 10)

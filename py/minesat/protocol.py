@@ -267,11 +267,17 @@ class Engine:
         """The best move (advice.py) with its reasons; {"none": why} when there is no move to make."""
         board = self.board(req)
         analysis = self.analysis(board)
+        flags_as_mines = bool(req.get("flags_as_mines"))
+        if not analysis.satisfiable and board.flags and not flags_as_mines:
+            try:  # the player's flags are marks: reason from the numbers, name the flags that are wrong
+                return advice.advise(board).to_json()
+            except ValueError as e:
+                return {"none": str(e)}
         if not analysis.satisfiable or analysis.space is None:
             return {"none": "no move: the board has no layout" if not analysis.satisfiable
                     else "no move: the board is too tangled to count"}
         try:
-            return advice.advise(board, analysis.space).to_json()
+            return advice.advise(board, analysis.space, flags_as_mines=flags_as_mines).to_json()
         except ValueError as e:
             return {"none": str(e)}
 
