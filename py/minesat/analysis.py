@@ -10,6 +10,7 @@ from types import ModuleType
 from .board import Board, Cell
 from .counting import LayoutSpace, TooTangled
 from .solve import conflict, forced_cells, get_solver
+from .totals import total_conflict
 
 WITNESSES = 8  # layouts sampled from the count to spare SAT calls in the backbone
 FORCED = ("count", "sat")  # where analyze() takes the forced cells from
@@ -66,6 +67,9 @@ def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "bin
             raise
         return analyze_by_sat(board, solver, encoding)
     if not space.count:
+        by_count = _total_conflict(board)  # a wrong total: its conflict by counting, no SAT
+        if by_count is not None:
+            return Analysis(board, False, 0, [], [], {}, by_count, True)
         clues = conflict(board, solver or get_solver(), encoding)
         if clues is None:
             raise EnginesDisagree("counting found no layout, but the SAT solver found one")
@@ -80,6 +84,14 @@ def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "bin
             raise EnginesDisagree(f"forced cells by counting {(safe, mines)} and by SAT {backbone} differ")
     probability = {cell: space.probability(cell) for cell in board.hidden}
     return Analysis(board, True, space.count, safe, mines, probability, space=space)
+
+
+def _total_conflict(board: Board) -> list[Cell] | None:
+    """`totals.total_conflict`, or None (SAT then finds the conflict) when part of the board is too tangled."""
+    try:
+        return total_conflict(board)
+    except TooTangled:
+        return None
 
 
 def analyze_by_sat(board: Board, solver: ModuleType | None = None, encoding: str = "binomial") -> Analysis:
