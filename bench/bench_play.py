@@ -2,7 +2,8 @@
 
     python bench/bench_play.py [--levels beginner,intermediate,expert] [--rules classic,zero]
                                [--games N] [--policies best,plain] [--jobs 2] [--seed S]
-    python bench/bench_play.py --no-guess [--levels ...] [--rules ...] [--games N]   (no-guess boards)
+    python bench/bench_play.py --no-guess [--levels ...] [--rules ...] [--games N] [--pyodide]
+    python bench/bench_play.py --review [--rules ...] [--games N] [--pyodide]
 
 Game i of a level and rule set uses seed S + i for both policies (paired).  Classic: the mines
 are placed after the first click, which is safe, at the top-left corner; zero: the first click,
@@ -12,6 +13,11 @@ opened: the same game as opening them one advice at a time); `plain` opens every
 otherwise the cell with the lowest mine probability (first in row-major order on ties).  Prints,
 per level, rule set and policy: games won / played, the win rate with its 95% Wilson interval,
 and the median and worst time per move.
+
+`--no-guess` times no-guess boards instead (`minesat.generate`, seed S + i, the same first
+clicks): per level and rule, boards per second, tries per board, median, 90th percentile and
+worst time per board.  `--review` times `minesat.review` of the won expert games among --games
+played by the advisor one cell per move.  `--pyodide` also runs them in Pyodide under Node.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from minesat.advice import advise
 from minesat.counting import LayoutSpace
 from minesat.game import LEVELS, Game
 from minesat.generate import generate
+from minesat.review import GameRecord, review
 
 FIRST = {"classic": (0, 0), "zero": (3, 3)}
 
@@ -103,8 +110,76 @@ def bench_no_guess(args: argparse.Namespace, levels: list[str], rules: list[str]
         for key, n, spent in pool.imap_unordered(no_guess_board, tasks, chunksize=1):
             tries[key].append(n)
             times[key].append(spent)
-    print(f"no-guess boards: {args.games} per row, seeds {args.seed}..{args.seed + args.games - 1}, "
-          f"{args.jobs} processes, {time.time() - start:.0f} s; first click {FIRST}")
+    no_guess_table(f"no-guess boards: {args.games} per row, seeds {args.seed}..{args.seed + args.games - 1}, "
+                   f"{args.jobs} processes, {time.time() - start:.0f} s; first click {FIRST}", keys, tries, times)
+    if args.pyodide:
+        got = in_pyodide([[*key, FIRST[key[1]], seed] for key, seed, *_ in tasks_of(keys, args)], [])
+        if got:
+            tries = {key: [] for key in keys}
+            times = {key: [] for key in keys}
+            for level, rule, n, spent in got["boards"]:
+                tries[level, rule].append(n)
+                times[level, rule].append(spent)
+            no_guess_table(f"the same boards in Pyodide {got['python']} under Node, one process", keys, tries, times)
+    return 0
+
+
+def tasks_of(keys: list, args: argparse.Namespace) -> list:
+    return [(key, args.seed + i) for key in keys for i in range(args.games)]
+
+
+PYODIDE_SCRIPT = r"""
+import { readFileSync, readdirSync } from "node:fs";
+const [pyodideDir, root, _boards, taskJson] = process.argv.slice(1);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.FS.mkdirTree("/home/pyodide/minesat");
+for (const name of readdirSync(root + "/py/minesat").filter((n) => n.endsWith(".py")))
+  pyodide.FS.writeFile("/home/pyodide/minesat/" + name, readFileSync(root + "/py/minesat/" + name));
+pyodide.FS.writeFile("/home/pyodide/pycosat.py", readFileSync(root + "/py/picosat_wasm.py"));
+pyodide.FS.writeFile("/home/pyodide/picosat.wasm", readFileSync(root + "/static/picosat.wasm"));
+pyodide.globals.set("TASK", readFileSync(taskJson, "utf8"));
+console.log(pyodide.runPython(`
+import json, os, sys, time
+os.chdir("/home/pyodide")
+sys.path.insert(0, "/home/pyodide")
+import pycosat
+pycosat.load(open("picosat.wasm", "rb").read())
+from minesat.game import LEVELS
+from minesat.generate import generate
+from minesat.review import GameRecord, review
+from minesat.review import GameRecord, review
+task = json.loads(TASK)
+boards = []
+for level, rule, first, seed in task["no_guess"]:
+    start = time.perf_counter()
+    made = generate(*LEVELS[level], tuple(first), rule, seed, no_guess=True)
+    boards.append([level, rule, made.tries, time.perf_counter() - start])
+reviews = []
+for record in task["reviews"]:
+    start = time.perf_counter()
+    review(GameRecord.from_json(record), pycosat)
+    reviews.append(time.perf_counter() - start)
+json.dumps({"python": sys.version.split()[0], "boards": boards, "reviews": reviews})
+`));
+"""
+
+
+def in_pyodide(no_guess: list, reviews: list) -> dict | None:
+    """The no-guess boards' (level, rule, tries, seconds) and the reviews' seconds in Pyodide under
+    Node, or None without Node or Pyodide."""
+    import json
+    import tempfile
+
+    from suites import run_in_pyodide
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump({"no_guess": no_guess, "reviews": reviews}, f)
+        f.flush()
+        return run_in_pyodide(PYODIDE_SCRIPT, [], f.name, timeout=3600)
+
+
+def no_guess_table(title: str, keys: list, tries: dict, times: dict) -> None:
+    print(title)
     print(f"{'level':13} {'rule':8} {'boards/s':>9} {'tries mean':>11} {'tries median':>13} {'tries max':>10} "
           f"{'median ms':>10} {'p90 ms':>8} {'worst ms':>9}")
     for key in keys:
@@ -112,6 +187,47 @@ def bench_no_guess(args: argparse.Namespace, levels: list[str], rules: list[str]
         print(f"{key[0]:13} {key[1]:8} {len(t) / sum(t):9.1f} {sum(n) / len(n):11.2f} {n[len(n) // 2]:13d} "
               f"{n[-1]:10d} {1000 * t[len(t) // 2]:10.1f} {1000 * t[int(0.9 * (len(t) - 1))]:8.1f} "
               f"{1000 * t[-1]:9.1f}")
+
+
+def recorded_game(task: tuple[str, str, int]) -> dict | None:
+    """A game record of the advisor's play (one cell per move), when it is won; else None."""
+    level, rule, seed = task
+    game = Game.new(level, seed, rule)
+    moves = [[*FIRST[rule], "open"]]
+    game.open(FIRST[rule])
+    while game.state == "playing":
+        cell = advise(game.board()).move
+        moves.append([*cell, "open"])
+        game.open(cell)
+    if game.state != "won":
+        return None
+    assert game.mine_cells is not None
+    return {"rows": game.rows, "cols": game.cols, "mines": [list(m) for m in sorted(game.mine_cells)], "moves": moves}
+
+
+def timed_review(record: dict) -> float:
+    start = time.perf_counter()
+    review(GameRecord.from_json(record))
+    return time.perf_counter() - start
+
+
+def bench_review(args: argparse.Namespace, rules: list[str]) -> int:
+    """Time `review` of won expert games played by the advisor one cell at a time."""
+    print(f"review of won expert games played by the advisor, one cell per move; seeds from {args.seed}")
+    for rule in rules:
+        with Pool(args.jobs) as pool:
+            records = [r for r in pool.map(recorded_game, [("expert", rule, args.seed + i) for i in range(args.games)])
+                       if r]
+            times = sorted(pool.map(timed_review, records))
+        moves = sorted(len(r["moves"]) for r in records)
+        print(f"{rule:8} {len(records)} games, median {moves[len(moves) // 2]} moves: review median "
+              f"{times[len(times) // 2]:.2f} s, worst {times[-1]:.2f} s (CPython)")
+        if args.pyodide:
+            got = in_pyodide([], records)
+            if got:
+                t = sorted(got["reviews"])
+                print(f"{rule:8} in Pyodide {got['python']} (Node): review median {t[len(t) // 2]:.2f} s, "
+                      f"worst {t[-1]:.2f} s")
     return 0
 
 
@@ -138,9 +254,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", help="write one line per game (level rule policy seed won) here")
     parser.add_argument("--no-guess", action="store_true",
                         help="instead: time no-guess board generation (--games boards per level and rule)")
+    parser.add_argument("--review", action="store_true",
+                        help="instead: time the review of won expert games (of --games played by the advisor)")
+    parser.add_argument("--pyodide", action="store_true", help="with --no-guess or --review: in Pyodide (Node) too")
     args = parser.parse_args(argv)
     if args.no_guess:
         return bench_no_guess(args, args.levels.split(","), args.rules.split(","))
+    if args.review:
+        return bench_review(args, args.rules.split(","))
     overrides = parse_overrides(args.set)
     keys = [(level, rule, policy) for level in args.levels.split(",") for rule in args.rules.split(",")
             for policy in args.policies.split(",")]
