@@ -29,8 +29,12 @@ static/vendor/.installed: tools/vendor.py node_modules/.installed $(PY_SOURCES)
 	$(PY) tools/vendor.py
 	touch $@
 
-# Pyodide's memory with the engine imported, restored by the page instead of a cold start
-static/vendor/snapshot.gz: tools/make_snapshot.mjs static/vendor/.installed
+# The standard library the page imports, as bytecode (and static/vendor/start.json, its manifest)
+static/vendor/stdlib.zip: tools/make_stdlib.mjs tools/stdlib_fallback.py tools/stdlib-page.txt static/vendor/.installed
+	node tools/make_stdlib.mjs
+
+# Pyodide's memory with the engine imported, restored by the page on a repeat visit instead of a cold start
+static/vendor/snapshot.gz: tools/make_snapshot.mjs static/vendor/stdlib.zip static/vendor/.installed
 	node tools/make_snapshot.mjs
 
 # The app's icons (drawn by our own script) and the list of every file the service worker (sw.js)
@@ -42,7 +46,7 @@ $(ICONS) &: tools/make_icons.py
 
 static/vendor/precache.js: tools/make_sw.py sw.js index.html pyscript.toml manifest.webmanifest py/picosat_wasm.py \
 		$(wildcard static/*.css static/*.mjs static/*.svg static/icons/*.svg) static/picosat.wasm \
-		static/vendor/.installed static/vendor/snapshot.gz $(ICONS)
+		static/vendor/.installed static/vendor/stdlib.zip static/vendor/snapshot.gz $(ICONS)
 	$(PY) tools/make_sw.py
 
 # The package as pip installs it (picosat.wasm inside), a pycosat wheel built from the hash-checked
@@ -57,7 +61,7 @@ $(WHEEL): pyproject.toml README.md LICENSE requirements.txt $(PY_SOURCES) static
 
 wheel: $(WHEEL)
 
-setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed static/vendor/snapshot.gz $(ICONS) static/vendor/precache.js $(WHEEL)
+setup: $(VENV)/.installed node_modules/.installed static/picosat.wasm static/vendor/.installed static/vendor/stdlib.zip static/vendor/snapshot.gz $(ICONS) static/vendor/precache.js $(WHEEL)
 
 setup-browser:
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }

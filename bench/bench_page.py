@@ -1,6 +1,6 @@
 """What a user of the page feels, in Chromium: start, edit-to-count, long tasks, bytes, a big download.
 
-    .venv/bin/python bench/run.py bench_page.py [--rounds 5] [--edits 20] [--no-download]
+    .venv/bin/python bench/run.py bench_page.py [--rounds 5] [--edits 20] [--no-download] [--network 4g|slow]
 
 All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no other host):
 
@@ -18,6 +18,16 @@ All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no o
   download  a 50x50 board with a total of 500 mines (every cell hidden): Download DIMACS until the
             file is saved, clicking the grid every 0.5 s; the longest task meanwhile.
 
+With --network 4g (9 Mbps down / 60 ms round trip) or --network slow (1.6 Mbps / 150 ms), only
+the start is measured, as a first visit over a mobile link (issue 20): the site served gzipped (as
+GitHub Pages serves it), each visit in a fresh browser context throttled through the DevTools
+protocol (Network.emulateNetworkConditions), the app's link and the bare Pyodide page interleaved;
+for each, seconds to board visible, to usable, to first analysis, and the bytes received (over the
+wire, headers included) until usable. Then the repeat visit, unthrottled: the app visited once in a
+context with its service worker, and once more when the precache is complete, against a bare
+Pyodide page's first visit in the same run. Targets: usable <= 0.85x bare with <= 6 MB received;
+board visible < 1 s; repeat visit usable <= 0.4x bare and first analysis within 1.2x of usable.
+
 Targets (issue 9): edit -> count median < 30 ms, max < 100 ms on the expert board; panels within
 200 ms; no task over 50 ms during edits; usable <= 0.4x bare Pyodide; board visible < 1 s; first
 analysis within 1.2x of usable; each file fetched once; download with no task over 200 ms.
@@ -27,10 +37,13 @@ Not a test: prints figures and verdicts.
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
+import io
 import random
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -64,6 +77,146 @@ INSTRUMENT = """() => {
   new PerformanceObserver((l) => l.getEntries().forEach((e) => bench.tasks.push(e.duration)))
     .observe({type: 'longtask'});
 }"""
+
+
+NETWORKS = {  # download bits/s, upload bits/s, round trip ms
+    "4g": (9e6, 9e6, 60),
+    "slow": (1.6e6, 750e3, 150),
+}
+
+
+class GzipHandler(serve.Handler):
+    """serve.py's handler, with each file's body gzipped when the browser accepts it (as GitHub Pages
+    does for everything but files already compressed)."""
+
+    packed: dict[tuple[str, float], bytes] = {}
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = Path(self.translate_path(self.path))
+        if (serve.refusal(self.path) or not path.is_file() or path.suffix in (".gz", ".zip", ".png")
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        key = (str(path), path.stat().st_mtime)
+        if key not in self.packed:
+            self.packed[key] = gzip.compress(path.read_bytes(), 6)
+        body = self.packed[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def gzip_server(root: Path = ROOT) -> serve.Server:
+    server = serve.Server(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(root)))
+    threading.Thread(target=server.serve_forever, name="bench-gzip", daemon=True).start()
+    return server
+
+
+def throttled_visit(browser, url: str, app: bool, network: str) -> dict[str, float]:
+    """A first visit over a throttled link in a fresh context: seconds to board visible, usable and
+    first analysis, MB received until usable (and 'total': MB until the first analysis)."""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    received = [0]
+
+    def count(event: dict) -> None:
+        received[0] += event.get("encodedDataLength", 0)
+
+    cdp.on("Network.dataReceived", count)
+    cdp.on("Network.responseReceived", lambda e: count({"encodedDataLength": 300}))  # ~ headers
+    cdp.send("Network.enable")
+    down, up, rtt = NETWORKS[network]
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": rtt,
+                                                   "downloadThroughput": down / 8, "uploadThroughput": up / 8})
+    out = {}
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    if app:
+        page.wait_for_selector("#grid .cell", state="visible", timeout=TIMEOUT)
+        out["visible"] = time.perf_counter() - start
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=TIMEOUT)
+    out["ready"] = time.perf_counter() - start
+    out["mb"] = received[0] / 1e6
+    if app:
+        page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
+        out["analysed"] = time.perf_counter() - start
+        out["snapshot"] = float(page.evaluate("() => window.minesatSnapshot === true"))
+    context.close()
+    return out
+
+
+def repeat_visit(browser, url: str) -> dict[str, float]:
+    """The app visited once (unthrottled, its service worker allowed), then again once the precache is
+    complete: seconds to usable and to first analysis of the second visit."""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
+    page.wait_for_function("() => navigator.serviceWorker.controller", timeout=TIMEOUT)
+    page.close()
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=TIMEOUT)
+    out = {"ready": time.perf_counter() - start}
+    page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
+    out["analysed"] = time.perf_counter() - start
+    out["snapshot"] = float(page.evaluate("() => window.minesatSnapshot === true"))
+    context.close()
+    return out
+
+
+def network_main(args) -> int:
+    """--network: first visits over a throttled link, interleaved with bare Pyodide; then repeat visits."""
+    from playwright.sync_api import sync_playwright
+
+    server = gzip_server(args.root)
+    base = server.url
+    down, _, rtt = NETWORKS[args.network]
+    runs: dict[str, list[dict[str, float]]] = {"bare": [], "app": [], "repeat": [], "bare-fast": []}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+        time_start(browser, base + SEED_004, True)  # warm the OS file cache once
+        for i in range(args.rounds):
+            for name in (("bare", "app") if i % 2 == 0 else ("app", "bare")):
+                runs[name].append(throttled_visit(browser, base + (SEED_004 if name == "app" else BARE),
+                                                  name == "app", args.network))
+            a, b = runs["app"][-1], runs["bare"][-1]
+            print(f"round {i + 1} ({args.network}): bare ready {b['ready']:.2f} s after {b['mb']:.2f} MB; "
+                  f"app visible {a['visible']:.2f} s, ready {a['ready']:.2f} s after {a['mb']:.2f} MB "
+                  f"({a['ready'] / b['ready']:.2f}x), analysed {a['analysed']:.2f} s"
+                  f"{' (snapshot)' if a['snapshot'] else ''}", flush=True)
+        for i in range(args.rounds):
+            for name in (("bare-fast", "repeat") if i % 2 == 0 else ("repeat", "bare-fast")):
+                if name == "repeat":
+                    runs[name].append(repeat_visit(browser, base + SEED_004))
+                else:
+                    runs[name].append(time_start(browser, base + BARE, False))
+            a, b = runs["repeat"][-1], runs["bare-fast"][-1]
+            print(f"repeat {i + 1}: bare first visit ready {b['ready']:.2f} s; app repeat visit ready "
+                  f"{a['ready']:.2f} s ({a['ready'] / b['ready']:.2f}x), analysed {a['analysed']:.2f} s"
+                  f"{' (snapshot)' if a['snapshot'] else ''}", flush=True)
+        browser.close()
+    server.shutdown()
+
+    med = {k: {m: statistics.median(r[m] for r in v) for m in v[0]} for k, v in runs.items()}
+    app, bare, rep = med["app"], med["bare"], med["repeat"]
+    ratios = [a["ready"] / b["ready"] for a, b in zip(runs["app"], runs["bare"])]
+    print(f"\nfirst visit at {down / 1e6:g} Mbps / {rtt} ms, gzipped (median of {args.rounds}): "
+          f"bare Pyodide usable {bare['ready']:.2f} s after {bare['mb']:.2f} MB; app board visible "
+          f"{app['visible']:.2f} s (target < 1), usable {app['ready']:.2f} s after {app['mb']:.2f} MB "
+          f"(target <= 6), first analysis {app['analysed']:.2f} s")
+    print(f"  usable / bare: median {app['ready'] / bare['ready']:.2f}x (per round {min(ratios):.2f}-"
+          f"{max(ratios):.2f}; target <= 0.85)")
+    fast = med["bare-fast"]["ready"]
+    print(f"repeat visit (median of {args.rounds}): usable {rep['ready']:.2f} s, "
+          f"{rep['ready'] / fast:.2f}x a bare Pyodide first visit ({fast:.2f} s; "
+          f"target <= 0.4); first analysis {rep['analysed']:.2f} s ({rep['analysed'] / rep['ready']:.2f}x usable; "
+          f"target <= 1.2)")
+    return 0
 
 
 def median_max(values: list[float]) -> str:
@@ -174,7 +327,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--no-download", action="store_true")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="with --network: the site's folder (default: this repository; a copy stays fixed "
+                             "while the repository is being edited)")
+    parser.add_argument("--network", choices=sorted(NETWORKS),
+                        help="only the start, as a first visit over this link (and the repeat visit)")
     args = parser.parse_args(argv)
+    if args.network:
+        return network_main(args)
     from playwright.sync_api import sync_playwright
 
     server = serve.start(0)

@@ -1,30 +1,136 @@
 // minesat's Pyodide, for PyScript (`interpreter` in pyscript.toml) and for the engine's web worker.
 //
 // PyScript loads Pyodide through this module, which adds what PyScript cannot pass itself:
-// a memory snapshot of Pyodide with the engine already imported (made by the set-up,
-// tools/make_snapshot.mjs), restored instead of starting Python from scratch. Without the
-// snapshot, or if it fails to restore, Pyodide starts normally. The snapshot is fetched once
-// and shared with the engine's worker, which this module starts at once, in parallel.
+// - a standard library of bytecode holding only the modules the page imports (static/vendor/
+//   stdlib.zip, made by tools/make_stdlib.mjs; nothing to compile at start), with a fallback that
+//   fetches the full library on the first import it lacks (tools/stdlib_fallback.py); and the
+//   page's own modules compiled (static/vendor/pyc.zip);
+// - a memory snapshot of Pyodide with the engine already imported (tools/make_snapshot.mjs),
+//   restored instead of starting Python from scratch, but only when this browser has it already:
+//   a first visit starts Python normally and fetches the snapshot once the page is usable, into a
+//   cache of its own (never on the way to a usable page), for the next visit;
+// - progress: the bytes of the runtime's files counted as they arrive (totals from
+//   static/vendor/start.json), shown in the page's #loading box.
+// Every runtime file is fetched once and shared with the engine's worker, started here at once.
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 
 export const version = pyodide.version;
 const here = new URL("./", import.meta.url);
 const indexURL = new URL("vendor/pyodide/", here).href;
+const FULL_STDLIB = indexURL + "python_stdlib.zip";
 
 const inPage = typeof document !== "undefined";  // this module also runs in the worker
-const bytesOf = (url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
-const snapshotGz = inPage ? bytesOf(new URL("vendor/snapshot.gz", here)) : Promise.resolve(null);
+const json = (url) => fetch(url).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+// What the set-up made: {stdlib, stdlibVersion, pyc, sizes} (tools/make_stdlib.mjs) and
+// snapshot: {version, stdlib} (tools/make_snapshot.mjs); {} when it is missing.
+const manifest = inPage ? json(new URL("vendor/start.json", here)) : Promise.resolve({});
+const snapshotInfo = manifest.then((m) => m.snapshot || {});
+if (inPage) countProgress();
+
+// The snapshot, from the page's own cache (never the network: see keepSnapshot).
+const SNAPSHOT_CACHE = "minesat-snapshot " + new URL("../", here).href;
+const snapshotKey = (v) => new URL("vendor/snapshot.gz?v=" + encodeURIComponent(v), here).href;
+async function cachedSnapshot() {
+  const [{ version: v, stdlib }, start] = await Promise.all([snapshotInfo, manifest]);
+  if (!v || !globalThis.caches || !start.stdlib || stdlib !== start.stdlibVersion) return null;
+  try {
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(snapshotKey(v));
+    return hit ? await hit.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
+const snapshotGz = inPage ? cachedSnapshot() : Promise.resolve(null);
+globalThis.minesatSnapshotCached = snapshotGz.then((gz) => !!gz);
+
+/** After a start without the snapshot: once the page and its worker are up, fetch the snapshot at
+ * low priority into the page's cache for the next visit (older versions deleted). */
+async function keepSnapshot() {
+  const { version: v } = await snapshotInfo;
+  if (!v || !globalThis.caches) return false;
+  try {
+    const response = await fetch(new URL("vendor/snapshot.gz", here), { priority: "low", cache: "no-cache" });
+    if (!response.ok) return false;
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.put(snapshotKey(v), response);
+    for (const old of await cache.keys()) if (old.url !== snapshotKey(v)) await cache.delete(old);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // Pyodide's WebAssembly, compiled once, while it downloads (long before PyScript asks for Pyodide),
 // and shared with the worker: a compiled module crosses to a worker without being compiled again,
 // and the functions one side compiles (lazily, as they first run) serve the other too.
 const WASM = indexURL + "pyodide.asm.wasm";
 const compiled = inPage ? WebAssembly.compileStreaming(fetch(WASM)).catch(() => null) : Promise.resolve(null);
-// The standard library, fetched once here for the page and for the worker.
-const STDLIB = indexURL + "python_stdlib.zip";
+const bytesOf = (url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
+// The standard library (the trimmed one when the set-up made it, else Pyodide's), fetched once here
+// for the page and for the worker; `snapshot` false when a snapshot made with it cannot be restored.
+async function standardLibrary() {
+  const { stdlib, pyc } = await manifest;
+  const [trimmed, compiledPage] = await Promise.all([stdlib && bytesOf(new URL(stdlib, here)),
+    pyc && bytesOf(new URL(pyc, here))]);
+  const page = compiledPage ? { pyc: compiledPage } : {};
+  if (trimmed) return { stdLibURL: new URL(stdlib, here).href, bytes: trimmed, trimmed: true, ...page };
+  return { stdLibURL: FULL_STDLIB, bytes: await bytesOf(FULL_STDLIB), trimmed: false, ...page };
+}
+const library = inPage ? standardLibrary() : null;
 const runtime = inPage
-  ? Promise.all([compiled, bytesOf(STDLIB)]).then(([module, stdlib]) => ({
-    ...(module ? { [WASM]: module } : {}), ...(stdlib ? { [STDLIB]: stdlib } : {}) }))
-  : Promise.resolve({});
+  ? Promise.all([compiled, library]).then(([module, lib]) => ({
+    files: { ...(module ? { [WASM]: module } : {}), ...(lib.bytes ? { [lib.stdLibURL]: lib.bytes } : {}) },
+    stdlib: { stdLibURL: lib.stdLibURL, trimmed: lib.trimmed, pyc: lib.pyc } }))
+  : Promise.resolve({ files: {}, stdlib: { stdLibURL: FULL_STDLIB, trimmed: false } });
+
+/** Count the bytes of the runtime's files (static/vendor/start.json's `sizes`) as they arrive,
+ * in #load-progress and #load-bytes; a download that fails says so in the page. */
+function countProgress() {
+  const network = globalThis.fetch;
+  const seen = new Set();
+  const sizes = {};
+  let total = 0, received = 0, drawn = 0;
+  manifest.then((m) => {
+    for (const [file, size] of Object.entries(m.sizes || {})) sizes[new URL(file, here).href] = size;
+    total = Object.values(sizes).reduce((a, b) => a + b, 0);
+    draw();
+  });
+  const mb = (n) => (n / 1e6).toFixed(1);
+  function draw() {
+    const bar = document.getElementById("load-progress"), text = document.getElementById("load-bytes");
+    if (!bar || !text || !total || document.body.hasAttribute("data-ready")) return;
+    const done = Math.min(received, total);
+    bar.max = total;
+    bar.value = done;
+    text.textContent = done >= total ? `${mb(total)} MB downloaded; starting Python…`
+      : `${mb(done)} of ${mb(total)} MB downloaded`;
+  }
+  function tick(n) {
+    received += n;
+    if (received - drawn > 50_000 || received >= total) { drawn = received; draw(); }
+  }
+  globalThis.fetch = function (input, init) {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    const answer = network.call(this, input, init);
+    if (seen.has(url.split("?")[0]) || !(url.split("?")[0] in sizes || url.startsWith(here.href))) return answer;
+    return answer.then(async (response) => {
+      await manifest;  // (the sizes)
+      const key = url.split("?")[0];
+      if (!(key in sizes) || seen.has(key) || !response.ok || !response.body) return response;
+      seen.add(key);
+      const counter = new TransformStream({ transform(chunk, out) { tick(chunk.byteLength); out.enqueue(chunk); } });
+      return new Response(response.body.pipeThrough(counter),
+        { status: response.status, statusText: response.statusText, headers: response.headers });
+    }, (error) => {
+      if (!document.body.hasAttribute("data-ready") && globalThis.minesatFail) {
+        globalThis.minesatFail(navigator.onLine === false
+          ? "you are offline, and this page was not saved for offline use yet (it is after one visit)"
+          : `${url.replace(location.origin, "")} could not be downloaded (${error && error.message || error})`);
+      }
+      throw error;
+    });
+  };
+}
 
 /** Let Pyodide's own fetches of `files` ({url: bytes, or the compiled module for its wasm}) be
  * answered from memory, once each. */
@@ -75,23 +181,45 @@ const mark = (name) => globalThis.performance && performance.mark && performance
 const asmModule = import("./vendor/pyodide/pyodide.asm.mjs").then((m) => m.default).catch(() => null);
 const lockFile = fetch(indexURL + "pyodide-lock.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
 
-export async function start(options, raw, info) {
+export async function start(options, raw, info, stdlib = { trimmed: false }) {
   const [createPyodideModule, lockFileContents] = await Promise.all([asmModule, lockFile]);
   const opts = { ...options, indexURL, ...(createPyodideModule ? { createPyodideModule } : {}),
-    ...(lockFileContents ? { lockFileContents, packageBaseUrl: indexURL } : {}) };
-  if (raw) {
+    ...(lockFileContents ? { lockFileContents, packageBaseUrl: indexURL } : {}),
+    ...(stdlib.stdLibURL ? { stdLibURL: stdlib.stdLibURL } : {}) };
+  let py = null;
+  if (raw && stdlib.trimmed) {  // (the snapshot was made with the trimmed library)
     try {
       mark("snapshot-unpacked");
-      const py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: raw });
+      py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: raw });
       info.snapshot = true;
       structuredClone(raw.buffer, { transfer: [raw.buffer] });  // frees the 31 MB the config keeps
-      return py;
     } catch (e) {
       console.warn("minesat: the Pyodide snapshot did not restore; starting normally.", e);
     }
   }
-  info.snapshot = false;
-  return pyodide.loadPyodide(opts);
+  if (!py) {
+    info.snapshot = false;
+    py = await pyodide.loadPyodide(opts);
+  }
+  if (stdlib.trimmed) py.pyimport("_minesat_fallback").install(writeFullLibrary(py));
+  // The page's modules compiled (hash-checked .pyc in __pycache__/, used while their source matches)
+  if (stdlib.pyc) py.unpackArchive(stdlib.pyc, "zip", { extractDir: "/home/pyodide" });
+  return py;
+}
+
+/** The fallback's loader: Pyodide's full standard library, fetched synchronously (an import cannot
+ * wait) and written into Pyodide's file system at `path`. */
+function writeFullLibrary(py) {
+  return (path) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", FULL_STDLIB, false);
+    xhr.overrideMimeType("text/plain; charset=x-user-defined");  // bytes, as the low 8 bits of each char
+    xhr.send();
+    if (xhr.status !== 200) throw new Error(`could not load ${FULL_STDLIB} (HTTP ${xhr.status})`);
+    const text = xhr.responseText, bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    py.FS.writeFile(path, bytes);
+  };
 }
 
 // The snapshot is unpacked once, off this thread, by the engine's worker (which keeps a copy and
@@ -136,7 +264,7 @@ function startWorker() {
       unpacked.resolve(undefined);  // the page unpacks its own copy
     });
     snapshotGz.then((gz) => worker.postMessage({ snapshot: gz }));  // at once: the worker unpacks it
-    Promise.all([snapshotGz, runtime]).then(([, files]) => worker.postMessage({ start: true, files }));
+    Promise.all([snapshotGz, runtime]).then(([, r]) => worker.postMessage({ start: true, files: r.files, stdlib: r.stdlib }));
   });
   return engine;
 }
@@ -151,11 +279,25 @@ if (inPage && !globalThis.minesatEngine) globalThis.minesatEngine = startWorker(
 
 export async function loadPyodide(options = {}) {
   mark("load-called");
-  serveFromMemory(await runtime);
+  const { files, stdlib } = await runtime;
+  serveFromMemory({ ...files });  // (a copy: a restarted worker needs them)
   const info = {};
   const gz = await snapshotGz;  // (kept: a restarted worker needs it)
-  const py = await start(options, gz && await unpackedSnapshot(), info);
+  const py = await start(options, gz && await unpackedSnapshot(), info, stdlib);
   mark("pyodide-ready");
   globalThis.minesatSnapshot = info.snapshot;
+  globalThis.minesatPyodide = py;  // a test hook
+  if (!info.snapshot) afterStart().then(keepSnapshot).then((kept) => { globalThis.minesatSnapshotKept = kept; });
   return py;
+}
+
+/** Once the page is usable and its engine's worker has started (or failed to). */
+async function afterStart() {
+  await new Promise((resolve) => {
+    if (document.body.hasAttribute("data-ready")) return resolve();
+    new MutationObserver((_, watcher) => {
+      if (document.body.hasAttribute("data-ready")) { watcher.disconnect(); resolve(); }
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  });
+  await globalThis.minesatEngine.ready;
 }

@@ -1,7 +1,7 @@
 // The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/protocol.py.
-// Messages in: {snapshot} once (the gzipped snapshot the page fetched, or null), {start, files}
-// once (the runtime files the page fetched, Pyodide's wasm compiled), then {id, text, stream,
-// lane} requests and {cancel: id}.
+// Messages in: {snapshot} once (the gzipped snapshot the page has cached, or null), {start, files,
+// stdlib} once (the runtime files the page fetched, Pyodide's wasm compiled; which standard library
+// they hold), then {id, text, stream, lane} requests and {cancel: id}.
 // Messages out: {unpacked} once (a copy of the snapshot, unpacked here for the page, or null if
 // it could not be); {ready, snapshot, error} once; then {id, text, ms, queued} answers (JSON from
 // Engine.answer; the milliseconds it took, and how long it waited in the queue),
@@ -32,13 +32,13 @@ function unpack(gz) {
   }));
 }
 
-async function boot(files) {
+async function boot(files, stdlib) {
   try {
     serveFromMemory(files || {});  // the runtime files the page fetched already
     const info = {};
     const raw = await snapshot;  // the page sends it before {start}
     const [py, zip, pycosat, wasm] = await Promise.all([
-      start({}, raw, info), fileBytes("vendor/py.zip"), fileBytes("../py/picosat_wasm.py"),
+      start({}, raw, info, stdlib), fileBytes("vendor/py.zip"), fileBytes("../py/picosat_wasm.py"),
       fileBytes("picosat.wasm")]);
     py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
     py.FS.writeFile("/home/pyodide/pycosat.py", pycosat);
@@ -96,7 +96,7 @@ async function pump() {
 onmessage = (e) => {
   const m = e.data;
   if ("snapshot" in m) { unpack(m.snapshot); return; }
-  if (m.start) { boot(m.files).then(pump); return; }
+  if (m.start) { boot(m.files, m.stdlib).then(pump); return; }
   if ("cancel" in m) { cancelled.add(m.cancel); return; }
   if (m.lane) {  // a newer request of the same lane supersedes a waiting one; a new board's analysis
     // supersedes every waiting request of a lane (all of them about the older board)

@@ -2,10 +2,12 @@
 //
 //   node tools/make_snapshot.mjs        (run by `make setup`, after tools/vendor.py)
 //
-// The page (static/boot.mjs) restores it instead of starting Python from scratch: the same
-// Pyodide build (a restore checks the build id), the same py.zip. Only modules that never touch
+// The page (static/boot.mjs) restores it, on a visit after the first, instead of starting Python
+// from scratch: the same Pyodide build (a restore checks the build id), the same py.zip, the same
+// standard library (static/vendor/stdlib.zip). static/vendor/start.json names its version. Only modules that never touch
 // the DOM go in (the engine and the page's pure modules). Files are not part of a snapshot:
 // the page and the worker unpack py.zip again.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -21,8 +23,11 @@ import minesat.protocol, minesat.explain, minesat.advice, minesat.game, minesat.
 import minesat_web.render, minesat_web.editor
 `;
 
+// Made with the page's own standard library (tools/make_stdlib.mjs): a restore must find the same zip.
+const start = JSON.parse(fs.readFileSync(path.join(vendor, "start.json"), "utf8"));
 const started = performance.now();
-const py = await loadPyodide({ _makeSnapshot: true, indexURL: path.join(vendor, "pyodide") + "/" });
+const py = await loadPyodide({ _makeSnapshot: true, indexURL: path.join(vendor, "pyodide") + "/",
+  stdLibURL: path.join(root, "static", start.stdlib) });
 py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(vendor, "py.zip"))), "zip",
   { extractDir: "/home/pyodide" });
 py.runPython("import os, sys; os.chdir('/home/pyodide'); sys.path.insert(0, '/home/pyodide')\n" + IMPORTS);
@@ -31,5 +36,11 @@ const gz = zlib.gzipSync(raw, { level: 9 });
 const out = path.join(vendor, "snapshot.gz");
 fs.writeFileSync(out + ".tmp", gz);
 fs.renameSync(out + ".tmp", out);
+// Which snapshot this is, and the standard library it needs, in start.json: the page caches the
+// snapshot under this version, and restores it only when the library matches (static/boot.mjs).
+const version = crypto.createHash("sha256").update(gz).digest("hex").slice(0, 16);
+start.snapshot = { version, stdlib: start.stdlibVersion };
+fs.writeFileSync(path.join(vendor, "start.json.tmp"), JSON.stringify(start, null, 1) + "\n");
+fs.renameSync(path.join(vendor, "start.json.tmp"), path.join(vendor, "start.json"));
 console.log(`snapshot: static/vendor/snapshot.gz (${(raw.length / 1e6).toFixed(1)} MB raw, `
   + `${(gz.length / 1e6).toFixed(1)} MB gzipped) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

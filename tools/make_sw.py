@@ -4,7 +4,8 @@
 
 The service worker, sw.js (next to index.html), imports it. It holds two constants: FILES, every
 file the page and its engine's worker load (the site's fixed files, and everything under
-static/vendor/ and static/icons/ but dot-files and this list), relative to the site's root; and
+static/vendor/ and static/icons/ but dot-files, this list and the memory snapshot, which the page
+caches itself), relative to the site's root; and
 VERSION, a SHA-256 over their names and contents and over sw.js, so that any change to the site
 makes a new version (the browser sees the imported list change and installs it).
 Run by the set-up after static/vendor/ (with the snapshot) and the icons are made.
@@ -26,6 +27,9 @@ SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py/picosat
               "static/style.css", "static/favicon.svg", "static/boot.mjs", "static/engine-worker.mjs",
               "static/picosat.wasm")
 SITE_FOLDERS = ("static/vendor", "static/icons")  # every file inside (the set-up's output)
+# Cached by the page itself, once it is usable (static/boot.mjs), under its own version
+# (static/vendor/snapshot.json): precached here too, a first visit would download it twice.
+NOT_PRECACHED = ("static/vendor/snapshot.gz",)
 
 
 class SiteError(Exception):
@@ -38,7 +42,7 @@ def files_under(root: Path, folder: str) -> list[str]:
     for here, dirs, names in os.walk(root / folder, followlinks=True):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         found += [(Path(here) / n).relative_to(root).as_posix() for n in names if not n.startswith(".")]
-    return [f for f in found if f != PRECACHE]
+    return [f for f in found if f not in (PRECACHE, *NOT_PRECACHED)]
 
 
 def site_files(root: Path = ROOT) -> list[str]:

@@ -14,6 +14,7 @@ Nothing is downloaded: a missing file is reported with the command that provides
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import sys
 import zipfile
@@ -83,9 +84,23 @@ def build_py_zip(root: Path = ROOT, dest: Path | None = None) -> Path:
         for s in sources:
             z.write(root / "py" / s, s.as_posix())
     tmp.replace(dest)
-    stale = dest.parent / "snapshot.gz"  # imported the old code: the page must not restore it
-    stale.unlink(missing_ok=True)
+    forget_snapshot(dest.parent)
     return dest
+
+
+def forget_snapshot(vendor: Path) -> None:
+    """Delete the memory snapshot and its entry in start.json: it imported the old code, and the
+    page must not restore it (tools/make_snapshot.mjs makes both)."""
+    (vendor / "snapshot.gz").unlink(missing_ok=True)
+    manifest = vendor / "start.json"
+    try:
+        start = json.loads(manifest.read_text())
+    except (OSError, ValueError):
+        return
+    if start.pop("snapshot", None) is not None:
+        tmp = manifest.with_suffix(".tmp")
+        tmp.write_text(json.dumps(start, indent=1) + "\n")
+        tmp.replace(manifest)
 
 
 def _zip_names(path: Path) -> set[str]:

@@ -1,12 +1,12 @@
-"""The page's speed as a design (issue 9): answers of stale boards are never drawn, the page starts
-without its Pyodide snapshot, and a big download is built off the main thread while the grid answers."""
+"""The page's speed as a design (issue 9): answers of stale boards are never drawn, and a big download
+is built off the main thread while the grid answers. (How the page starts, with or without its
+Pyodide snapshot: test_start.py.)"""
 
 from __future__ import annotations
 
 import time
 
-import serve
-from harness import START_TIMEOUT, new_context, screenshot, subfolder_site, wait_analysis, wait_ready
+from harness import new_context, screenshot, wait_analysis, wait_ready
 from minesat.analysis import analyze
 from minesat.share import board_from_fragment
 from minesat.solve import formula
@@ -37,33 +37,6 @@ def test_rapid_edits_end_on_the_last_boards_count_and_never_draw_a_stale_one(app
         assert value == str(analyze(board_from_fragment(fragment)).count), fragment
     assert len(drawn) < 12, "every edit's answer was drawn: superseded analyses were not dropped"
     page.wait_for_function("f => location.hash.slice(1) === f", arg=final)  # the address bar, once edits pause
-
-
-def test_page_starts_and_analyses_without_the_snapshot(browser, watch, tmp_path):
-    """The snapshot is an optimisation: without it (or if it fails) Pyodide starts normally."""
-    server = serve.start(0, subfolder_site(tmp_path, skip="static/vendor/snapshot.gz"))
-    context = new_context(browser, watch)
-    page = context.new_page()
-    failed = []
-    page.on("response", lambda r: r.status >= 400 and failed.append(r.url))
-    page.goto(server.url + "minesat/index.html#board=1??/12?/01?")
-    wait_ready(page)
-    assert wait_analysis(page) == "2"
-    assert page.evaluate("globalThis.minesatSnapshot") is False
-    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
-    assert page.evaluate("minesatEngine.snapshot") is False
-    assert [u for u in failed if u.endswith("snapshot.gz")] == failed and failed  # the one missing file
-    context.close()
-    expected = [e for e in watch.errors if "404" in e]
-    assert len(expected) == len(failed)  # the browser logs the missing file; nothing else went wrong
-    watch.errors[:] = [e for e in watch.errors if e not in expected]
-    server.shutdown()
-    server.server_close()
-
-
-def test_the_page_restores_its_snapshot_in_the_page_and_in_the_worker(app_page):
-    assert app_page.page.evaluate("globalThis.minesatSnapshot") is True
-    assert app_page.page.evaluate("minesatEngine.snapshot") is True
 
 
 def test_big_dimacs_download_is_built_while_the_grid_answers_clicks(browser, site, watch):

@@ -1,0 +1,158 @@
+"""How the page starts (issue 20): a first visit fetches only what it needs to be usable, with progress.
+
+- A first visit starts Python without the memory snapshot (it is never fetched before the page is
+  usable), then caches it; the next visit restores it in the page and in the engine's worker.
+- Python's standard library is the trimmed one of bytecode (static/vendor/stdlib.zip); a module
+  outside it still imports, from the full library fetched on the first miss; the page's own start
+  misses nothing.
+- While the runtime downloads, a progress bar counts its bytes up to the total, and reaches it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import serve
+from harness import ROOT, START_TIMEOUT, new_context, subfolder_site, wait_analysis, wait_ready
+
+BOARD = "index.html#board=1??/12?/01?"  # the seeds' 3x3 instance: 2 layouts without a total
+VENDOR = ROOT / "static" / "vendor"
+
+
+def python(page, code: str):
+    """The value of the last line of `code`, run in the page's Pyodide."""
+    return page.evaluate("code => { const v = minesatPyodide.runPython(code);"
+                         " return v && v.toJs ? v.toJs() : v; }", code)
+
+
+def test_a_first_visit_starts_without_the_snapshot_then_caches_it_for_the_next(browser, site, watch):
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        page.goto(site + BOARD)
+        wait_ready(page)
+        assert wait_analysis(page) == "2"
+        assert page.evaluate("globalThis.minesatSnapshot") is False  # nothing cached: a normal start
+        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
+        assert page.evaluate("minesatEngine.snapshot") is False
+        page.wait_for_function("() => globalThis.minesatSnapshotKept !== undefined", timeout=START_TIMEOUT)
+        assert page.evaluate("globalThis.minesatSnapshotKept") is True
+        # fetched only once the page was usable
+        times = page.evaluate("""() => [performance.getEntriesByName('minesat:ready')[0].startTime,
+            performance.getEntriesByType('resource').filter((r) => r.name.includes('snapshot.gz'))
+              .map((r) => r.startTime)]""")
+        assert len(times[1]) == 1 and times[1][0] > times[0], times
+        version = json.loads((VENDOR / "start.json").read_text())["snapshot"]["version"]
+        cached = page.evaluate("""async () => {
+            const all = [];
+            for (const name of await caches.keys())
+              for (const r of await (await caches.open(name)).keys()) all.push(r.url);
+            return all; }""")
+        assert cached == [site + f"static/vendor/snapshot.gz?v={version}"]
+        again = context.new_page()  # the next visit
+        again.goto(site + BOARD)
+        wait_ready(again)
+        assert wait_analysis(again) == "2"
+        assert again.evaluate("globalThis.minesatSnapshot") is True
+        again.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
+        assert again.evaluate("minesatEngine.snapshot") is True
+        snapshot_requests = again.evaluate(
+            "() => performance.getEntriesByType('resource').filter((r) => r.name.includes('snapshot.gz')).length")
+        assert snapshot_requests == 0  # from the cache, not the network
+    finally:
+        context.close()
+
+
+def test_without_the_snapshot_the_page_starts_and_keeps_nothing(browser, watch, tmp_path):
+    """The snapshot is an optimisation: missing, the page starts as usual, and the attempt to keep it fails quietly."""
+    server = serve.start(0, subfolder_site(tmp_path, skip="static/vendor/snapshot.gz"))
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        failed: list[str] = []
+        page.on("response", lambda r: r.status >= 400 and failed.append(r.url))
+        page.goto(server.url + "minesat/" + BOARD)
+        wait_ready(page)
+        assert wait_analysis(page) == "2"
+        page.wait_for_function("() => globalThis.minesatSnapshotKept !== undefined", timeout=START_TIMEOUT)
+        assert page.evaluate("globalThis.minesatSnapshotKept") is False
+        assert page.evaluate("minesatEngine.snapshot") is False
+        assert failed and all(u.endswith("snapshot.gz") for u in failed)  # the one missing file
+        assert page.evaluate("() => caches.keys()") == ["minesat-snapshot " + server.url + "minesat/"]
+        assert page.evaluate("async () => (await (await caches.open((await caches.keys())[0])).keys()).length") == 0
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    expected = [e for e in watch.errors if "404" in e]
+    assert len(expected) == len(failed)  # the browser logs the missing file; nothing else went wrong
+    watch.errors[:] = [e for e in watch.errors if e not in expected]
+
+
+def test_the_trimmed_standard_library_falls_back_to_the_full_one(browser, site, watch):
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        page.goto(site + BOARD)
+        wait_ready(page)
+        assert wait_analysis(page) == "2"
+        # the page's start used the trimmed library of bytecode and missed nothing in it
+        assert python(page, "import json; json.__spec__.origin") == "/lib/python314.zip/json/__init__.pyc"
+        assert python(page, "import _minesat_fallback; _minesat_fallback.missed") == []
+        assert python(page, "import sys; 'csv' in sys.modules or 'xml' in sys.modules") is False
+        # modules outside it: a new top-level one, a package, and a submodule of a package it holds
+        got = python(page, """
+import csv, io, xml.dom.minidom, json.tool
+rows = list(csv.reader(io.StringIO('a,b\\n1,2\\n')))
+doc = xml.dom.minidom.parseString('<b>mine</b>').documentElement.firstChild.data
+[rows, doc, csv.__spec__.origin, xml.dom.minidom.__spec__.origin, json.tool.__spec__.origin]""")
+        assert got == [[["a", "b"], ["1", "2"]], "mine", "/lib/python-full.zip/csv.py",
+                       "/lib/python-full.zip/xml/dom/minidom.py", "/lib/python-full.zip/json/tool.py"]
+        # the first miss fetched the full library (then on sys.path); a submodule of a package the
+        # trimmed library holds is found by the fallback each time
+        assert python(page, "_minesat_fallback.missed") == ["csv", "json.tool"]
+        # a name the full library does not hold either fails as in any Python, without a second fetch
+        assert python(page, """
+try:
+    import no_such_module_here
+except ImportError as e:
+    r = type(e).__name__
+r""") == "ModuleNotFoundError"
+        fetched = page.evaluate(
+            "() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('python_stdlib.zip')).length")
+        assert fetched == 1
+    finally:
+        context.close()
+
+
+def test_the_progress_bar_counts_the_runtime_bytes_up_to_their_total(browser, site, watch):
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        page.add_init_script("""(() => {
+            window.seenProgress = [];
+            const look = () => {
+              const bar = document.getElementById('load-progress'), text = document.getElementById('load-bytes');
+              if (!bar) return requestAnimationFrame(look);
+              new MutationObserver(() => seenProgress.push([bar.value, bar.max, text.textContent]))
+                .observe(document.getElementById('loading'), {subtree: true, childList: true, attributes: true,
+                                                              characterData: true});
+            };
+            look();
+        })()""")
+        page.goto(site + BOARD)
+        wait_ready(page)
+        seen = page.evaluate("window.seenProgress")
+        total = sum(json.loads((VENDOR / "start.json").read_text())["sizes"].values())
+        assert seen, "the progress bar never changed"
+        texts = [t for _, _, t in seen]
+        assert any(re.fullmatch(r"\d+\.\d of \d+\.\d MB downloaded", t) for t in texts), texts
+        assert all(m == total for v, m, t in seen if m != 1), seen  # (max 1: before the total is known)
+        partial = [v for v, m, _ in seen if 0 < v < m]
+        assert partial, "no progress between nothing and everything"
+        last = seen[-1]
+        assert last[0] == last[1] == total and last[2] == f"{total / 1e6:.1f} MB downloaded; starting Python…"
+        assert page.is_hidden("#loading")  # gone once the page is usable
+    finally:
+        context.close()

@@ -1,0 +1,108 @@
+// Make static/vendor/stdlib.zip: the part of Pyodide's standard library that the page, its worker
+// and the engine import, compiled to bytecode (.pyc) by the vendored Pyodide itself.
+//
+//   node tools/make_stdlib.mjs        (run by `make setup`, after tools/vendor.py)
+//
+// Pyodide's python_stdlib.zip holds sources only: every start compiles the ~200 modules Python
+// and the page import, which is most of a cold start. The page (static/boot.mjs) passes this zip
+// as `stdLibURL` instead: a fraction of the bytes, nothing to compile. The modules are found by
+// running them: Pyodide started here, the engine and the page's pure modules imported, plus the
+// modules listed in tools/stdlib-page.txt (what PyScript and the page's DOM modules import, which
+// cannot run here; a browser test checks the list is complete). Any other module still imports:
+// tools/stdlib_fallback.py, put in the zip as _minesat_fallback, fetches the full library on the
+// first miss. The page's own modules (py.zip) are compiled too, into static/vendor/pyc.zip (hash-checked
+// .pyc files, unpacked beside the sources). Also writes static/vendor/start.json: the zip's name and version (a snapshot made
+// with it names the same), and what the page's start fetches, with sizes (the progress bar's total).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const vendor = path.join(root, "static", "vendor");
+const { loadPyodide } = await import(pathToFileURL(path.join(vendor, "pyodide", "pyodide.mjs")).href);
+
+// The engine's and the worker's imports, and the page's modules that run outside a browser.
+const IMPORTS = `
+import asyncio, html, json, random, fractions, dataclasses, urllib.parse
+import minesat.protocol, minesat.explain, minesat.advice, minesat.game, minesat.binomial, minesat.sortnet
+import minesat.ilp, minesat.formats
+import minesat_web.render, minesat_web.editor
+`;
+const page = fs.readFileSync(path.join(root, "tools", "stdlib-page.txt"), "utf8")
+  .split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean);
+const fallback = fs.readFileSync(path.join(root, "tools", "stdlib_fallback.py"), "utf8");
+
+const started = performance.now();
+const py = await loadPyodide({ indexURL: path.join(vendor, "pyodide") + "/" });
+py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(vendor, "py.zip"))), "zip",
+  { extractDir: "/home/pyodide" });
+py.globals.set("PAGE", py.toPy(page));
+py.globals.set("FALLBACK", fallback);
+const [zip, pyc] = py.runPython(`
+import ast, importlib, io, os, sys, zipfile
+from importlib._bootstrap_external import _code_to_timestamp_pyc
+os.chdir('/home/pyodide'); sys.path.insert(0, '/home/pyodide')
+${IMPORTS}
+for name in PAGE:
+    importlib.import_module(name)
+STDLIB = '/lib/python314.zip'
+with zipfile.ZipFile(STDLIB) as full:
+    names = [n for n in full.namelist() if n.endswith('.py')]
+    NAMES = sorted({n[:-3].removesuffix('/__init__').replace('/', '.') for n in names})
+    used = sorted({m.__file__[len(STDLIB) + 1:] for m in list(sys.modules.values())
+                   if (getattr(m, '__file__', None) or '').startswith(STDLIB + '/')
+                   and getattr(m.__spec__, 'origin', None) != 'frozen'})
+    sources = {n: full.read(n) for n in used}
+sources['_minesat_fallback.py'] = (FALLBACK + f'\\nNAMES = frozenset({NAMES!r})\\n').encode()
+def without_docstrings(source, filename):
+    # Docstrings are a quarter of the bytecode and nothing the page runs reads them; asserts stay.
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        body = getattr(node, 'body', None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
+out = io.BytesIO()
+with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    for name, source in sorted(sources.items()):
+        code = compile(without_docstrings(source, STDLIB + '/' + name), STDLIB + '/' + name, 'exec',
+                       dont_inherit=True)
+        info = zipfile.ZipInfo(name + 'c', (1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        z.writestr(info, bytes(_code_to_timestamp_pyc(code, 0, 0)))
+# The page's own modules (py.zip), compiled too: hash-checked .pyc in __pycache__, used only while
+# the source beside them is the one they were compiled from (an edited module is compiled anew).
+from importlib._bootstrap_external import _code_to_hash_pyc
+from importlib.util import cache_from_source, source_hash
+ours = io.BytesIO()
+with zipfile.ZipFile(ours, 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    for where, _, names in sorted(os.walk('minesat')) + sorted(os.walk('minesat_web')):
+        for name in sorted(n for n in names if n.endswith('.py')):
+            source = open(os.path.join(where, name), 'rb').read()
+            filename = '/home/pyodide/' + os.path.join(where, name)
+            code = compile(without_docstrings(source, filename), filename, 'exec', dont_inherit=True)
+            info = zipfile.ZipInfo(cache_from_source(os.path.join(where, name)), (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, bytes(_code_to_hash_pyc(code, source_hash(source), True)))
+[out.getvalue(), ours.getvalue()]
+`).toJs();
+for (const [name, bytes] of [["stdlib.zip", zip], ["pyc.zip", pyc]]) {
+  const out = path.join(vendor, name);
+  fs.writeFileSync(out + ".tmp", bytes);
+  fs.renameSync(out + ".tmp", out);
+}
+
+// What the start fetches (relative to static/), with sizes: the progress bar's total.
+const START = ["vendor/pyodide/pyodide.asm.wasm", "vendor/stdlib.zip", "vendor/pyc.zip", "vendor/py.zip", "picosat.wasm"];
+const sizes = Object.fromEntries(START.map((f) => [f, fs.statSync(path.join(root, "static", f)).size]));
+const stdlibVersion = crypto.createHash("sha256").update(zip).digest("hex").slice(0, 16);
+const start = { stdlib: "vendor/stdlib.zip", stdlibVersion, pyc: "vendor/pyc.zip", sizes };
+fs.writeFileSync(path.join(vendor, "start.json"), JSON.stringify(start, null, 1) + "\n");
+const full = fs.statSync(path.join(vendor, "pyodide", "python_stdlib.zip")).size;
+console.log(`stdlib: static/vendor/stdlib.zip (${(zip.length / 1e6).toFixed(2)} MB of .pyc, against `
+  + `${(full / 1e6).toFixed(2)} MB of sources in python_stdlib.zip), static/vendor/pyc.zip (${(pyc.length / 1e3).toFixed(0)} kB) `
+  + `in ${((performance.now() - started) / 1000).toFixed(1)} s`);
