@@ -145,6 +145,36 @@ class Game:
                 break
         return done
 
+    def place_for(self, first: Cell) -> None:
+        """Place the mines as a first click on `first` would (nothing if they are placed): the same
+        seed and first cell give the same board, so a game can be played again."""
+        if self.mine_cells is None:
+            self._place(first)
+
+    def three_bv(self) -> int:
+        """The game's 3BV: the fewest clicks that clear it without flags, one per opening (a region
+        of zeros with its border) and one per safe number outside every opening."""
+        if self.mine_cells is None:
+            raise ValueError("the mines are placed at the first click: no 3BV before it")
+        seen: set[Cell] = set()
+        clicks = 0
+        for r in range(self.rows):
+            for c in range(self.cols):
+                if (r, c) in seen or self.number((r, c)) != 0:
+                    continue
+                clicks += 1  # an opening: flood it
+                stack = [(r, c)]
+                seen.add((r, c))
+                while stack:
+                    cur = stack.pop()
+                    if self.number(cur) == 0:
+                        for n in neighbours(cur, self.rows, self.cols):
+                            if n not in seen:
+                                seen.add(n)
+                                stack.append(n)
+        return clicks + sum(1 for r in range(self.rows) for c in range(self.cols)
+                            if (r, c) not in seen and (r, c) not in self.mine_cells)
+
     def _place(self, first: Cell) -> frozenset[Cell]:
         """Place the mines around the first cell opened (under the game's rule); they are returned."""
         mine_cells = place_mines(self.rows, self.cols, self.mines, first, self.rule, random.Random(self.seed))

@@ -282,6 +282,23 @@ class Engine:
             return {"none": str(e)}
 
 
+    def op_odds(self, req: dict[str, Any]) -> dict[str, Any]:
+        """A hidden cell's odds while playing: its mine probability, its secondary safety (surviving
+        it and the safest next click) and its chance of progress (making some cell surely safe)."""
+        board = self.board(req)
+        analysis = self.analysis(board)
+        cell = (int(req["cell"][0]), int(req["cell"][1]))
+        if board[cell] != HIDDEN:
+            raise EngineError("only a hidden cell has odds")
+        space = analysis.space
+        if not analysis.satisfiable or space is None:
+            raise EngineError("this board's layouts are not counted")
+        p_mine = space.mine_counts[cell] / space.count
+        safety, progress = (0.0, 0.0) if p_mine == 1 else advice.secondary_safety(
+            space.count, advice.outcomes(board, space, cell))
+        return {"cell": list(cell), "p_mine": p_mine, "safety": safety, "progress": progress}
+
+
 def describe(e: BaseException) -> str:
     """A failure in words for the page."""
     if isinstance(e, MemoryError):

@@ -1,9 +1,16 @@
 """Play mode: a game from a seed (minesat.game), hints and auto-play from the engine's best move.
 
-The game's rules run here (flood fill and chords are cheap); the best move comes from the engine's
-worker, like every analysis. A game's link is `#play=<level>&seed=<n>&rule=<classic|zero>` (custom:
-`&rows=&cols=&mines=`), so a game can be shared and replayed. Wins and losses per level are kept
-in local storage. Test hooks: the hinted cell has `data-best`; #play-status has `data-state`.
+The game's rules run here (flood fill and chords are cheap); the best move, the odds of a cell
+and the live probabilities come from the engine's worker, like every analysis. A game's link is
+`#play=<level>&seed=<n>[&first=r.c][&moves=o1.1,f0.5,…]&rule=<classic|zero>` (custom:
+`&rows=&cols=&mines=`): the address bar names the position after every move, so a game can be
+shared at any point and replayed. Flags are the player's marks: the advisor names the ones the
+numbers rule out (with proofs) and reasons without them, unless *Treat flags as mines* is on.
+Keys on the board: arrows move, Space or Enter opens (or chords an open number), F flags,
+C chords, H hints. Statistics per level and rule are kept in local storage.
+
+Test hooks: the hinted cell has `data-best`; #play-status has `data-state`; the cursor cell has
+the class `cursor`; wrong flags the class `wrong-flag`.
 """
 
 from __future__ import annotations
@@ -11,58 +18,82 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from fractions import Fraction
 from typing import Any
-from urllib.parse import parse_qsl
 
 import js
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import when
 
+from minesat.board import Cell
 from minesat.game import LEVELS, Game
-from minesat.protocol import request
-from minesat.share import board_to_fragment, game_fragment, game_from_fragment
+from minesat.protocol import decode_analysis, request
+from minesat.share import Move, board_to_fragment, game_fragment, game_from_fragment, game_moves
 from minesat_web import persist, render
 from minesat_web.app import App, el, show_message
-from minesat_web.client import Dropped, EngineFailed
-from minesat_web.events import guarded, target_cell
+from minesat_web.client import Dropped, EngineFailed, js_object
+from minesat_web.events import KEY_MOVES, guarded, target_cell
 
 STATS_KEY = "minesat.stats"
 LONG_PRESS = 0.45  # seconds: a longer touch flags
 
 
 class Play:
+    """The game on screen, its moves, what the engine said of it, and the player's settings."""
+
     def __init__(self, app: App) -> None:
         self.app = app
         self.game: Game | None = None
         self.level = "expert"
-        self.best: tuple[int, int] | None = None
+        self.first: Cell | None = None  # the cell the mines were placed for, when played again
+        self.moves: list[Move] = []
+        self.started = 0.0  # ms (Date.now) of the first move, and of the end
+        self.ended = 0.0
+        self.best: Cell | None = None
+        self.cursor: Cell = (0, 0)
+        self.odds: dict[Cell, Fraction] = {}  # live mine probabilities of the position on screen
+        self.wrong: list[dict[str, Any]] = []  # flags the advisor found wrong, with proofs
         self.auto: asyncio.Task | None = None
+        self.live_task: asyncio.Task | None = None
         self.flag_taps = False
         self.press: Any = None  # the pending long-press timer
 
     # -- games --
-    def start(self, game: Game, level: str) -> None:
+    def start(self, game: Game, level: str, first: Cell | None = None, moves: list[Move] | None = None) -> None:
         self.stop_auto()
-        self.game, self.level, self.best = game, level, None
+        self.game, self.level, self.best, self.first = game, level, None, first
+        self.moves, self.started, self.ended, self.wrong, self.odds = [], 0.0, 0.0, [], {}
+        self.cursor = (min(self.cursor[0], game.rows - 1), min(self.cursor[1], game.cols - 1))
+        if first is not None:
+            game.place_for(first)
         el("play-seed").value = str(game.seed)
         el("play-level").value = level
         el("play-rule").value = game.rule
         el("play-custom").hidden = level != "custom"
-        persist.replace_url(game_fragment(game, level))
         el("play-hint-text").textContent = ""
+        el("play-end").hidden = True
+        for r, c, kind in moves or []:
+            self.apply((r, c), kind)
+        self.write_url()
         self.draw()
         self.show_stats()
+        self.refresh_live()
+        if game.state != "playing":
+            self.show_end()
 
     def open_link(self, fragment: str) -> bool:
-        """Start the game a `#play=` link names; False (with a message) if the link is broken."""
+        """Start the game a `#play=` link names, at the position its moves reach; False (with a
+        message) if the link is broken."""
         try:
             game = game_from_fragment(fragment)
+            first, moves = game_moves(fragment, game)
         except ValueError as e:
             show_message(f"The game link could not be read: {e}.", bad=True)
             return False
-        fields = dict(parse_qsl(fragment.lstrip("#")))
+        fields = dict(part.partition("=")[::2] for part in fragment.lstrip("#").split("&"))
         show_mode(True)
-        self.start(game, fields.get("play", "expert") if fields.get("play") in (*LEVELS, "custom") else "expert")
+        level = fields.get("play", "expert")
+        self.start(game, level if level in (*LEVELS, "custom") else "expert", first, moves)
         return True
 
     def new_game(self) -> None:
@@ -82,6 +113,19 @@ class Play:
             return
         self.start(game, level)
 
+    def again(self) -> None:
+        """The same board once more: the same seed, the mines placed for the same first cell."""
+        game = self.game
+        if game is None or not self.moves:
+            return
+        first = self.first or (self.moves[0][0], self.moves[0][1])
+        self.start(Game(game.rows, game.cols, game.mines, game.seed, game.rule), self.level, first)
+
+    def write_url(self) -> None:
+        """The address bar names the position: the game and every move so far."""
+        if self.game is not None:
+            persist.replace_url(game_fragment(self.game, self.level, self.moves, self.first))
+
     # -- drawing --
     def draw(self) -> None:
         game = self.game
@@ -89,7 +133,10 @@ class Play:
             return
         grid = el("play-grid")
         grid.style.setProperty("--cols", str(game.cols))
-        grid.innerHTML = render.play_cells(game, self.best)
+        odds = self.odds if self.live() and game.state == "playing" else {}
+        wrong = {(w["cell"][0], w["cell"][1]) for w in self.wrong} & game.flags
+        grid.innerHTML = render.play_cells(game, self.best, self.cursor, odds, frozenset(wrong))
+        grid.setAttribute("aria-activedescendant", f"p{self.cursor[0]}-{self.cursor[1]}")
         left = game.mines - len(game.flags)
         status = el("play-status")
         status.dataset.state = game.state
@@ -100,22 +147,72 @@ class Play:
             "lost": "You lost: that cell was a mine. The mines are shown.",
         }[game.state]
 
-    def show_stats(self) -> None:
-        stats = self.stats()
-        parts = [f"{level}: {won} won, {lost} lost" for level, (won, lost) in stats.items()]
-        el("play-stats").textContent = ("Your games: " + "; ".join(parts) + ".") if parts else ""
+    def live(self) -> bool:
+        return bool(el("play-live").checked)
 
-    def stats(self) -> dict[str, list[int]]:
+    def refresh_live(self) -> None:
+        """With *Show the odds* on: every hidden cell's mine probability, from the engine."""
+        if self.live_task and not self.live_task.done():
+            self.live_task.cancel()
+        self.odds = {}
+        if self.live() and self.game is not None and self.game.state == "playing" and self.moves:
+            self.live_task = asyncio.ensure_future(self.load_odds())
+
+    async def load_odds(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        board = game.board()
+        try:
+            data = await self.app.client.call(request("analyze", board), lane="play-live")
+        except (Dropped, EngineFailed):
+            return
+        if self.game is not game or game.board() != board:
+            return
+        analysis = decode_analysis(board, data)
+        self.odds = dict(analysis.probability) if analysis.satisfiable else {}
+        self.draw()
+
+    # -- statistics: per level and rule --
+    def stats(self) -> dict[str, dict[str, int]]:
+        """{"level/rule": {"won", "lost", "streak", "best_streak", "best_ms"}}; the earlier form
+        ({level: [won, lost]}) is read as classic games."""
         try:
             data = json.loads(str(js.localStorage.getItem(STATS_KEY) or "{}"))
-            return {str(k): [int(v[0]), int(v[1])] for k, v in data.items()}
+            out: dict[str, dict[str, int]] = {}
+            for key, value in data.items():
+                if isinstance(value, list):  # the earlier form
+                    out[f"{key}/classic"] = {"won": int(value[0]), "lost": int(value[1]), "streak": 0,
+                                             "best_streak": 0, "best_ms": 0}
+                else:
+                    out[str(key)] = {k: int(value.get(k, 0)) for k in ("won", "lost", "streak", "best_streak",
+                                                                       "best_ms")}
+            return out
         except Exception:  # noqa: BLE001 - missing or corrupted storage: no stats yet
             return {}
 
+    def show_stats(self) -> None:
+        el("play-stats").innerHTML = render.play_stats_html(self.stats())
+        el("play-stats-reset").hidden = not self.stats()
+
     def record(self) -> None:
+        game = self.game
+        if game is None:
+            return
         stats = self.stats()
-        won, lost = stats.get(self.level, [0, 0])
-        stats[self.level] = [won + (self.game.state == "won"), lost + (self.game.state == "lost")]
+        key = f"{self.level}/{game.rule}"
+        s = stats.get(key, {"won": 0, "lost": 0, "streak": 0, "best_streak": 0, "best_ms": 0})
+        won = game.state == "won"
+        s["won" if won else "lost"] += 1
+        s["streak"] = s["streak"] + 1 if won else 0
+        s["best_streak"] = max(s["best_streak"], s["streak"])
+        took = int(self.ended - self.started)
+        if won and (not s["best_ms"] or took < s["best_ms"]):
+            s["best_ms"] = took
+        stats[key] = s
+        self.save_stats(stats)
+
+    def save_stats(self, stats: dict[str, dict[str, int]]) -> None:
         try:
             js.localStorage.setItem(STATS_KEY, json.dumps(stats))
         except Exception:  # noqa: BLE001 - storage disabled: the game still counts on screen
@@ -123,60 +220,136 @@ class Play:
         self.show_stats()
 
     # -- moves --
-    def act(self, cell: tuple[int, int], flag: bool) -> None:
+    def apply(self, cell: Cell, kind: str) -> bool:
+        """One move of the player's (or of a link being replayed): True when it was a real move."""
+        game = self.game
+        if game is None or game.state != "playing":
+            return False
+        if kind == "flag":
+            if cell in game.opened:
+                return False
+            game.flag(cell)
+        elif kind == "chord" or cell in game.opened:
+            kind, before = "chord", len(game.opened)
+            game.chord(cell)
+            if len(game.opened) == before and game.state == "playing":
+                return False  # not a satisfied number: nothing opened
+        else:
+            if cell in game.flags:
+                return False
+            game.open(cell)
+        if not self.started:
+            self.started = js.Date.now()
+        self.moves.append((cell[0], cell[1], kind))
+        if game.state != "playing":
+            self.ended = js.Date.now()
+        return True
+
+    def act(self, cell: Cell, flag: bool = False, kind: str | None = None) -> None:
+        """A move made on the board: open (a chord on an open number), or flag."""
         game = self.game
         if game is None or game.state != "playing":
             return
-        if flag:
-            game.flag(cell)
-        elif cell in game.opened:
-            game.chord(cell)
-        else:
-            game.open(cell)
+        self.cursor = cell
+        if not self.apply(cell, kind or ("flag" if flag else "open")):
+            self.draw()  # the cursor moved
+            return
         self.best = None
+        self.wrong = [w for w in self.wrong if tuple(w["cell"]) in game.flags]
         el("play-hint-text").textContent = ""
+        self.show_wrong()
+        self.write_url()
         self.draw()
+        self.refresh_live()
         if game.state != "playing":
             self.record()
+            self.show_end()
+
+    def show_end(self) -> None:
+        """The game's end: 3BV, clicks, efficiency and time; play again, share, review."""
+        game = self.game
+        if game is None or game.mine_cells is None:
+            return
+        el("play-end-text").textContent = render.game_end_text(
+            game.three_bv(), len(self.moves), (self.ended - self.started) / 1000 if self.started else 0.0,
+            game.state == "won")
+        el("play-end").hidden = False
+
+    def show_wrong(self) -> None:
+        """The flags the numbers rule out, named with their proofs, and the offer to remove them."""
+        box = el("play-wrong")
+        box.hidden = not self.wrong
+        el("play-wrong-text").textContent = " ".join(w["text"] for w in self.wrong)
+
+    def remove_wrong_flags(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        for w in self.wrong:
+            cell = (w["cell"][0], w["cell"][1])
+            if cell in game.flags:
+                self.apply(cell, "flag")
+        self.wrong = []
+        self.show_wrong()
+        self.write_url()
+        self.draw()
+        self.refresh_live()
 
     async def hint(self) -> dict[str, Any] | None:
-        """Ask the engine for the best move of the position on screen; mark it."""
+        """Ask the engine for the best move of the position on screen; mark it, say why, name wrong flags."""
         game = self.game
         if game is None or game.state != "playing":
             return None
         if game.mine_cells is None:  # the first click: the rules make it safe, the corner gives most
-            first = (0, 0) if game.rule == "classic" else (min(3, game.rows - 1), min(3, game.cols - 1))
-            self.best = first
-            self.draw()
-            data = {"move": list(first), "safe": True, "p_mine": 0.0, "method": "first", "safe_cells": [list(first)]}
+            first = self.first or ((0, 0) if game.rule == "classic" else (min(3, game.rows - 1), min(3, game.cols - 1)))
+            self.show_best(first)
+            data = {"move": list(first), "safe": True, "p_mine": 0.0, "method": "first",
+                    "safe_cells": [list(first)], "wrong_flags": []}
             el("play-hint-text").textContent = (
                 f"Best move: open {render.name(first)}: the first click is always safe"
                 + (" and opens a zero" if game.rule == "zero" else "") + " under these rules.")
             return data
         board = game.board()
         try:
-            data = await self.app.client.call(request("advise", board), lane="play")
+            data = await self.app.client.call(
+                request("advise", board, flags_as_mines=bool(el("play-flags-as-mines").checked)), lane="play")
         except (Dropped, EngineFailed) as e:
             el("play-hint-text").textContent = f"No hint: {e}"
             return None
         if self.game is not game or game.board() != board:
             return None  # the game moved on meanwhile
+        self.wrong = list(data.get("wrong_flags", []))
+        self.show_wrong()
         if "move" in data:
-            self.best = (data["move"][0], data["move"][1])
-            self.draw()
+            self.show_best((data["move"][0], data["move"][1]))
         el("play-hint-text").textContent = render.advice_text(data)
         return data
 
+    def show_best(self, cell: Cell) -> None:
+        """Mark the best move and bring it into view (on a phone it may be off screen)."""
+        self.best = cell
+        self.draw()
+        node = js.document.querySelector("#play-grid [data-best]")
+        if node:
+            node.scrollIntoView(js_object({"block": "nearest", "inline": "center"}))
+        el("play-hint-text").scrollIntoView(js_object({"block": "nearest"}))
+
     async def auto_play(self) -> None:
-        """Play the best moves one by one until the game ends or the user stops it."""
+        """Play the best moves one by one until the game ends or the user stops it; flags the
+        advisor finds wrong are removed (and said) on the way."""
         try:
             while self.game is not None and self.game.state == "playing":
                 data = await self.hint()
                 if not data or "move" not in data:
                     break
+                if self.wrong:
+                    named = " ".join(w["text"] for w in self.wrong)
+                    self.remove_wrong_flags()
+                    el("play-hint-text").textContent = f"Auto-play removed a wrong flag. {named}"
+                    continue
                 await asyncio.sleep(int(el("play-speed").value) / 1000)
                 for r, c in data["safe_cells"] or [data["move"]]:  # every surely safe cell at once
-                    self.act((r, c), flag=False)
+                    self.act((r, c), kind="open")
                 await asyncio.sleep(int(el("play-speed").value) / 1000)
         finally:
             el("play-auto").setAttribute("aria-pressed", "false")
@@ -185,6 +358,25 @@ class Play:
     def stop_auto(self) -> None:
         if self.auto and not self.auto.done():
             self.auto.cancel()
+
+    async def describe(self, cell: Cell) -> None:
+        """The cell line while playing: with *Show the odds*, its mine probability, its safety
+        with the next click, and its chance of progress (from the engine)."""
+        game = self.game
+        if game is None:
+            return
+        info = el("play-cell-info")
+        if not (self.live() and game.state == "playing" and cell in self.odds and game.board()[cell] == "?"):
+            info.textContent = ""
+            return
+        board = game.board()
+        info.textContent = f"{render.name(cell)}: {render.percent(self.odds[cell])} mine; weighing what it may show…"
+        try:
+            data = await self.app.client.call(request("odds", board, cell=list(cell)), lane="play-odds")
+        except (Dropped, EngineFailed):
+            return
+        if self.game is game and game.board() == board:
+            info.textContent = render.odds_text(cell, data)
 
 
 def show_mode(play: bool) -> None:
@@ -206,7 +398,7 @@ def bind(app: App) -> Play:
         if play.game is None:
             play.new_game()
         else:
-            persist.replace_url(game_fragment(play.game, play.level))
+            play.write_url()
 
     @when("click", "#mode-analyze")
     @guarded
@@ -221,6 +413,12 @@ def bind(app: App) -> Play:
     def new_game(evt):
         el("play-seed").value = ""
         play.new_game()
+
+    @when("click", "#play-again")
+    @guarded
+    def again(evt):
+        play.again()
+        el("play-grid").focus()
 
     @when("change", "#play-level")
     @guarded
@@ -238,6 +436,7 @@ def bind(app: App) -> Play:
         if cell is None:
             return
         evt.preventDefault()
+        el("play-grid").focus(js_object({"preventScroll": True}))
         if evt.button == 2:
             play.act(cell, flag=True)
             return
@@ -263,6 +462,13 @@ def bind(app: App) -> Play:
             js.clearTimeout(play.press[1])
             play.press = None
 
+    @when("pointerover", "#play-grid")
+    @guarded
+    def over(evt):
+        cell = target_cell(evt)
+        if cell is not None:
+            asyncio.ensure_future(play.describe(cell))
+
     @when("click", "#play-flag")
     @guarded
     def flag_taps(evt):
@@ -285,6 +491,38 @@ def bind(app: App) -> Play:
         el("play-auto").textContent = "Stop"
         play.auto = asyncio.ensure_future(play.auto_play())
 
+    @when("click", "#play-remove-flags")
+    @guarded
+    def remove_flags(evt):
+        play.remove_wrong_flags()
+
+    @when("change", "#play-live")
+    @guarded
+    def live(evt):
+        play.refresh_live()
+        play.draw()
+
+    @when("click", "#play-share")
+    @guarded
+    def share(evt):
+        play.write_url()
+        url = str(js.location.href)
+        el("play-share-url").value = url
+        el("play-share-box").hidden = False
+        el("play-share-url").select()
+        try:
+            js.navigator.clipboard.writeText(url).then(
+                create_proxy(lambda _: show_message("The game's link, at this position, is copied.")),
+                create_proxy(lambda _: None))
+        except Exception:  # noqa: BLE001 - no clipboard API: the link is shown selected
+            pass
+
+    @when("click", "#play-stats-reset")
+    @guarded
+    def reset_stats(evt):
+        if js.confirm("Forget the statistics of every level?"):
+            play.save_stats({})
+
     @when("click", "#play-analyze")
     @guarded
     def analyze_position(evt):
@@ -299,8 +537,30 @@ def bind(app: App) -> Play:
     @when("keydown", "#play-grid")
     @guarded
     def keys(evt):
-        if evt.key in ("h", "H"):
+        """Keyboard play: arrows move, Space or Enter opens (chords an open number), F flags,
+        C chords, H hints."""
+        game, key = play.game, str(evt.key)
+        if game is None or evt.ctrlKey or evt.altKey or evt.metaKey:
+            return
+        if key in KEY_MOVES:
+            dr, dc = KEY_MOVES[key]
+            play.cursor = (min(max(play.cursor[0] + dr, 0), game.rows - 1),
+                           min(max(play.cursor[1] + dc, 0), game.cols - 1))
+            play.draw()
+            node = js.document.querySelector("#play-grid .cursor")
+            if node:
+                node.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
+            asyncio.ensure_future(play.describe(play.cursor))
+        elif key in (" ", "Enter"):
+            play.act(play.cursor, kind="open")
+        elif key in ("f", "F"):
+            play.act(play.cursor, flag=True)
+        elif key in ("c", "C"):
+            play.act(play.cursor, kind="chord")
+        elif key in ("h", "H"):
             asyncio.ensure_future(play.hint())
-            evt.preventDefault()
+        else:
+            return
+        evt.preventDefault()
 
     return play

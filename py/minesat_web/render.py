@@ -426,9 +426,13 @@ def advice_text(data: dict[str, Any], proof: dict[str, Any] | None = None) -> st
     return f"Best guess: open {cell}, {data['p_mine'] * 100:.1f}% mine; {reason}{chance}."
 
 
-def play_cells(game: Any, best: Cell | None = None) -> str:
-    """A game as the player sees it (mines shown once it is over), one string, ARIA rows of cells."""
+def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,
+               odds: dict[Cell, Fraction] | None = None, wrong: frozenset[Cell] = frozenset()) -> str:
+    """A game as the player sees it (mines shown once it is over), one string, ARIA rows of cells;
+    the keyboard's cursor, with `odds` each hidden cell's mine probability (its band and
+    percentage), and the flags the advisor found wrong."""
     over = game.state != "playing"
+    odds = odds or {}
     rows = []
     for r in range(game.rows):
         cells = []
@@ -445,14 +449,67 @@ def play_cells(game: Any, best: Cell | None = None) -> str:
                 label = where + ("the mine you opened" if boom else "flagged mine" if cell in game.flags else "mine")
             elif cell in game.flags:
                 cls, label = ("cell flag wrong", f"{where}flag, no mine") if over else ("cell flag", f"{where}flagged")
+                if cell in wrong:
+                    cls += " wrong-flag"
+                    label += ", cannot be a mine"
             else:
                 cls, label = "cell hidden", f"{where}hidden"
             extra = ""
+            p = odds.get(cell) if cls == "cell hidden" else None
+            if p is not None:
+                if p == 0 or p == 1:
+                    cls += " safe" if p == 0 else " mine"
+                    label += ", surely safe" if p == 0 else ", surely a mine"
+                else:
+                    cls += f" pb{band(p)}"
+                    extra += f' data-pct="{short_percent(p)}"'
+                    label += f", {short_percent(p)}% mine"
+            if cell == cursor:
+                cls += " cursor"
             if cell == best:
                 cls += " best"
                 extra = " data-best"
                 label += ", the best move"
-            cells.append(f'<div class="{cls}" role="gridcell" data-row="{r}" data-col="{c}" '
+            cells.append(f'<div class="{cls}" role="gridcell" data-row="{r}" data-col="{c}" id="p{r}-{c}" '
                          f'aria-label="{label}"{extra}>{text}</div>')
         rows.append('<div role="row" class="row">' + "".join(cells) + "</div>")
     return "".join(rows)
+
+
+def game_end_text(three_bv: int, clicks: int, seconds: float, won: bool) -> str:
+    """The game's end in numbers: its 3BV, the clicks made, the efficiency (3BV per click, of the
+    whole board when won) and the time."""
+    efficiency = f"; efficiency {three_bv / clicks:.0%}" if won and clicks else ""
+    return (f"{'Won' if won else 'Lost'} in {seconds:.1f} s. 3BV {three_bv} (the fewest clicks that clear this "
+            f"board); your clicks: {clicks}{efficiency}.")
+
+
+def odds_text(cell: Cell, data: dict[str, Any]) -> str:
+    """A hidden cell's odds while playing (the engine's "odds")."""
+    return (f"{name(cell)}: {data['p_mine'] * 100:.1f}% mine. Safe, and the next click too (its secondary "
+            f"safety): {data['safety'] * 100:.1f}%. Chance it makes another cell surely safe: "
+            f"{data['progress'] * 100:.1f}%.")
+
+
+def best_time(ms: int) -> str:
+    return f"{ms / 1000:.1f} s" if ms else "–"
+
+
+def play_stats_html(stats: dict[str, dict[str, int]]) -> str:
+    """Your games: per level the wins and losses, then per level and rule the streaks and best time."""
+    if not stats:
+        return ""
+    levels: dict[str, list[int]] = {}
+    for key, s in stats.items():
+        level = key.split("/")[0]
+        levels.setdefault(level, [0, 0])
+        levels[level][0] += s["won"]
+        levels[level][1] += s["lost"]
+    summary = "; ".join(f"{html.escape(level)}: {won} won, {lost} lost" for level, (won, lost) in levels.items())
+    rows = "".join(
+        f"<tr><th scope='row'>{html.escape(key.replace('/', ', '))}</th><td>{s['won'] + s['lost']}</td>"
+        f"<td>{s['won']}</td><td>{s['streak']}</td><td>{s['best_streak']}</td><td>{best_time(s['best_ms'])}</td></tr>"
+        for key, s in sorted(stats.items()))
+    return (f"<p>Your games: {summary}.</p><table class='play-stats'><tr><th scope='col'>level, rule</th>"
+            "<th scope='col'>games</th><th scope='col'>won</th><th scope='col'>streak</th>"
+            f"<th scope='col'>best streak</th><th scope='col'>best time</th></tr>{rows}</table>")
