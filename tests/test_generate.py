@@ -11,7 +11,7 @@ import pytest
 
 from minesat.cli import main
 from minesat.game import Game
-from minesat.generate import generate, solvable_without_guessing
+from minesat.generate import draws, generate, solvable_without_guessing
 
 Cell = tuple[int, int]
 
@@ -124,3 +124,11 @@ def test_cli_generate(capsys):
     for bad in (["--first", "9,9"], ["--mines", "20"], ["--first", "x"], ["--rows", "0"]):
         assert main(args + bad) == 2
         assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_draws_step_through_the_rejected_boards_to_the_one_generate_keeps():
+    steps = list(draws(16, 30, 99, (3, 3), "zero", 11, no_guess=True))
+    made = generate(16, 30, 99, (3, 3), "zero", 11, no_guess=True)
+    assert steps[:-1] == [None] * (made.tries - 1) and steps[-1] == made
+    with pytest.raises(ValueError):
+        generate(16, 30, 99, (3, 3), "zero", 11, no_guess=True, max_tries=made.tries - 1)

@@ -18,6 +18,7 @@ it was as fast as cheap one- and two-clue rules tried first (measured), and simp
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .board import MAX_CELLS, MAX_SIDE, Cell
@@ -46,17 +47,32 @@ def generate(rows: int, cols: int, mines: int, first: Cell, rule: str = "classic
              no_guess: bool = False, max_tries: int = MAX_TRIES) -> Generated:
     """The mines of a board (see the module docstring); ValueError when `max_tries` boards hold
     no no-guess one."""
+    for tries, made in enumerate(draws(rows, cols, mines, first, rule, seed, no_guess), 1):
+        if made is not None:
+            return made
+        if tries >= max_tries:
+            break
+    raise ValueError(f"no no-guess board in {max_tries:,} tries")
+
+
+def draws(rows: int, cols: int, mines: int, first: Cell, rule: str = "classic", seed: int = 0,
+          no_guess: bool = False) -> Iterator[Generated | None]:
+    """The boards of `generate` drawn one at a time: None for each one rejected, then the one kept
+    (a caller can step it to show progress, or stop).  ValueError on a size or click off the board."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and rows * cols <= MAX_CELLS):
         raise ValueError(f"a board is 1 to {MAX_SIDE} rows and columns and at most {MAX_CELLS:,} cells, "
                          f"not {rows}x{cols}")
     if not (0 <= first[0] < rows and 0 <= first[1] < cols):
         raise ValueError(f"the first click {first[0]},{first[1]} is off the {rows}x{cols} board")
     rng = random.Random(seed)
-    for tries in range(1, max_tries + 1):
+    tries = 0
+    while True:
+        tries += 1
         layout = place_mines(rows, cols, mines, first, rule, rng)
         if not no_guess or solvable_without_guessing(rows, cols, layout, first):
-            return Generated(rows, cols, layout, tries)
-    raise ValueError(f"no no-guess board in {max_tries:,} tries")
+            yield Generated(rows, cols, layout, tries)
+            return
+        yield None
 
 
 def solvable_without_guessing(rows: int, cols: int, mines: frozenset[Cell], first: Cell) -> bool:
