@@ -82,3 +82,21 @@ def test_the_end_of_a_game_and_the_statistics_in_words():
 
 def test_neighbours_stay_on_the_board():
     assert sorted(neighbours((0, 0), 2, 2)) == [(0, 1), (1, 0), (1, 1)]
+
+
+def test_a_reviewed_move_in_words():
+    from minesat.game import Game
+    from minesat.review import GameRecord, review
+    game = Game.new("beginner", 11, "classic")
+    game.open((0, 0))
+    record = GameRecord.from_json({"rows": 9, "cols": 9, "mines": [list(c) for c in game.mine_cells],
+                                   "moves": [[0, 0, "open"], [8, 8, "open"]]})
+    first, second = (g.to_json() for g in review(record))
+    assert render.review_line(first) == "open r1c1: the best guess."
+    line = render.review_line(second)
+    assert line.startswith("open r9c9: ")
+    if second["grade"] == "forced":
+        assert "forced: surely safe (why r9c9 is safe: the clue" in line
+    else:
+        assert f"{second['p_mine'] * 100:.1f}% mine" in line
+    assert 'aria-selected="true"' in render.review_html({"moves": [first, second]}, 1).split("</li>")[1]

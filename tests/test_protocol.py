@@ -220,3 +220,20 @@ def test_engine_explains_proofs_dead_cells_in_slices_outcomes_and_a_proof_as_sat
     sat = ask(engine, 3, "proof_cnf", board, cell=[0, 2])["ok"]
     assert sat["answer"] == "UNSAT" and "p cnf" in sat["dimacs"]
     assert "error" in ask(engine, 4, "proof_cnf", board, cell=[8, 8])  # not forced: no proof
+
+
+def test_engine_generates_no_guess_boards_and_reviews_games():
+    from minesat.game import Game
+    from minesat.generate import solvable_without_guessing
+    engine = Engine()
+    made = ask(engine, 1, "generate", None, rows=9, cols=9, mines=10, first=[4, 4], rule="zero", seed=3,
+               no_guess=True)["ok"]
+    mines = frozenset((r, c) for r, c in made["mines"])
+    assert len(mines) == 10 and made["tries"] >= 1 and solvable_without_guessing(9, 9, mines, (4, 4))
+    game = Game.with_mines(9, 9, mines)
+    moves = [[4, 4, "open"]]
+    game.open((4, 4))
+    record = {"rows": 9, "cols": 9, "mines": made["mines"], "moves": moves}
+    graded = ask(engine, 2, "review", None, game=record)["ok"]
+    assert [m["move"] for m in graded["moves"]] == moves and graded["moves"][0]["grade"] == "best"
+    assert "error" in ask(engine, 3, "review", None, game={"rows": 9})  # a broken record: refused, said

@@ -299,6 +299,29 @@ class Engine:
         return {"cell": list(cell), "p_mine": p_mine, "safety": safety, "progress": progress}
 
 
+    # -- Play: no-guess boards, reviews --
+    def op_generate(self, req: dict[str, Any]) -> dict[str, Any]:
+        """A board's mines for a game (`generate.generate`, no-guess on request): {"mines", "tries"}."""
+        from .generate import generate
+        rows, cols, mines = (int(req[k]) for k in ("rows", "cols", "mines"))
+        first = (int(req["first"][0]), int(req["first"][1]))
+        try:
+            made = generate(rows, cols, mines, first, str(req.get("rule", "classic")), int(req.get("seed", 0)),
+                            bool(req.get("no_guess")), int(req.get("max_tries", 20_000)))
+        except ValueError as e:
+            raise EngineError(str(e)) from None
+        return {"mines": [list(c) for c in sorted(made.mines)], "tries": made.tries}
+
+    def op_review(self, req: dict[str, Any]) -> dict[str, Any]:
+        """A game graded move by move (`review.review`): {"moves": [...], "summary"}."""
+        from .review import GameRecord, review, summary
+        try:
+            graded = review(GameRecord.from_json(req["game"]), get_solver())
+        except ValueError as e:
+            raise EngineError(str(e)) from None
+        return {"moves": [g.to_json() for g in graded], "summary": summary(graded)}
+
+
 def describe(e: BaseException) -> str:
     """A failure in words for the page."""
     if isinstance(e, MemoryError):

@@ -333,6 +333,11 @@ class App:
         document.body.removeAttribute("data-worker")
         asyncio.ensure_future(self.restart_engine())
 
+    def cancel_work_quietly(self) -> None:
+        """Stop whatever the worker is doing (a no-guess board being drawn): a fresh worker."""
+        document.body.removeAttribute("data-worker")
+        asyncio.ensure_future(self.restart_engine())
+
     async def restart_engine(self) -> None:
         where = await self.client.restart()
         document.body.dataset.engine = where

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import when
 
 from minesat.board import Cell
@@ -57,11 +57,18 @@ class Play:
         self.live_task: asyncio.Task | None = None
         self.flag_taps = False
         self.press: Any = None  # the pending long-press timer
+        self.no_guess = False  # the game's board was drawn among the no-guess ones, to start at `first`
+        self.review: dict[str, Any] | None = None  # the engine's review of the game, and the step shown
+        self.step = 0
+        self.making: asyncio.Task | None = None  # a no-guess board being drawn
 
     # -- games --
-    def start(self, game: Game, level: str, first: Cell | None = None, moves: list[Move] | None = None) -> None:
+    def start(self, game: Game, level: str, first: Cell | None = None, moves: list[Move] | None = None,
+              no_guess: bool = False) -> None:
         self.stop_auto()
-        self.game, self.level, self.best, self.first = game, level, None, first
+        self.game, self.level, self.best, self.first, self.no_guess = game, level, None, first, no_guess
+        self.review = None
+        el("play-review-box").hidden = True
         self.moves, self.started, self.ended, self.wrong, self.odds = [], 0.0, 0.0, [], {}
         self.cursor = (min(self.cursor[0], game.rows - 1), min(self.cursor[1], game.cols - 1))
         if first is not None:
@@ -72,6 +79,7 @@ class Play:
         el("play-custom").hidden = level != "custom"
         el("play-hint-text").textContent = ""
         el("play-end").hidden = True
+        el("play-board").value = "no-guess" if no_guess else "any"
         for r, c, kind in moves or []:
             self.apply((r, c), kind)
         self.write_url()
@@ -93,7 +101,11 @@ class Play:
         fields = dict(part.partition("=")[::2] for part in fragment.lstrip("#").split("&"))
         show_mode(True)
         level = fields.get("play", "expert")
-        self.start(game, level if level in (*LEVELS, "custom") else "expert", first, moves)
+        level = level if level in (*LEVELS, "custom") else "expert"
+        if fields.get("ng") == "1":  # a no-guess board: drawn again from its seed (the same one)
+            self.draw_no_guess(game, level, first or start_cell(game), moves)
+        else:
+            self.start(game, level, first, moves)
         return True
 
     def new_game(self) -> None:
@@ -111,7 +123,48 @@ class Play:
         except ValueError as e:
             show_message(f"Cannot start that game: {e}", bad=True)
             return
-        self.start(game, level)
+        if str(el("play-board").value) == "no-guess":
+            self.draw_no_guess(game, level, start_cell(game), [])
+        else:
+            self.start(game, level)
+
+    # -- no-guess boards: drawn uniformly among the boards solvable without a guess --
+    def draw_no_guess(self, game: Game, level: str, first: Cell, moves: list[Move]) -> None:
+        if self.making and not self.making.done():
+            self.making.cancel()
+        self.making = asyncio.ensure_future(self.make_no_guess(game, level, first, moves))
+
+    async def make_no_guess(self, game: Game, level: str, first: Cell, moves: list[Move]) -> None:
+        """Ask the worker for the game's no-guess board (every board drawn from the seed, the
+        first that needs no guess from `first`: uniform among them), then start it."""
+        status = el("play-generating")
+        status.hidden = False
+        el("play-generating-text").textContent = (
+            f"Drawing a no-guess board ({game.rows}x{game.cols}, {game.mines} mines): boards are drawn one "
+            "after another until one can be solved from the start without a guess…")
+        try:
+            data = await self.app.client.call(request(
+                "generate", None, rows=game.rows, cols=game.cols, mines=game.mines, first=list(first),
+                rule=game.rule, seed=game.seed, no_guess=True), lane="play-generate")
+        except (Dropped, asyncio.CancelledError):
+            return
+        except EngineFailed as e:
+            el("play-generating-text").textContent = f"No no-guess board could be drawn: {e}"
+            return
+        status.hidden = True
+        made = Game.with_mines(game.rows, game.cols, {(r, c) for r, c in data["mines"]})
+        made.seed, made.rule = game.seed, game.rule
+        self.start(made, level, first, moves, no_guess=True)
+        el("play-hint-text").textContent = (
+            f"A no-guess board (the {data['tries']:,}{ordinal(data['tries'])} drawn): start at {render.name(first)}, "
+            "marked ★; from there every move can be worked out.")
+        self.show_best(first)
+
+    def cancel_no_guess(self) -> None:
+        if self.making and not self.making.done():
+            self.making.cancel()
+        el("play-generating").hidden = True
+        self.app.cancel_work_quietly()
 
     def again(self) -> None:
         """The same board once more: the same seed, the mines placed for the same first cell."""
@@ -119,12 +172,19 @@ class Play:
         if game is None or not self.moves:
             return
         first = self.first or (self.moves[0][0], self.moves[0][1])
-        self.start(Game(game.rows, game.cols, game.mines, game.seed, game.rule), self.level, first)
+        if self.no_guess and game.mine_cells is not None:
+            made = Game.with_mines(game.rows, game.cols, set(game.mine_cells))
+            made.seed, made.rule = game.seed, game.rule
+            self.start(made, self.level, first, no_guess=True)
+            self.show_best(first)
+        else:
+            self.start(Game(game.rows, game.cols, game.mines, game.seed, game.rule), self.level, first)
 
     def write_url(self) -> None:
         """The address bar names the position: the game and every move so far."""
         if self.game is not None:
-            persist.replace_url(game_fragment(self.game, self.level, self.moves, self.first))
+            persist.replace_url(game_fragment(self.game, self.level, self.moves, self.first)
+                                .replace("&rule=", "&ng=1&rule=" if self.no_guess else "&rule="))
 
     # -- drawing --
     def draw(self) -> None:
@@ -248,9 +308,14 @@ class Play:
     def act(self, cell: Cell, flag: bool = False, kind: str | None = None) -> None:
         """A move made on the board: open (a chord on an open number), or flag."""
         game = self.game
-        if game is None or game.state != "playing":
+        if game is None or game.state != "playing" or self.review is not None:
             return
         self.cursor = cell
+        if self.no_guess and not self.moves and self.first is not None and cell != self.first and not flag:
+            el("play-hint-text").textContent = (f"This no-guess board starts at {render.name(self.first)} (marked ★): "
+                                                "from there no guess is needed.")
+            self.show_best(self.first)
+            return
         if not self.apply(cell, kind or ("flag" if flag else "open")):
             self.draw()  # the cursor moved
             return
@@ -300,6 +365,12 @@ class Play:
         game = self.game
         if game is None or game.state != "playing":
             return None
+        if self.no_guess and not self.moves and self.first is not None:
+            self.show_best(self.first)
+            el("play-hint-text").textContent = (f"Best move: open {render.name(self.first)}, "
+                                                "where this no-guess board starts.")
+            return {"move": list(self.first), "safe": True, "p_mine": 0.0, "method": "first",
+                    "safe_cells": [list(self.first)], "wrong_flags": []}
         if game.mine_cells is None:  # the first click: the rules make it safe, the corner gives most
             first = self.first or ((0, 0) if game.rule == "classic" else (min(3, game.rows - 1), min(3, game.cols - 1)))
             self.show_best(first)
@@ -355,6 +426,74 @@ class Play:
             el("play-auto").setAttribute("aria-pressed", "false")
             el("play-auto").textContent = "Auto-play"
 
+    # -- the game's review, move by move, and its record --
+    def record_json(self) -> dict[str, Any]:
+        """The game as a record (`minesat review` reads it)."""
+        game = self.game
+        assert game is not None and game.mine_cells is not None
+        return {"rows": game.rows, "cols": game.cols, "mines": [list(c) for c in sorted(game.mine_cells)],
+                "total": game.mines, "moves": [list(m) for m in self.moves]}
+
+    async def load_review(self) -> None:
+        game = self.game
+        if game is None or game.mine_cells is None or not self.moves:
+            return
+        box = el("play-review-box")
+        box.hidden = False
+        el("play-review-summary").textContent = "Grading every move…"
+        try:
+            data = await self.app.client.call(request("review", None, game=self.record_json()), lane="play-review")
+        except (Dropped, EngineFailed) as e:
+            el("play-review-summary").textContent = f"The review could not be made: {e}"
+            return
+        if self.game is not game:
+            return
+        self.review, self.step = data, 0
+        el("play-review-summary").textContent = f"{len(data['moves'])} moves: {data['summary']}."
+        el("play-review-list").innerHTML = render.review_html(data, 0)
+        el("play-review-list").focus()
+        self.show_step(0)
+
+    def show_step(self, step: int) -> None:
+        """The position before move `step`, the move marked (★ where the advisor would have played)."""
+        game, review = self.game, self.review
+        if game is None or review is None or game.mine_cells is None:
+            return
+        self.step = min(max(step, 0), len(review["moves"]) - 1)
+        replay = Game.with_mines(game.rows, game.cols, set(game.mine_cells))
+        for r, c, kind in self.moves[:self.step]:
+            {"open": replay.open, "flag": replay.flag, "chord": replay.chord}[kind]((r, c))
+        move = review["moves"][self.step]
+        best = move.get("best")
+        el("play-grid").innerHTML = render.play_cells(
+            replay, (best["move"][0], best["move"][1]) if best else None, (move["move"][0], move["move"][1]))
+        listing = el("play-review-list")
+        for node in list(listing.querySelectorAll("[aria-selected=true]")):
+            node.setAttribute("aria-selected", "false")
+        node = el(f"rv{self.step}")
+        if node:
+            node.setAttribute("aria-selected", "true")
+            listing.setAttribute("aria-activedescendant", f"rv{self.step}")
+            node.scrollIntoView(js_object({"block": "nearest"}))
+
+    def close_review(self) -> None:
+        self.review = None
+        el("play-review-box").hidden = True
+        self.draw()
+
+    def download_record(self) -> None:
+        game = self.game
+        if game is None or game.mine_cells is None:
+            return
+        blob = js.Blob.new(to_js([json.dumps(self.record_json())]), js_object({"type": "application/json"}))
+        url = js.URL.createObjectURL(blob)
+        a = js.document.createElement("a")
+        a.href, a.download = url, f"minesat-{self.level}-{game.seed}.json"
+        js.document.body.appendChild(a)
+        a.click()
+        a.remove()
+        js.setTimeout(js.URL.revokeObjectURL.bind(js.URL, url), 60_000)
+
     def stop_auto(self) -> None:
         if self.auto and not self.auto.done():
             self.auto.cancel()
@@ -377,6 +516,15 @@ class Play:
             return
         if self.game is game and game.board() == board:
             info.textContent = render.odds_text(cell, data)
+
+
+def start_cell(game: Game) -> Cell:
+    """Where a no-guess board starts: the middle of the board."""
+    return game.rows // 2, game.cols // 2
+
+
+def ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def show_mode(play: bool) -> None:
@@ -516,6 +664,51 @@ def bind(app: App) -> Play:
                 create_proxy(lambda _: None))
         except Exception:  # noqa: BLE001 - no clipboard API: the link is shown selected
             pass
+
+    @when("click", "#play-review")
+    @guarded
+    def review(evt):
+        asyncio.ensure_future(play.load_review())
+
+    @when("click", "#play-review-close")
+    @guarded
+    def review_close(evt):
+        play.close_review()
+
+    @when("click", "#play-review-list")
+    @guarded
+    def review_pick(evt):
+        node = evt.target.closest("[data-step]")
+        if node:
+            play.show_step(int(node.dataset.step))
+
+    @when("keydown", "#play-review-list")
+    @guarded
+    def review_keys(evt):
+        """Step through the moves: arrows (up/left back, down/right on), Home, End; Esc leaves."""
+        key = str(evt.key)
+        steps = {"ArrowDown": 1, "ArrowRight": 1, "ArrowUp": -1, "ArrowLeft": -1}
+        if key in steps:
+            play.show_step(play.step + steps[key])
+        elif key == "Home":
+            play.show_step(0)
+        elif key == "End" and play.review:
+            play.show_step(len(play.review["moves"]) - 1)
+        elif key == "Escape":
+            play.close_review()
+        else:
+            return
+        evt.preventDefault()
+
+    @when("click", "#play-download")
+    @guarded
+    def download(evt):
+        play.download_record()
+
+    @when("click", "#play-generating-cancel")
+    @guarded
+    def cancel_generating(evt):
+        play.cancel_no_guess()
 
     @when("click", "#play-stats-reset")
     @guarded

@@ -513,3 +513,45 @@ def play_stats_html(stats: dict[str, dict[str, int]]) -> str:
     return (f"<p>Your games: {summary}.</p><table class='play-stats'><tr><th scope='col'>level, rule</th>"
             "<th scope='col'>games</th><th scope='col'>won</th><th scope='col'>streak</th>"
             f"<th scope='col'>best streak</th><th scope='col'>best time</th></tr>{rows}</table>")
+
+
+GRADE_WORDS = {
+    "forced": "forced",
+    "best": "the best guess",
+    "good": "a good guess (within a point of the best)",
+    "risky": "riskier than needed",
+    "needless": "a needless guess: a surely safe cell was there",
+    "fifty-fifty": "an unavoidable 50/50",
+}
+
+
+def review_line(m: dict[str, Any]) -> str:
+    """One graded move in words: what was played, its grade, and what was better or why it was sure."""
+    r, c, kind = m["move"]
+    grade = GRADE_WORDS.get(m["grade"], m["grade"])
+    if m["grade"] == "forced":
+        grade += ": surely a mine" if kind == "flag" else ": surely safe"
+    text = f"{kind} {name((r, c))}: {grade}"
+    if m["grade"] not in ("forced",) and (m["p_mine"] or m["grade"] != "best"):
+        text += f", {m['p_mine'] * 100:.1f}% mine"
+    best = m.get("best")
+    if best and m["grade"] in ("risky", "good"):
+        text += f"; the advisor's {name((best['move'][0], best['move'][1]))} was {best['p_mine'] * 100:.1f}%"
+    if m["grade"] == "needless" and m["safe_cells"]:
+        text += f"; {name((m['safe_cells'][0][0], m['safe_cells'][0][1]))} was surely safe"
+    if m["proof"]:
+        proof = m["proof"][0]
+        clues = ", ".join(name((r, c)) for r, c in proof["clues"])
+        sure = name((proof["cell"][0], proof["cell"][1]))
+        text += (f" (why {sure} is {'safe' if proof['verdict'] == 'safe' else 'a mine'}: "
+                 f"{'the clue' if len(proof['clues']) == 1 else 'the clues'} {clues}"
+                 f"{' and the total' if proof['total'] else ''})")
+    return text + "."
+
+
+def review_html(data: dict[str, Any], step: int) -> str:
+    """The review's moves as options of a list box, the one on the board selected."""
+    return "".join(
+        f'<li role="option" id="rv{i}" data-step="{i}" data-grade="{html.escape(m["grade"])}" '
+        f'aria-selected="{"true" if i == step else "false"}" class="grade-{html.escape(m["grade"])}">'
+        f"{html.escape(review_line(m))}</li>" for i, m in enumerate(data["moves"]))

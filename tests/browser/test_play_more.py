@@ -134,3 +134,42 @@ def test_the_odds_while_playing(browser, site, watch):
     assert "% mine" in page.inner_text("#play-cell-info")
     screenshot(page, "54-odds-while-playing")
     context.close()
+
+
+def test_a_no_guess_game_is_won_by_hints_alone_and_its_review_steps_through_every_move(browser, site, watch):
+    context, page = open_game(browser, watch, site, "play=intermediate&seed=5&ng=1&rule=zero")
+    page.wait_for_selector("#play-grid [data-best]")  # where the no-guess board starts
+    assert "no-guess board" in page.inner_text("#play-hint-text")
+    assert page.input_value("#play-board") == "no-guess" and "ng=1" in page.url
+    hints = []
+    while page.get_attribute("#play-status", "data-state") == "playing":
+        page.click("#play-hint")
+        page.wait_for_selector("#play-grid [data-best]")
+        hints.append(page.inner_text("#play-hint-text"))
+        page.click("#play-grid [data-best]")
+        assert len(hints) < 300
+    assert page.get_attribute("#play-status", "data-state") == "won"
+    assert not [h for h in hints if h.startswith("Best guess")]  # never a guess
+    moves = page.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('moves').split(',').length")
+    page.click("#play-review")
+    page.wait_for_selector("#play-review-list li")
+    assert page.locator("#play-review-list li").count() == moves
+    assert "no needless or risky move" in page.inner_text("#play-review-summary")
+    grades = page.eval_on_selector_all("#play-review-list li", "els => els.map(e => e.dataset.grade)")
+    assert set(grades) <= {"best", "forced"} and grades[0] == "best"
+    opened = []
+    for step in range(moves):
+        selected = page.eval_on_selector("#play-review-list [aria-selected=true]", "e => +e.dataset.step")
+        assert selected == step
+        opened.append(page.locator("#play-grid .cell.revealed").count())
+        page.keyboard.press("ArrowDown")
+    assert opened[0] == 0 and opened == sorted(opened) and opened[-1] > 0  # the position before each move
+    screenshot(page, "55-review")
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#play-review-box")
+    with page.expect_download() as download:
+        page.click("#play-download")
+    record = download.value.path().read_text()
+    assert '"moves"' in record and '"mines"' in record
+    context.close()
