@@ -316,20 +316,23 @@ class App:
     def working(self) -> bool:
         """Whether why and what next are working on the board (the analysis itself apart)."""
         return any(task and not task.done() for panel, task in self.panel_tasks.items()
-                   if panel in ("explain", "advise", "dead"))
+                   if panel in ("explain", "advise", "dead", "outcome"))
 
     def cancel_work(self) -> None:
         """Stop the proofs, the best move and the dead cells (Cancel or Esc): the analysis stays on
         screen; the worker is ended (a running computation cannot be stopped otherwise) and a fresh
         one started."""
-        for panel in ("explain", "advise", "dead", "outcome"):
-            task = self.panel_tasks.get(panel)
-            if task and not task.done():
-                task.cancel()
+        running = {panel for panel in ("explain", "advise", "dead", "outcome")
+                   if (task := self.panel_tasks.get(panel)) and not task.done()}
+        for panel in running:
+            self.panel_tasks[panel].cancel()
         self.work_done()
-        el("best-move").textContent = "Best move: not worked out (cancelled). Edit the board to try again."
-        if not self.why.proofs:
+        if running & {"explain", "advise"}:
+            el("best-move").textContent = "Best move: not worked out (cancelled). Edit the board to try again."
+        if "explain" in running:
             el("deductions").textContent = "The proofs were cancelled."
+        if "outcome" in running:
+            el("cell-info").textContent = "Stopped. " + render.CELL_HINT
         document.body.removeAttribute("data-worker")
         asyncio.ensure_future(self.restart_engine())
 

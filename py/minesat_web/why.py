@@ -9,6 +9,7 @@ data-best on the best move.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pyscript import document
@@ -16,7 +17,7 @@ from pyscript import document
 from minesat.board import Board, Cell
 from minesat.protocol import request
 from minesat_web import render
-from minesat_web.app import App, el
+from minesat_web.app import WORK_SHOWN_MS, App, el
 from minesat_web.client import Dropped, EngineFailed
 
 
@@ -70,11 +71,22 @@ class Why:
 
     async def show_outcome(self, cell: Cell) -> None:
         app = self.app
-        data = await app.ask("outcome", "outcome", cell=list(cell))
+        said = asyncio.ensure_future(self.say_counting(cell))
+        try:
+            data = await app.ask("outcome", "outcome", cell=list(cell))
+        finally:
+            said.cancel()
         if data is not None and self.described == cell:  # the line still speaks of this cell
             el("cell-info").textContent = (render.cell_text(app.board, app.analysis, cell) + ". "
                                            + render.outcome_text(app.board, data))
             self.show_exact(render.cell_exact_text(app.board, app.analysis, cell, data))
+
+    async def say_counting(self, cell: Cell) -> None:
+        """What a click on the cell can show is slow to count: say so (after WORK_SHOWN_MS)."""
+        await asyncio.sleep(WORK_SHOWN_MS / 1000)
+        if self.described == cell:
+            el("cell-info").textContent = str(el("cell-info").textContent) + (
+                " Counting what opening it can show… (Esc stops it.)")
 
     @staticmethod
     def show_exact(text: str) -> None:
