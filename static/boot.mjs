@@ -20,6 +20,7 @@ const indexURL = new URL("vendor/pyodide/", here).href;
 const FULL_STDLIB = indexURL + "python_stdlib.zip";
 
 const inPage = typeof document !== "undefined";  // this module also runs in the worker
+const mark = (name) => globalThis.performance && performance.mark && performance.mark("minesat:" + name);
 const json = (url) => fetch(url).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
 // What the set-up made: {stdlib, stdlibVersion, pyc, sizes} (tools/make_stdlib.mjs) and
 // snapshot: {version, stdlib} (tools/make_snapshot.mjs); {} when it is missing.
@@ -65,6 +66,7 @@ async function keepSnapshot() {
 // and the functions one side compiles (lazily, as they first run) serve the other too.
 const WASM = indexURL + "pyodide.asm.wasm";
 const compiled = inPage ? WebAssembly.compileStreaming(fetch(WASM)).catch(() => null) : Promise.resolve(null);
+compiled.then(() => mark("wasm-compiled"));
 const bytesOf = (url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
 // The standard library (the trimmed one when the set-up made it, else Pyodide's), fetched once here
 // for the page and for the worker; `snapshot` false when a snapshot made with it cannot be restored.
@@ -172,7 +174,6 @@ export async function gunzip(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-const mark = (name) => globalThis.performance && performance.mark && performance.mark("minesat:" + name);
 
 /** loadPyodide from the unpacked snapshot `raw` when there is one (else, or if it fails, a normal
  * start); `info.snapshot` says which start it was. */
@@ -264,7 +265,12 @@ function startWorker() {
       unpacked.resolve(undefined);  // the page unpacks its own copy
     });
     snapshotGz.then((gz) => worker.postMessage({ snapshot: gz }));  // at once: the worker unpacks it
-    Promise.all([snapshotGz, runtime]).then(([, r]) => worker.postMessage({ start: true, files: r.files, stdlib: r.stdlib }));
+    // From the snapshot, the worker starts at once; without it (a first visit), once the page is
+    // usable: two Pythons starting side by side slow the page's start more than they help the worker.
+    Promise.all([snapshotGz, runtime]).then(async ([gz, r]) => {
+      if (!gz) await usable();
+      worker.postMessage({ start: true, files: r.files, stdlib: r.stdlib });
+    });
   });
   return engine;
 }
@@ -291,13 +297,19 @@ export async function loadPyodide(options = {}) {
   return py;
 }
 
-/** Once the page is usable and its engine's worker has started (or failed to). */
-async function afterStart() {
-  await new Promise((resolve) => {
-    if (document.body.hasAttribute("data-ready")) return resolve();
-    new MutationObserver((_, watcher) => {
+/** Once the page is usable (<body data-ready>, set by minesat_web/main.py). */
+function usable() {
+  return new Promise((resolve) => {
+    if (document.body && document.body.hasAttribute("data-ready")) return resolve();
+    const watch = () => new MutationObserver((_, watcher) => {
       if (document.body.hasAttribute("data-ready")) { watcher.disconnect(); resolve(); }
     }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+    if (document.body) watch(); else addEventListener("DOMContentLoaded", watch);
   });
+}
+
+/** Once the page is usable and its engine's worker has started (or failed to). */
+async function afterStart() {
+  await usable();
   await globalThis.minesatEngine.ready;
 }
