@@ -126,6 +126,8 @@ def cmd_review(args: argparse.Namespace) -> None:
                 text = f.read(MAX_TEXT + 1)
     except (OSError, UnicodeDecodeError) as e:
         raise CLIError(f"cannot read {file_name(args.game)}: {getattr(e, 'strerror', None) or e}") from None
+    if len(text) > MAX_TEXT:
+        raise CLIError(f"{file_name(args.game)}: a game record is at most {MAX_TEXT:,} characters")
     try:
         record = GameRecord.from_json(json.loads(text))
         graded = review(record, solver_module(args.solver))
