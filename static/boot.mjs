@@ -104,8 +104,8 @@ function countProgress() {
     const done = Math.min(received, total);
     bar.max = total;
     bar.value = done;
-    text.textContent = done >= total ? `${mb(total)} MB downloaded; starting Python…`
-      : `${mb(done)} of ${mb(total)} MB downloaded`;
+    text.textContent = done >= total ? `${mb(total)} MB loaded; starting Python…`
+      : `${mb(done)} of ${mb(total)} MB loaded`;
   }
   function tick(n) {
     received += n;
@@ -124,7 +124,8 @@ function countProgress() {
       return new Response(response.body.pipeThrough(counter),
         { status: response.status, statusText: response.statusText, headers: response.headers });
     }, (error) => {
-      if (!document.body.hasAttribute("data-ready") && globalThis.minesatFail) {
+      const spare = /(stdlib|pyc)\.zip$/.test(url.split("?")[0]);  // (the page starts without them)
+      if (!spare && !document.body.hasAttribute("data-ready") && globalThis.minesatFail) {
         globalThis.minesatFail(navigator.onLine === false
           ? "you are offline, and this page was not saved for offline use yet (it is after one visit)"
           : `${url.replace(location.origin, "")} could not be downloaded (${error && error.message || error})`);

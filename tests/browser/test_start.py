@@ -147,12 +147,28 @@ def test_the_progress_bar_counts_the_runtime_bytes_up_to_their_total(browser, si
         total = sum(json.loads((VENDOR / "start.json").read_text())["sizes"].values())
         assert seen, "the progress bar never changed"
         texts = [t for _, _, t in seen]
-        assert any(re.fullmatch(r"\d+\.\d of \d+\.\d MB downloaded", t) for t in texts), texts
+        assert any(re.fullmatch(r"\d+\.\d of \d+\.\d MB loaded", t) for t in texts), texts
         assert all(m == total for v, m, t in seen if m != 1), seen  # (max 1: before the total is known)
         partial = [v for v, m, _ in seen if 0 < v < m]
         assert partial, "no progress between nothing and everything"
         last = seen[-1]
-        assert last[0] == last[1] == total and last[2] == f"{total / 1e6:.1f} MB downloaded; starting Python…"
+        assert last[0] == last[1] == total and last[2] == f"{total / 1e6:.1f} MB loaded; starting Python…"
         assert page.is_hidden("#loading")  # gone once the page is usable
     finally:
         context.close()
+
+
+def test_a_download_that_fails_says_so_in_the_page(browser, site, watch):
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        page.route("**/pyodide.asm.wasm", lambda route: route.abort("internetdisconnected"))
+        page.goto(site + BOARD)
+        page.wait_for_selector("#load-error", state="visible", timeout=START_TIMEOUT)
+        message = page.inner_text("#load-error")
+        assert "pyodide.asm.wasm could not be downloaded" in message, message
+        assert page.get_attribute("#loading", "class") == "failed"
+        assert page.get_attribute("body", "data-ready") is None
+    finally:
+        context.close()
+    watch.errors.clear()  # the browser logs the failed download, and Pyodide its failure
