@@ -237,3 +237,25 @@ def test_engine_generates_no_guess_boards_and_reviews_games():
     graded = ask(engine, 2, "review", None, game=record)["ok"]
     assert [m["move"] for m in graded["moves"]] == moves and graded["moves"][0]["grade"] == "best"
     assert "error" in ask(engine, 3, "review", None, game={"rows": 9})  # a broken record: refused, said
+
+
+def test_a_tangled_board_gets_quick_forced_cells_at_once_and_the_sat_backbone_in_slices(monkeypatch):
+    import minesat.counting as counting
+    from boards import midgame
+    from minesat.analysis import analyze_by_sat, local_forced
+    monkeypatch.setattr(counting, "MAX_STATES", 8)  # so that an expert board is too tangled to count
+    board = midgame(16, 30, 99, seed=3)
+    engine = Engine()
+    data = ask(engine, 1, "analyze", board)["ok"]
+    assert data["tangled"] and data["count"] is None and data["pending"]
+    quick = local_forced(board.with_mines(None))
+    assert quick and [tuple(c) for c in data["safe"]] == quick[0] and [tuple(c) for c in data["mines"]] == quick[1]
+    slices = 0
+    while data.get("pending"):
+        data = ask(engine, 2, "analyze_more", board, budget=0)["ok"]  # one solver call per request
+        slices += 1
+        assert {tuple(c) for c in data["safe"]} >= set(quick[0])  # what is known stays known
+    expected = analyze_by_sat(board)
+    assert slices > 1 and data["step"] == "done" and data["satisfiable"]
+    assert [tuple(c) for c in data["safe"]] == expected.safe and [tuple(c) for c in data["mines"]] == expected.mines
+    assert "none" in ask(engine, 3, "advise", board)["ok"]  # not counted: no advice, said

@@ -22,11 +22,11 @@ from fractions import Fraction
 from typing import Any
 
 from . import advice, explain, ilp, outcomes
-from .analysis import Analysis, analyze
+from .analysis import Analysis, analyze, local_forced
 from .board import HIDDEN, Board, BoardError, Cell
-from .counting import LayoutSpace
+from .counting import LayoutSpace, TooTangled
 from .share import board_from_fragment, board_to_fragment
-from .solve import formula, get_solver
+from .solve import BackboneStep, backbone_steps, conflict, formula, get_solver
 from .sortnet import MAX_COUNTER_CELLS, CounterTooLarge, counter_size
 
 CHUNK = 1 << 20          # characters per streamed chunk of a download
@@ -34,6 +34,7 @@ CLAUSES_SHOWN = 400      # clauses in the first view of the reduction panel
 LP_LINES_SHOWN = 200     # lines of the LP file in the reduction panel
 MAX_AUTO_GATES = 60_000  # above this counter size, the reduction panel builds the CNF on request
 OUTCOME_SLICE = 0.01     # seconds of outcome tables per request (the page asks again for more)
+SAT_SLICE = 1.0          # seconds of a tangled board's SAT backbone per request (the page asks again)
 
 
 class EngineError(Exception):
@@ -87,6 +88,9 @@ class Engine:
         self._board: Board | None = None
         self._analysis: Analysis | None = None
         self._explained: tuple[Board, dict[str, Any], outcomes.OutcomeTables | None] | None = None
+        self._sat: Iterator[BackboneStep] | None = None  # a tangled board's backbone, going on
+        self._tangled = ""  # why the board is not counted
+        self._step_text = ""
 
     def answer(self, text: str) -> str:
         """One request (JSON text) -> its answer (JSON text): {"id", "ok": data} or {"id", "error"}."""
@@ -131,15 +135,54 @@ class Engine:
         return board_from_fragment(fragment)
 
     def analysis(self, board: Board) -> Analysis:
-        """The board's analysis, computed once per board."""
+        """The board's analysis, computed once per board.  A board too tangled to count gets at
+        once the cells one clue or a pair of clues force (`local_forced`); the SAT backbone of its
+        clues and flags then goes on in slices (`op_analyze_more`), the analysis pending."""
         if board != self._board or self._analysis is None:
-            self._board, self._analysis = None, None
-            self._analysis, self._board = analyze(board, uncountable="sat"), board
+            self._board, self._analysis, self._sat, self._tangled, self._step_text = None, None, None, "", ""
+            try:
+                self._analysis = analyze(board)
+            except TooTangled as e:
+                self._tangled = str(e)
+                quick = local_forced(board)
+                cnf = formula(board.with_mines(None), "binomial")
+                self._sat = backbone_steps(cnf, get_solver())
+                self._analysis = Analysis(board, True, None, *(quick or ([], [])), {})
+            self._board = board
         return self._analysis
+
+    def pending(self) -> dict[str, Any]:
+        """How a tangled board's analysis stands: {} when it is not tangled."""
+        if not self._tangled:
+            return {}
+        return {"tangled": self._tangled, "pending": self._sat is not None, "step": self._step_text}
+
+    def op_analyze_more(self, req: dict[str, Any]) -> dict[str, Any]:
+        """A tangled board's SAT backbone, for at most SAT_SLICE seconds more: the analysis so far."""
+        board = self.board(req)
+        analysis = self.analysis(board)
+        deadline = time.perf_counter() + float(req.get("budget", SAT_SLICE))
+        stepped = False
+        while self._sat is not None and (not stepped or time.perf_counter() < deadline):  # one step at least
+            stepped = True
+            step = next(self._sat, None)
+            if step is None or step.done:
+                self._sat = None
+                if step is not None and step.result is None:
+                    clues_only = board.with_mines(None)
+                    analysis = Analysis(board, False, 0, [], [], {}, conflict(clues_only, get_solver()) or [])
+                elif step is not None and step.result is not None:
+                    analysis = Analysis(board, True, None, *step.result, {})
+                self._step_text = "done"
+            else:
+                self._step_text = (f"group {step.component:,} of {step.components:,} of linked cells, "
+                                   f"{step.open_candidates:,} cells in question")
+        self._analysis = analysis
+        return encode_analysis(analysis) | self.pending()
 
     # -- operations: each takes the request's data, returns the answer's data --
     def op_analyze(self, req: dict[str, Any]) -> dict[str, Any]:
-        return encode_analysis(self.analysis(self.board(req)))
+        return encode_analysis(self.analysis(self.board(req))) | self.pending()
 
     def op_layouts(self, req: dict[str, Any]) -> dict[str, Any]:
         """Layouts offset..offset+limit-1 of the board, by random access into its layout space."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Protocol
 
@@ -89,6 +90,30 @@ def backbone(cnf: CNF, solver: ModuleType,
     `witnesses` (known layouts, checked against the board first) rule out more.
     Cells in no clause are free and need no call.
     """
+    result: tuple[list[Cell], list[Cell]] | None = None
+    for step in backbone_steps(cnf, solver, witnesses):
+        result = step.result
+    return result
+
+
+@dataclass
+class BackboneStep:
+    """Where `backbone_steps` is: the component being worked on (from 1) of how many, the cells
+    proved forced so far, the candidates left in this component; `result` once done (None: UNSAT)."""
+
+    component: int
+    components: int
+    safe: list[Cell]
+    mines: list[Cell]
+    open_candidates: int
+    done: bool = False
+    result: tuple[list[Cell], list[Cell]] | None = None
+
+
+def backbone_steps(cnf: CNF, solver: ModuleType,
+                   witnesses: Iterable[frozenset[Cell]] = ()) -> Iterator[BackboneStep]:
+    """`backbone`, one solver call at a time: a step after each call (so a caller can stop, or
+    show what is proved so far), the last with `done` and the result."""
     k = len(cnf.cells)
     free_seen: dict[int, set[bool]] = {v: set() for v in range(1, k + 1)}
     for layout in witnesses:
@@ -97,11 +122,13 @@ def backbone(cnf: CNF, solver: ModuleType,
                 free_seen[v].add(cell in layout)
     safe: list[Cell] = []
     mines: list[Cell] = []
-    for clause_ids, variables in components(cnf.clauses, cnf.num_vars):
+    parts = components(cnf.clauses, cnf.num_vars)
+    for number, (clause_ids, variables) in enumerate(parts, 1):
         clauses = [cnf.clauses[j] for j in clause_ids]
         model = solver.solve(clauses, vars=cnf.num_vars)
         if not is_sat(model):
-            return None
+            yield BackboneStep(number, len(parts), safe, mines, 0, done=True, result=None)
+            return
         inside = set(variables)
         value = {abs(lit): lit > 0 for lit in model}
         candidates = [v for v in variables if v <= k and len(free_seen[v]) < 2]
@@ -110,6 +137,7 @@ def backbone(cnf: CNF, solver: ModuleType,
         # Ask at once whether any remaining candidate can flip: UNSAT proves them all forced,
         # a model rules out every candidate it flips (at least one).
         while candidates := [v for v in candidates if len(free_seen[v]) < 2]:
+            yield BackboneStep(number, len(parts), safe, mines, len(candidates))
             flip_any = [-v if value[v] else v for v in candidates]
             other = solver.solve(clauses + [flip_any], vars=cnf.num_vars)
             if not is_sat(other):
@@ -119,7 +147,7 @@ def backbone(cnf: CNF, solver: ModuleType,
             for u in other:
                 if abs(u) <= k and abs(u) in inside:
                     free_seen[abs(u)].add(u > 0)
-    return sorted(safe), sorted(mines)
+    yield BackboneStep(len(parts), len(parts), safe, mines, 0, done=True, result=(sorted(safe), sorted(mines)))
 
 
 # -- conflicts -------------------------------------------------------------------

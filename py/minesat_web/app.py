@@ -36,6 +36,7 @@ from minesat_web.editor import Editor, standard_level
 
 PAGE_SIZE = 12           # layouts per page
 SLOW = 0.1               # seconds before the Cancel button of an analysis appears
+STILL_COUNTING = 1.5     # seconds of an analysis before the page says what is taking long
 WORK_SHOWN_MS = 100      # why and what next say they are working when they take longer than this
 DRAW_EDIT_MS = 50        # an edit is drawn with its analysis in one frame, or else after this long,
                          # with the old board's results greyed
@@ -80,6 +81,7 @@ class App:
         self.draw_timer: Any = None  # draws an edit whose analysis is slow (see `changed`)
         self._draw_late = create_proxy(self.draw_late)
         self.assumed_mines: int | None = None  # a standard total assumed for a loaded board
+        self.tangled: dict[str, Any] | None = None  # a board too tangled to count: how its analysis stands
         self.work_timer: Any = None  # shows that why and what next are working (see `work_started`)
         self._show_work = create_proxy(self.show_work)
 
@@ -248,6 +250,7 @@ class App:
             if task and not task.done():
                 task.cancel()
         self.analysis = None
+        self.tangled = None
         self.why.forget()
         self.work_done()
         el("layout-count").setAttribute("data-value", "")  # the old count's text stays until the
@@ -257,6 +260,7 @@ class App:
 
     async def analyse(self, board: Board, answer: asyncio.Future) -> None:
         cancel_shown = js.setTimeout(js.minesatShowCancel, int(SLOW * 1000))
+        slow = asyncio.ensure_future(self.say_still_counting())
         try:
             data = await answer
         except (Dropped, asyncio.CancelledError):
@@ -267,16 +271,45 @@ class App:
             return
         finally:
             js.clearTimeout(cancel_shown)
+            slow.cancel()
+            el("busy").textContent = "working…"
             el("analysis-cancel").hidden = True
         if board != self.board:
             return  # a stale answer: a newer edit is being analysed
         self.ungrey()
+        self.show_analysis(board, data)
+        if data.get("tangled"):
+            el("busy").textContent = "checking by SAT…"
+            el("analysis").classList.add("working")
+            cancel_shown = js.setTimeout(js.minesatShowCancel, 0)
+            try:
+                while data.get("pending"):  # a tangled board: the SAT backbone goes on, slice by slice
+                    data = await self.client.call(request("analyze_more", board), lane="analysis")
+                    if board != self.board:
+                        return
+                    self.show_analysis(board, data)
+            except (Dropped, asyncio.CancelledError, EngineFailed):
+                return
+            finally:
+                el("analysis").classList.remove("working")
+                el("busy").textContent = "working…"
+                el("analysis-cancel").hidden = True
+        self.refresh_panels()  # what is on screen first, then why and what next
+        self.start_panel("explain", self.why.load_explain())
+
+    async def say_still_counting(self) -> None:
+        """An analysis past STILL_COUNTING seconds says what it is doing (a big or tangled board)."""
+        await asyncio.sleep(STILL_COUNTING)
+        el("busy").textContent = ("still counting the layouts: a big or tangled board (one too tangled to "
+                                  "count gets its forced cells instead); Esc or Cancel stops it…")
+
+    def show_analysis(self, board: Board, data: dict[str, Any]) -> None:
+        """An answer of the engine for the board on screen: the grid, the count, the verdict."""
         self.analysis = decode_analysis(board, data)
+        self.tangled = data if data.get("tangled") else None
         self.draw_grid()
         self.show_summary()
         self.why.redescribe()
-        self.refresh_panels()  # what is on screen first, then why and what next
-        self.start_panel("explain", self.why.load_explain())
 
     def ungrey(self) -> None:
         """The new board's answer is here: the wait's timer will not fire; nothing is grey."""
@@ -288,10 +321,15 @@ class App:
         el("analysis").classList.remove("stale")
 
     def cancel_analysis(self) -> None:
-        """Stop a running analysis: say so at once; the worker is ended and a fresh one started."""
+        """Stop a running analysis: say so at once; the worker is ended and a fresh one started.
+        A tangled board keeps what is known of it so far."""
         if self.task and not self.task.done():
             self.task.cancel()
-        self.clear_results("Analysis cancelled. Edit the board to analyse again.")
+        if self.tangled is not None and self.analysis is not None:
+            el("verdict").textContent = render.tangled_text(self.tangled, stopped=True)
+            el("analysis-cancel").hidden = True
+        else:
+            self.clear_results("Analysis cancelled. Edit the board to analyse again.")
         document.body.removeAttribute("data-worker")
         asyncio.ensure_future(self.restart_engine())
 
@@ -373,7 +411,8 @@ class App:
         el("layouts-total").textContent = count.textContent
         verdict = el("verdict")
         verdict.className = "" if a.satisfiable else "bad"
-        verdict.textContent = render.verdict_text(a)
+        verdict.textContent = render.tangled_text(self.tangled) if self.tangled and a.satisfiable else \
+            render.verdict_text(a)
         el("forced").innerHTML = render.forced_html(a)
         by_board = el("board-verdict")  # a contradiction is said where the user looks: by the board
         by_board.hidden = a.satisfiable

@@ -247,6 +247,21 @@ def verdict_text(a: Analysis) -> str:
     return text
 
 
+def tangled_text(data: dict[str, Any], stopped: bool = False) -> str:
+    """How the analysis of a board too tangled to count stands: what is known, what is going on."""
+    text = ("Too tangled to count the layouts exactly (" + str(data.get("tangled", "")).removeprefix(
+        "the board is too tangled to count exactly: ") + "). ")
+    if stopped:
+        return text + ("Stopped: the cells marked are surely safe or mines (from single clues and pairs, "
+                       "and the SAT solver as far as it got); others may be forced too.")
+    if data.get("pending"):
+        step = str(data.get("step") or "starting")
+        return text + (f"Marked so far: what single clues and pairs of clues force. The SAT solver is "
+                       f"checking every other cell ({step})… Esc or Cancel stops it.")
+    return text + ("The surely safe cells and mines come from the SAT solver on the clues and flags alone"
+                   " (the total is not used).")
+
+
 MAX_LISTED = 12  # cells named in a summary line; the rest are counted
 
 
