@@ -144,6 +144,12 @@ def test_too_tangled_board_exit_2_one_line(capsys, board_file, monkeypatch):
     (["solutions", "--mines", "1" * 4301], SEED_3X3, "--mines"),
     (["solutions", "--offset", "1" * 4301, "--method", "count"], SEED_3X3, "--offset"),
     (["solutions", "--offset", str(2 ** 63)], SEED_3X3, "--method count"),  # past islice's range
+    (["solutions", "--offset", "10001"], SEED_3X3, "at most 10,000"),  # each skipped layout: a SAT call
+    (["analyze", "--timeout", "nan"], SEED_3X3, "--timeout"),
+    (["analyze", "--timeout", "-1"], SEED_3X3, "--timeout"),
+    (["advise", "--timeout", "1e400"], SEED_3X3, "--timeout"),
+    (["cnf", "--memory", "10"], SEED_3X3, "--memory"),
+    (["cnf", "--mines", "399", "--memory", "100"], ("?" * 100 + "\n") * 100, "ran out of memory: past --memory 100"),
 ], ids=lambda value: repr(value)[:32])
 def test_bad_input_exit_2_one_line(args, text, words, board_file):
     result = run(*args, board_file(text))
@@ -151,6 +157,32 @@ def test_bad_input_exit_2_one_line(args, text, words, board_file):
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1 and words in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_command_past_its_timeout_stops_with_one_line(capsys, board_file):
+    blank = board_file(("?" * 20 + "\n") * 20)  # skipping 10,000 layouts by SAT takes seconds
+    assert main(["solutions", blank, "--offset", "10000", "--limit", "1", "--timeout", "0.2"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("minesat: stopped after 0.2 s") and len(err.splitlines()) == 1
+
+
+def test_the_watchdog_ends_a_process_held_up_in_the_solver():
+    """pycosat holds the alarm off until it returns: the watchdog ends the process, with one line."""
+    script = """if 1:
+        from itertools import combinations
+        import pycosat
+        from minesat import limits
+        n, m = 12, 11  # 12 pigeons, 11 holes: minutes for picosat
+        clauses = [[i * m + j + 1 for j in range(m)] for i in range(n)]
+        clauses += [[-(i * m + j + 1), -(k * m + j + 1)] for j in range(m) for i, k in combinations(range(n), 2)]
+        with limits.bounded(0.2, 0, whole_process=True):
+            pycosat.solve(clauses)
+        print("finished")
+    """
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
+                            capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "minesat: stopped after 0.2 s (--timeout 0.2; 0 means no limit)\n"
 
 
 def test_missing_file_and_no_command():

@@ -13,10 +13,14 @@ import tempfile
 from pathlib import Path
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from boards import midgame
+from minesat.board import format_board
 from minesat.cli import main
+from minesat.counting import LayoutSpace
 
 SMALL = st.integers(0, 12).map(str)
 HOSTILE_NUMBERS = st.sampled_from(["-1", "x", "", "\u0663", "0" * 30 + "1", str(2 ** 63 - 1), str(2 ** 63),
@@ -117,3 +121,47 @@ def test_cli_exits_0_or_2_with_one_line_of_error(invocation):
     else:
         assert err == ""
         assert out or argv[0] == "solutions"  # solutions of a contradictory board: none
+
+
+def blank(rows: int, cols: int, header: str = "") -> str:
+    return header + ("?" * cols + "\n") * rows
+
+
+def wrong_total(seed: int, over: int) -> str:
+    """An expert mid-game position whose total is `over` mines beyond what its clues allow."""
+    board = midgame(16, 30, 99, seed)
+    possible = LayoutSpace(board.with_mines(None)).mines_distribution
+    return format_board(board.with_mines(max(possible) + over if over > 0 else min(possible) + over))
+
+
+ISSUE_23 = [  # every input of issue 23 the command line takes, each bounded by --timeout
+    (["advise"], blank(32, 32)),  # more layouts than a float holds
+    (["advise"], "mines=300\n" + "\n".join("?" * 20 + "2" * (r == 20) + "?" * (19 + (r != 20)) for r in range(40))),
+    (["analyze"], lambda: wrong_total(0, 6)),  # a wrong total: its conflict by counting
+    (["analyze"], lambda: wrong_total(1, -6)),
+    (["analyze", "--mines", "3"], lambda: format_board(midgame(100, 100, 1500, 2))),
+    (["analyze", "--explain", "--timeout", "1"], lambda: format_board(midgame(100, 100, 1500, 3).with_mines(None))),
+    (["analyze", "--explain", "--mines", "0", "--timeout", "1"], blank(100, 100)),
+    (["analyze", "--forced", "sat"], blank(100, 100)),
+    (["solutions", "--offset", "100000"], blank(20, 20)),
+    (["solutions", "--offset", "9000", "--timeout", "0.5"], blank(20, 20)),
+    (["solutions", "--method", "count", "--offset", str(2 ** 10000 - 1)], blank(100, 100)),
+    (["analyze"], "mines=4\nmines=1\n????\n"),  # one board reader, one set of rules
+    (["analyze"], "9x9x1\n????\n"),
+    (["advise"], "mines=" + "9" * 4000 + "\n????\n"),
+    (["analyze", "--timeout", "x"], "1?\n"),
+    (["cnf", "--memory", "99"], "1?\n"),
+]
+
+
+@pytest.mark.parametrize("argv,text", ISSUE_23, ids=lambda value: " ".join(value)[:48] if isinstance(value, list)
+                         else "")
+def test_issue_23_inputs_exit_0_or_2_with_one_short_line(argv, text, tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(text() if callable(text) else text)
+    code, out, err = run_main(argv + [str(board)], "")
+    assert code in (0, 2) and "Traceback" not in err
+    if code == 2:
+        assert err.startswith("minesat: ") and len(err.splitlines()) == 1 and len(err) < 300, err
+    else:
+        assert err == "" and out

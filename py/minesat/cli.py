@@ -9,11 +9,13 @@ from itertools import islice
 from types import ModuleType
 from typing import NoReturn
 
-from . import ilp
+from . import ilp, limits
 from .board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
 from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
 from .sortnet import CounterTooLarge
+
+SAT_OFFSET = 10_000  # layouts --method sat may skip: picosat's enumeration slows with each (10,000: ~4 s)
 
 
 class CLIError(Exception):
@@ -85,8 +87,9 @@ def cmd_solutions(args: argparse.Namespace) -> None:
         layouts = space.iter_layouts(args.offset, args.limit)
     else:
         from .solve import iter_layouts
-        if args.offset > sys.maxsize:
-            raise CLIError(f"--offset with --method sat is at most {sys.maxsize} (--method count has random access)")
+        if args.offset > SAT_OFFSET:
+            raise CLIError(f"--offset with --method sat is at most {SAT_OFFSET:,}: each layout skipped is a SAT call, "
+                           "slower and slower (--method count has random access)")
         found = iter_layouts(formula(board, args.encoding), solver_module(args.solver))
         stop = None if args.limit is None else args.offset + args.limit
         layouts = islice(found, args.offset, None if stop is None or stop > sys.maxsize else stop)
@@ -219,14 +222,19 @@ def build_parser() -> Parser:
     p.add_argument("game", metavar="GAME.json", help="a game record, or - for standard input")
     p.add_argument("--solver", choices=sorted(SOLVERS), default="native")
     p.set_defaults(run=cmd_review)
+    for p in sub.choices.values():
+        limits.add_arguments(p)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line's exit status.  From the shell (`argv` None) the time and memory bounds are
+    the process's own (a watchdog ends a solver stuck in C); called with `argv`, time only."""
     try:
         args = build_parser().parse_args(argv)
-        args.run(args)
-    except (CLIError, TooTangled, CounterTooLarge) as e:
+        with limits.bounded(args.timeout, args.memory, whole_process=argv is None):
+            args.run(args)
+    except (CLIError, TooTangled, CounterTooLarge, limits.OverLimit) as e:
         print(f"minesat: {' '.join(str(e).splitlines())}", file=sys.stderr)
         return 2
     except MemoryError:

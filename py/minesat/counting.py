@@ -859,14 +859,17 @@ class LayoutSpace:
         n_out = len(self.outside)
         sizes = [comp.poly[k] for comp, k in zip(self.components, chosen)]
         if self._left is None:
+            ways_out = 1  # C(n_out, t), stepped along: math.comb for each t took seconds on 10,000 cells
             for t in range(n_out + 1):
-                block = above * comb(n_out, t)
+                block = above * ways_out
                 if index < block:
                     break
                 index -= block
+                ways_out = ways_out * (n_out - t) // (t + 1)
         else:
             t = self._left - d
-        sizes.append(comb(n_out, t))
+            ways_out = comb(n_out, t)
+        sizes.append(ways_out)
         below = 1
         for size in sizes[1:]:
             below *= size
