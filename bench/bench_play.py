@@ -28,8 +28,8 @@ import os
 import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
+import runner
 from minesat.advice import advise
 from minesat.counting import LayoutSpace
 from minesat.game import LEVELS, Game
@@ -64,18 +64,32 @@ def parse_overrides(items: list[str]) -> dict[str, int | float]:
     return out
 
 
+# The constants as the modules define them, kept at the first override: a worker of a cluster
+# that plays one run after another gets each run's constants, not the sum of them.
+DEFAULTS: dict = {}
+
+
 def configure(overrides: dict) -> None:
-    """Set tuning constants of minesat.advice or minesat.fifty (the module that defines each) in a worker."""
+    """Set tuning constants of minesat.advice or minesat.fifty (the module that defines each) in a
+    worker, every other constant as its module defines it."""
     from minesat import advice, fifty
+    for (module, name), value in DEFAULTS.items():
+        setattr(module, name, value)
     for name, value in overrides.items():
         module = next((m for m in (advice, fifty) if hasattr(m, name)), None)
         if module is None:
             raise SystemExit(f"minesat.advice and minesat.fifty have no constant {name}")
+        DEFAULTS.setdefault((module, name), getattr(module, name))
         setattr(module, name, value)
 
 
-def play(task: tuple[str, str, str, int]) -> tuple[tuple[str, str, str], int, bool, list[float]]:
-    """Play one game: (key, won, seconds per move)."""
+def milliseconds(times: list[float]) -> list[float]:
+    """Seconds as milliseconds to the hundredth, as the results files keep them."""
+    return [round(1000 * t, 2) for t in times]
+
+
+def play(task: tuple[str, str, str, int]) -> dict:
+    """Play one game: {"won": whether it was won, "ms": milliseconds per move}."""
     level, rule, policy, seed = task
     game = Game.new(level, seed, rule)
     game.open(FIRST[rule])
@@ -87,7 +101,7 @@ def play(task: tuple[str, str, str, int]) -> tuple[tuple[str, str, str], int, bo
         times.append(time.perf_counter() - start)
         for cell in cells:
             game.open(cell)
-    return (level, rule, policy), seed, game.state == "won", times
+    return {"won": game.state == "won", "ms": milliseconds(times)}
 
 
 def no_guess_board(task: tuple[str, str, int]) -> tuple[tuple[str, str], int, float]:
@@ -248,10 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policies", default="best,plain")
     parser.add_argument("--games", type=int, default=100, help="games per level, rule set and policy")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
-    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    runner.add_options(parser, jobs=min(2, os.cpu_count() or 1))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a tuning constant of minesat.advice or minesat.fifty (for experiments)")
-    parser.add_argument("--results", help="write one line per game (level rule policy seed won) here")
     parser.add_argument("--no-guess", action="store_true",
                         help="instead: time no-guess board generation (--games boards per level and rule)")
     parser.add_argument("--review", action="store_true",
@@ -274,25 +287,26 @@ def main(argv: list[str] | None = None) -> int:
     times: dict = {key: [] for key in keys}
     slowest = dict.fromkeys(keys, (0.0, -1))  # (worst time per move, seed of its game)
     start = time.time()
-    lines = []
-    with Pool(args.jobs, configure, (overrides,)) as pool:
-        for key, seed, win, spent in pool.imap_unordered(play, tasks, chunksize=1):
-            lines.append(f"{' '.join(key)} {seed} {int(win)}\n")
-            won[key] += win
-            played[key] += 1
-            times[key] += spent
-            slowest[key] = max(slowest[key], (max(spent, default=0.0), seed))
-    if args.results:
-        Path(args.results).write_text("".join(sorted(lines)))
+    opts = runner.options(args)
+    header = {"script": "bench_play", "set": overrides}
+    now = 0
+    for (level, rule, policy, seed), result, fresh in runner.run(play, tasks, list, opts, header, configure, overrides):
+        key = level, rule, policy
+        now += fresh
+        won[key] += result["won"]
+        played[key] += 1
+        times[key] += result["ms"]
+        slowest[key] = max(slowest[key], (max(result["ms"], default=0.0), seed))
+    where = opts.scheduler or f"{opts.jobs} processes ({'a Dask LocalCluster' if opts.runner == 'dask' else 'a pool'})"
     print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}, "
-          f"{args.jobs} processes, {time.time() - start:.0f} s")
+          f"{now} played now on {where}, {len(tasks) - now} from {args.results}, {time.time() - start:.0f} s")
     print(f"{'level':13} {'rule':8} {'policy':6} {'won/played':>12} {'win rate':>9} {'95% CI':>17} "
           f"{'median ms':>10} {'worst ms':>9} {'(seed)':>7}")
     for key in keys:
         n, w, t = played[key], won[key], sorted(times[key])
         lo, hi = wilson(w, n)
-        median = t[len(t) // 2] * 1000 if t else 0.0
-        worst = t[-1] * 1000 if t else 0.0
+        median = t[len(t) // 2] if t else 0.0
+        worst = t[-1] if t else 0.0
         worst_seed = slowest[key][1]
         print(f"{key[0]:13} {key[1]:8} {key[2]:6} {f'{w}/{n}':>12} {100 * w / n:8.2f}% "
               f"{f'[{100 * lo:.2f}, {100 * hi:.2f}]%':>17} {median:10.2f} {worst:9.1f} {f'({worst_seed})':>7}")
