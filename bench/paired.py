@@ -15,12 +15,17 @@ z = (a - b) / sqrt(a + b).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import pickle
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-from bench_play import configure, parse_overrides
+import runner
+from bench_play import configure, milliseconds, parse_overrides
 from minesat import advice
 from minesat.game import Game
 
@@ -67,6 +72,37 @@ def replay(level: str, rule: str, seed: int, steps: list, times: list[float]) ->
     return game.state == "won", False
 
 
+def record_game(task: tuple[str, str, int]) -> dict:
+    """One game of the advisor as it is: {"won", "steps": [[guess, [[row, col], ...]], ...]}."""
+    won, steps = record(*task)
+    return {"won": won, "steps": [[guess, [list(cell) for cell in cells]] for guess, cells in steps]}
+
+
+def compare_game(task: tuple[str, str, int, list]) -> dict:
+    """One recorded game replayed by the variation: {"won", "diverged", "ms": its guesses' times}."""
+    level, rule, seed, steps = task
+    times: list[float] = []
+    won, diverged = replay(level, rule, seed, [(guess, [tuple(c) for c in cells]) for guess, cells in steps], times)
+    return {"won": won, "diverged": diverged, "ms": milliseconds(times)}
+
+
+def load_base(path: str) -> dict:
+    """A `record` file: {"level", "rule", "games": {seed: (won, steps)}}; also the pickles of before."""
+    data = Path(path).read_bytes()
+    if data.startswith(b"\x80"):
+        return pickle.loads(data)  # type: ignore[no-any-return,unused-ignore]
+    lines = data.decode().splitlines()
+    run = json.loads(lines[0])["run"] if lines else {}
+    if run.get("script") != "paired record":
+        raise SystemExit(f"{path} is not a file of `paired.py record`")
+    games = {}
+    for line in lines[1:]:
+        if line.endswith("}"):  # a last line cut short by a stop is left out
+            game = json.loads(line)
+            games.setdefault(game["key"], (game["result"]["won"], game["result"]["steps"]))
+    return {"level": run["level"], "rule": run["rule"], "games": games}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("mode", choices=["record", "compare"])
@@ -75,49 +111,62 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule", default="classic")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--out")
+    parser.add_argument("--out", help="record: the games, one JSON line each as it finishes (resumed when it exists)")
     parser.add_argument("--set", action="append", default=[])
+    runner.add_options(parser)
     args = parser.parse_args(argv)
-    configure(parse_overrides(args.set))
+    overrides = parse_overrides(args.set)
     start = time.time()
     if args.mode == "record":
-        games = {}
-        for seed in range(args.seed, args.seed + args.games):
-            games[seed] = record(args.level, args.rule, seed)
-        with open(args.out, "wb") as f:
-            pickle.dump({"level": args.level, "rule": args.rule, "games": games}, f)
-        won = sum(w for w, _ in games.values())
+        if not args.out:
+            parser.error("record needs --out FILE")
+        args.results = args.out
+        header = {"script": "paired record", "level": args.level, "rule": args.rule, "set": overrides}
+        tasks = [(args.level, args.rule, seed) for seed in range(args.seed, args.seed + args.games)]
+        results = runner.run(record_game, tasks, lambda task: task[2], runner.options(args), header,
+                             configure, overrides)
+        games = {seed: result["won"] for seed, result, _ in results}
+        won = sum(games.values())
         print(f"recorded {len(games)} {args.level} {args.rule} games from seed {args.seed}: "
               f"{won} won ({100 * won / len(games):.2f}%), {time.time() - start:.0f} s")
         return 0
-    with open(args.base, "rb") as f:
-        data = pickle.load(f)
+    base = load_base(args.base)
+    header = {"script": "paired compare", "base": str(Path(args.base).resolve()), "set": overrides}
+    outcomes = compare(base, runner.options(args), header, compare_game, configure, overrides)
+    print(summary(" ".join(args.set) or "baseline", base, outcomes, time.time() - start))
+    return 0
+
+
+def compare(base: dict, opts: runner.Options, header: dict, game: Callable[[Any], dict],
+            setup: Callable[[Any], None], shared: Any) -> dict[int, dict]:
+    """Every game of `base` replayed by `game` on the runner: {seed: its result}."""
+    tasks = [(base["level"], base["rule"], seed, steps) for seed, (_, steps) in sorted(base["games"].items())]
+    return {seed: result for seed, result, _ in runner.run(game, tasks, lambda task: task[2], opts, header,
+                                                           setup, shared)}
+
+
+def summary(label: str, base: dict, outcomes: dict[int, dict], seconds: float) -> str:
+    """The wins of each, the games only one of them won, the sign test, the guesses' times."""
+    a = b = diverged = base_won = var_won = 0
     times: list[float] = []
-    a = b = diverged = 0
-    base_won = var_won = 0
-    diff = []
-    for seed, (won, steps) in sorted(data["games"].items()):
-        w, d = replay(data["level"], data["rule"], seed, steps, times)
-        diverged += d
+    for seed, (won, _) in base["games"].items():
+        w = outcomes[seed]["won"]
+        diverged += outcomes[seed]["diverged"]
+        times += outcomes[seed]["ms"]
         base_won += won
         var_won += w
-        if w and not won:
-            a += 1
-            diff.append(f"+{seed}")
-        elif won and not w:
-            b += 1
-            diff.append(f"-{seed}")
-    n = len(data["games"])
+        a += w and not won
+        b += won and not w
+    n = len(base["games"])
     z = (a - b) / math.sqrt(a + b) if a + b else 0.0
     times.sort()
-    med = times[len(times) // 2] * 1000 if times else 0
-    worst = times[-1] * 1000 if times else 0
-    print(f"{' '.join(args.set) or 'baseline'}: {data['level']} {data['rule']} {n} games "
-          f"{min(data['games'])}..{max(data['games'])}: base {base_won} ({100 * base_won / n:.2f}%), "
-          f"variant {var_won} ({100 * var_won / n:.2f}%), diverged {diverged}, variant-only wins {a}, "
-          f"base-only wins {b}, z = {z:+.2f}; guess-time median {med:.1f} ms worst {worst:.0f} ms; "
-          f"{time.time() - start:.0f} s")
-    return 0
+    med = times[len(times) // 2] if times else 0
+    worst = times[-1] if times else 0
+    return (f"{label}: {base['level']} {base['rule']} {n} games "
+            f"{min(base['games'])}..{max(base['games'])}: base {base_won} ({100 * base_won / n:.2f}%), "
+            f"variant {var_won} ({100 * var_won / n:.2f}%), diverged {diverged}, variant-only wins {a}, "
+            f"base-only wins {b}, z = {z:+.2f}; guess-time median {med:.1f} ms worst {worst:.0f} ms; "
+            f"{seconds:.0f} s")
 
 
 if __name__ == "__main__":

@@ -2,11 +2,12 @@
 
     git clone https://github.com/DavidNHill/JSMinesweeper /tmp/JSMinesweeper
     git -C /tmp/JSMinesweeper checkout d8ff392543623c77e72b34e437ff30d68ca7178a
-    .venv/bin/python bench/run.py record_solver.py /tmp/JSMinesweeper BASE.pkl [--open N] [--set ...]
+    .venv/bin/python bench/run.py record_solver.py /tmp/JSMinesweeper BASE [--open N] [--set ...]
+        [--results FILE] [--jobs 2] [--runner dask|pool] [--scheduler ADDRESS]
 
-Replays a `paired.py record` file (`BASE.pkl`) the way `paired.py compare` does, but at every
+Replays a `paired.py record` file (`BASE`) the way `paired.py compare` does, but at every
 guess the move is the record solver's (the JavaScript build of the solver that holds the
-published record), asked through one Node process per run: the board is sent as rows of
+published record), asked through one Node process per worker: the board is sent as rows of
 `?` and digits with the total of mines, the solver answers with the cell it would open.  With
 `--open N` it is asked only while at most N cells are open (the opening), and `advice.py`
 plays the rest.  Prints `paired.py`'s line: the baseline's wins, the record solver's, the
@@ -14,22 +15,31 @@ games only one of them won.
 
 Nothing of the record solver is copied into this project: its source files are read from the
 checkout named on the command line and joined, in memory, with the few browser globals they
-expect (stubbed below) and a driver that reads one board per line.
+expect (stubbed below) and a driver that reads one board per line.  The games run on
+`runner.py` (Dask by default): the joined script goes to each worker once, so a cluster's
+workers need Node but not the checkout.
 """
 
 from __future__ import annotations
 
+import argparse
+import hashlib
 import json
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 import paired
+import runner
+from bench_play import configure, parse_overrides
 from minesat import advice
 from minesat.board import FLAG, HIDDEN, Board
 from minesat.counting import LayoutSpace
 
+COMMIT = "d8ff392543623c77e72b34e437ff30d68ca7178a"  # the checkout measured in bench/README.md
 FILES = ["Utility/Binomial.js", "Utility/PrimeSieve.js", "client/Board.js", "client/Tile.js",
          "client/solver_probability_engine.js", "client/solver_main.js", "client/BruteForceAnalysis.js",
          "client/Brute_force.js", "client/FiftyFiftyHelper.js", "client/LongTermRiskHelper.js",
@@ -70,10 +80,9 @@ main();
 class RecordSolver:
     """The record solver in a Node process: `move(board)` is the cell it would open."""
 
-    def __init__(self, checkout: Path):
-        source = "\n".join((checkout / "Minesweeper" / name).read_text() for name in FILES)
+    def __init__(self, script: str):
         self.script = Path(tempfile.mkdtemp()) / "record_solver.js"
-        self.script.write_text(GLOBALS + source + DRIVER)
+        self.script.write_text(script)
         self.process: subprocess.Popen[str] | None = None
         self.asked = self.failed = 0
 
@@ -96,33 +105,79 @@ class RecordSolver:
         return None
 
 
+def joined(checkout: Path) -> str:
+    """The Node script: the stubs, the solver's files from the checkout, the driver."""
+    missing = [name for name in FILES if not (checkout / "Minesweeper" / name).is_file()]
+    if missing:
+        raise SystemExit(f"{checkout} is no JSMinesweeper checkout (no Minesweeper/{missing[0]}): "
+                         f"git clone https://github.com/DavidNHill/JSMinesweeper {checkout} && "
+                         f"git -C {checkout} checkout {COMMIT}")
+    return GLOBALS + "\n".join((checkout / "Minesweeper" / name).read_text() for name in FILES) + DRIVER
+
+
+# A worker's record solver (its Node process) and the run's --open; games in one process take turns
+# (the solver is one process, and advice.advise is swapped for a game's length).
+WORKER: dict = {"solver": None, "digest": None, "open": None}
+TURN = threading.Lock()
+
+
+def start_worker(shared: dict) -> None:
+    """Set the run's constants; start the record solver unless this worker runs the same script."""
+    configure(shared["set"])
+    digest = hashlib.sha256(shared["script"].encode()).hexdigest()
+    if WORKER["digest"] != digest:
+        WORKER.update(solver=RecordSolver(shared["script"]), digest=digest)
+    WORKER["open"] = shared["open"]
+
+
+def solver_game(task: tuple) -> dict:
+    """One recorded game replayed with the record solver's guesses: `paired.compare_game`'s result
+    and how often the solver was asked, chose differently, failed."""
+    with TURN:
+        record, opening, ours = WORKER["solver"], WORKER["open"], advice.advise
+        asked, failed, changed = record.asked, record.failed, 0
+
+        def advise(board: Board, space: LayoutSpace | None = None) -> advice.Advice:
+            nonlocal changed
+            a = ours(board, space)
+            if a.safe or (opening is not None and len(board.cells) - len(board.hidden) > opening):
+                return a
+            cell = record.move(board)
+            if cell is None or cell == a.move or board[cell] != HIDDEN:
+                return a
+            changed += 1
+            space = space or LayoutSpace(board)
+            return advice.Advice(cell, False, space.mine_counts[cell] / space.count, "record solver")
+
+        advice.advise = advise
+        try:
+            result = paired.compare_game(task)
+        finally:
+            advice.advise = ours
+        return {**result, "asked": record.asked - asked, "changed": changed, "failed": record.failed - failed}
+
+
 def main(argv: list[str]) -> int:
-    checkout, rest = Path(argv[0]), argv[1:]
-    opening = None
-    if "--open" in rest:
-        at = rest.index("--open")
-        opening = int(rest[at + 1])
-        del rest[at:at + 2]
-    record = RecordSolver(checkout)
-    ours = advice.advise
-    changed = 0
-
-    def advise(board: Board, space: LayoutSpace | None = None) -> advice.Advice:
-        nonlocal changed
-        a = ours(board, space)
-        if a.safe or (opening is not None and len(board.cells) - len(board.hidden) > opening):
-            return a
-        cell = record.move(board)
-        if cell is None or cell == a.move or board[cell] != HIDDEN:
-            return a
-        changed += 1
-        space = space or LayoutSpace(board)
-        return advice.Advice(cell, False, space.mine_counts[cell] / space.count, "record solver")
-
-    advice.advise = advise
-    code = paired.main(["compare", *rest])
-    print(f"record solver asked at {record.asked} guesses, chose differently at {changed}, failed {record.failed}")
-    return code
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("checkout", help=f"a JSMinesweeper checkout (commit {COMMIT})")
+    parser.add_argument("base", help="a `paired.py record` file")
+    parser.add_argument("--open", type=int, metavar="N",
+                        help="ask the record solver only while at most N cells are open")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    runner.add_options(parser)
+    args = parser.parse_args(argv)
+    start = time.time()
+    opts = runner.options(args)
+    script = joined(Path(args.checkout))
+    base = paired.load_base(args.base)
+    overrides = parse_overrides(args.set)
+    header = {"script": "record_solver", "base": str(Path(args.base).resolve()), "open": args.open, "set": overrides}
+    shared = {"script": script, "open": args.open, "set": overrides}
+    outcomes = paired.compare(base, opts, header, solver_game, start_worker, shared)
+    print(paired.summary(" ".join(args.set) or "record solver", base, outcomes, time.time() - start))
+    print(f"record solver asked at {sum(o['asked'] for o in outcomes.values())} guesses, chose differently at "
+          f"{sum(o['changed'] for o in outcomes.values())}, failed {sum(o['failed'] for o in outcomes.values())}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -129,7 +129,7 @@ def importable(fn: Callable[..., Any]) -> Callable[..., Any]:
         return fn
     main = sys.modules["__main__"]
     module = importlib.import_module(Path(main.__file__ or "").stem)
-    return getattr(module, fn.__qualname__)  # type: ignore[no-any-return]
+    return getattr(module, fn.__qualname__)  # type: ignore[no-any-return,unused-ignore]
 
 
 # What this worker process was set up with (setup, shared): set up again only when it changes.
