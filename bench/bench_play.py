@@ -64,22 +64,20 @@ def parse_overrides(items: list[str]) -> dict[str, int | float]:
     return out
 
 
-# The constants as the modules define them, kept at the first override: a worker of a cluster
-# that plays one run after another gets each run's constants, not the sum of them.
-DEFAULTS: dict = {}
-
-
 def configure(overrides: dict) -> None:
     """Set tuning constants of minesat.advice or minesat.fifty (the module that defines each) in a
-    worker, every other constant as its module defines it."""
+    worker, every other constant as its module defines it: a worker of a cluster that plays one
+    run after another gets each run's constants, not the sum of them.  The constants as defined
+    are kept beside them, in minesat.advice (a cluster's worker reloads this file for each run)."""
     from minesat import advice, fifty
-    for (module, name), value in DEFAULTS.items():
+    defaults = advice.__dict__.setdefault("_BENCH_DEFAULTS", {})
+    for (module, name), value in defaults.items():
         setattr(module, name, value)
     for name, value in overrides.items():
         module = next((m for m in (advice, fifty) if hasattr(m, name)), None)
         if module is None:
             raise SystemExit(f"minesat.advice and minesat.fifty have no constant {name}")
-        DEFAULTS.setdefault((module, name), getattr(module, name))
+        defaults.setdefault((module, name), getattr(module, name))
         setattr(module, name, value)
 
 
