@@ -111,6 +111,21 @@ def test_proofs_with_the_total_on_every_board():
         check_proofs(board, ex.proofs(board), Brute(board))
 
 
+def test_proofs_when_the_total_alone_forces_the_cells():
+    """No mine left for the unflagged cells, or every cell a mine: proofs with no clue, checked by brute force."""
+    rng = random.Random(113)
+    checked = 0
+    for _ in range(120):
+        board = random_board(rng, max_hidden=10, total=False)
+        for total in {0, len(board.flags), len(board.hidden)}:
+            candidate = board.with_mines(total)
+            if LayoutSpace(candidate).count:
+                proofs = ex.proofs(candidate, pycosat)
+                check_proofs(candidate, proofs, Brute(candidate))
+                checked += sum(not p.clues for p in proofs)
+    assert checked > 50
+
+
 def test_wasm_solver_gives_valid_proofs_too():
     rng = random.Random(112)
     for _ in range(80):

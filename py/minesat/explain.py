@@ -344,11 +344,20 @@ class Prover:
 
     def prove(self, cell: Cell) -> Proof:
         verdict, flags, total = self.levels[cell]
+        if total and self.total_alone(verdict, flags):
+            return Proof(cell, verdict, (), flags, total)  # no clue needed: one SAT call per cell took minutes
         clues, touching = self.view(flags)
         found = None if total else cheap_proof(cell, verdict, clues, touching)
         if found is None:
             found = self.sat_proof(cell, verdict, flags, total)
         return Proof(cell, verdict, found, flags, total)
+
+    def total_alone(self, verdict: str, flags: bool) -> bool:
+        """Whether the total (with the flags where used) forces every unflagged hidden cell to
+        `verdict` by itself: no mine left for them, or every hidden cell a mine."""
+        board = self.board
+        return board.mines == (len(board.flags) if flags else 0) if verdict == SAFE else \
+            board.mines == len(board.hidden)
 
     def sat_proof(self, cell: Cell, verdict: str, flags: bool, total: bool) -> tuple[Cell, ...]:
         """A minimal set of clues forcing `cell`: from rings grown until they refute it (with the
