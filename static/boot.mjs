@@ -11,7 +11,8 @@
 //   cache of its own (never on the way to a usable page), for the next visit;
 // - progress: the bytes of the runtime's files counted as they arrive (totals from
 //   static/vendor/start.json), shown in the page's #loading box.
-// Every runtime file is fetched once and shared with the engine's worker, started here at once.
+// Every runtime file is fetched once and shared with the engine's worker, started here (at once
+// when there is a snapshot; otherwise once the page is usable).
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 
 export const version = pyodide.version;
@@ -28,7 +29,8 @@ const manifest = inPage ? json(new URL("vendor/start.json", here)) : Promise.res
 const snapshotInfo = manifest.then((m) => m.snapshot || {});
 if (inPage) countProgress();
 
-// The snapshot, from the page's own cache (never the network: see keepSnapshot).
+// The snapshot, from the page's own cache (never the network: see keepSnapshot), unpacked (or
+// gzipped: the worker then unpacks it).
 const SNAPSHOT_CACHE = "minesat-snapshot " + new URL("../", here).href;
 const snapshotKey = (v) => new URL("vendor/snapshot.gz?v=" + encodeURIComponent(v), here).href;
 async function cachedSnapshot() {
@@ -53,7 +55,10 @@ async function keepSnapshot() {
     const response = await fetch(new URL("vendor/snapshot.gz", here), { priority: "low", cache: "no-cache" });
     if (!response.ok) return false;
     const cache = await caches.open(SNAPSHOT_CACHE);
-    await cache.put(snapshotKey(v), response);
+    // kept unpacked (31 MB): inflating it at every start would hold the start up by ~0.5 s
+    const bytes = new Uint8Array(await response.arrayBuffer());  // (a server may have unpacked it)
+    const raw = isGzip(bytes.buffer) ? await gunzip(bytes) : bytes;
+    await cache.put(snapshotKey(v), new Response(raw, { headers: { "Content-Type": "application/octet-stream" } }));
     for (const old of await cache.keys()) if (old.url !== snapshotKey(v)) await cache.delete(old);
     return true;
   } catch {
@@ -233,15 +238,17 @@ function later() {
   return { promise, resolve };
 }
 const unpacked = later();
+const isGzip = (bytes) => new Uint8Array(bytes, 0, 2).join() === "31,139";
 async function unpackedSnapshot() {
+  const kept = await snapshotGz;
+  if (kept && !isGzip(kept)) return new Uint8Array(kept);  // cached unpacked: nothing to do
   const raw = await unpacked.promise;
   if (raw instanceof Uint8Array) return raw;
-  const gz = await snapshotGz;
-  return gz ? gunzip(gz) : null;
+  return kept ? gunzip(kept) : null;
 }
 
 // The engine's worker: requests in, answers out (py/minesat/protocol.py; client: minesat_web/client.py).
-function startWorker() {
+function startWorker(snapshot) {
   const engine = { worker: null, state: "starting", snapshot: null, error: null };
   engine.ready = new Promise((resolve) => {
     let worker;
@@ -265,10 +272,10 @@ function startWorker() {
       if (engine.state === "starting") { engine.state = "failed"; engine.error = String(e.message); resolve(false); }
       unpacked.resolve(undefined);  // the page unpacks its own copy
     });
-    snapshotGz.then((gz) => worker.postMessage({ snapshot: gz }));  // at once: the worker unpacks it
+    snapshot.then((gz) => worker.postMessage({ snapshot: gz }));  // at once (a copy): the worker unpacks it
     // From the snapshot, the worker starts at once; without it (a first visit), once the page is
     // usable: two Pythons starting side by side slow the page's start more than they help the worker.
-    Promise.all([snapshotGz, runtime]).then(async ([gz, r]) => {
+    Promise.all([snapshot, runtime]).then(async ([gz, r]) => {
       if (!gz) await usable();
       worker.postMessage({ start: true, files: r.files, stdlib: r.stdlib });
     });
@@ -279,17 +286,17 @@ function startWorker() {
 /** A fresh engine worker (after a cancel): the old one is ended. */
 globalThis.minesatRestartEngine = () => {
   if (globalThis.minesatEngine && globalThis.minesatEngine.worker) globalThis.minesatEngine.worker.terminate();
-  globalThis.minesatEngine = startWorker();
+  globalThis.minesatEngine = startWorker(cachedSnapshot());  // (the page's copy may be gone)
   return globalThis.minesatEngine;
 };
-if (inPage && !globalThis.minesatEngine) globalThis.minesatEngine = startWorker();
+if (inPage && !globalThis.minesatEngine) globalThis.minesatEngine = startWorker(snapshotGz);
 
 export async function loadPyodide(options = {}) {
   mark("load-called");
   const { files, stdlib } = await runtime;
   serveFromMemory({ ...files });  // (a copy: a restarted worker needs them)
   const info = {};
-  const gz = await snapshotGz;  // (kept: a restarted worker needs it)
+  const gz = await snapshotGz;
   const py = await start(options, gz && await unpackedSnapshot(), info, stdlib);
   mark("pyodide-ready");
   globalThis.minesatSnapshot = info.snapshot;

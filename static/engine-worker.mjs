@@ -1,5 +1,5 @@
 // The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/protocol.py.
-// Messages in: {snapshot} once (the gzipped snapshot the page has cached, or null), {start, files,
+// Messages in: {snapshot} once (the snapshot the page has cached, unpacked or gzipped, or null), {start, files,
 // stdlib} once (the runtime files the page fetched, Pyodide's wasm compiled; which standard library
 // they hold), then {id, text, stream, lane} requests and {cancel: id}.
 // Messages out: {unpacked} once (a copy of the snapshot, unpacked here for the page, or null if
@@ -23,10 +23,12 @@ async function fileBytes(url) {
   return new Uint8Array(await r.arrayBuffer());
 }
 
-/** Unpack the snapshot: a copy for the page (transferred), the original kept for this worker. */
+/** Unpack the snapshot: a copy for the page (transferred), the original kept for this worker.
+ * (Given unpacked already, the page has its own: nothing to send back.) */
 function unpack(gz) {
-  snapshotGiven((gz ? gunzip(gz) : Promise.resolve(null)).catch(() => null).then((raw) => {
-    const copy = raw && raw.slice();
+  const packed = gz && new Uint8Array(gz, 0, 2).join() === "31,139";
+  snapshotGiven((packed ? gunzip(gz) : Promise.resolve(gz && new Uint8Array(gz))).catch(() => null).then((raw) => {
+    const copy = packed && raw ? raw.slice() : null;
     postMessage({ unpacked: copy }, copy ? [copy.buffer] : []);
     return raw;
   }));
