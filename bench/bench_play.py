@@ -2,6 +2,7 @@
 
     python bench/bench_play.py [--levels beginner,intermediate,expert] [--rules classic,zero]
                                [--games N] [--policies best,plain] [--jobs 2] [--seed S]
+                               [--results FILE] [--runner dask|pool] [--scheduler ADDRESS]
     python bench/bench_play.py --no-guess [--levels ...] [--rules ...] [--games N] [--pyodide]
     python bench/bench_play.py --review [--rules ...] [--games N] [--pyodide]
 
@@ -12,7 +13,10 @@ visible board: `best` is `minesat.advice.advise` (when it finds surely safe cell
 opened: the same game as opening them one advice at a time); `plain` opens every surely safe cell,
 otherwise the cell with the lowest mine probability (first in row-major order on ties).  Prints,
 per level, rule set and policy: games won / played, the win rate with its 95% Wilson interval,
-and the median and worst time per move.
+and the median and worst time per move.  The games are tasks of `runner.py`: on a Dask
+LocalCluster of --jobs processes, or a running cluster (`--scheduler`), or a process pool; with
+`--results FILE` each game's result and move times are appended to FILE as it finishes, and a
+run given the same FILE again plays only the games not in it.
 
 `--no-guess` times no-guess boards instead (`minesat.generate`, seed S + i, the same first
 clicks): per level and rule, boards per second, tries per board, median, 90th percentile and
@@ -297,7 +301,9 @@ def main(argv: list[str] | None = None) -> int:
         slowest[key] = max(slowest[key], (max(result["ms"], default=0.0), seed))
     where = opts.scheduler or f"{opts.jobs} processes ({'a Dask LocalCluster' if opts.runner == 'dask' else 'a pool'})"
     print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}, "
-          f"{now} played now on {where}, {len(tasks) - now} from {args.results}, {time.time() - start:.0f} s")
+          f"{now} played now on {where}{f', {len(tasks) - now} from {args.results}' if args.results else ''}, "
+          f"{time.time() - start:.0f} s "
+          f"({opts.startup:.1f} s to start the workers)")
     print(f"{'level':13} {'rule':8} {'policy':6} {'won/played':>12} {'win rate':>9} {'95% CI':>17} "
           f"{'median ms':>10} {'worst ms':>9} {'(seed)':>7}")
     for key in keys:

@@ -1,7 +1,8 @@
 """Paired comparison of advisor variations, fast: replay the baseline's games and think only at guesses.
 
-    python bench/paired.py record --level expert --seed S --games N --out BASE.pkl
-    python bench/paired.py compare BASE.pkl [--set NAME=VALUE ...]
+    python bench/paired.py record --level expert --seed S --games N --out BASE.jsonl
+    python bench/paired.py compare BASE.jsonl [--set NAME=VALUE ...] [--results FILE]
+    (both: [--jobs 2] [--runner dask|pool] [--scheduler ADDRESS])
 
 `record` plays the unchanged advisor and stores, per game, its moves (the safe cells opened, or
 the guess) and the result.  `compare` replays each game with constants overridden (`--set`: on
@@ -10,6 +11,11 @@ are the same for every variation (all surely safe cells), so only at the baselin
 the variation asked; while it agrees the game follows the record, from the first different guess
 on it is played live.  Prints the wins of each, the games that differ, and the sign test
 z = (a - b) / sqrt(a + b).
+
+The games are tasks of `runner.py` (a Dask LocalCluster of --jobs processes by default).  `record`
+appends each game to BASE as it finishes (one JSON line; the pickles of before are still read by
+`compare`), `compare` each replay to `--results FILE`; given the same file again, either plays
+only the games not yet in it.
 """
 
 from __future__ import annotations

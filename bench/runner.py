@@ -23,6 +23,7 @@ import importlib
 import json
 import logging
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing import Pool
@@ -40,6 +41,7 @@ class Options:
     jobs: int = 2
     scheduler: str | None = None
     results: str | None = None
+    startup: float = 0.0  # seconds from the start of `run` until the workers could take games
 
 
 def add_options(parser: argparse.ArgumentParser, jobs: int = 2, results: bool = True) -> None:
@@ -66,6 +68,7 @@ def run(fn: Callable[[Any], Any], tasks: Iterable[Any], key: Callable[[Any], Any
     """(key, result, played now) for every task: those already in --results first, then the others
     as they finish (in any order).  `setup(shared)` runs once in each worker process before its
     first game (to set constants, start a helper); `shared` goes to each worker once."""
+    began = time.perf_counter()
     fn, setup = importable(fn), importable(setup) if setup else None
     done, out = resume(Path(opts.results), header) if opts.results else ({}, None)
     todo = []
@@ -77,7 +80,7 @@ def run(fn: Callable[[Any], Any], tasks: Iterable[Any], key: Callable[[Any], Any
             todo.append((k, task))
     play = play_on_dask if opts.runner == "dask" else play_on_pool
     try:
-        for i, result in play(fn, [task for _, task in todo], opts, setup, shared):
+        for i, result in play(fn, [task for _, task in todo], opts, setup, shared, began):
             if out:
                 out.write(json.dumps({"key": todo[i][0], "result": result}) + "\n")
                 out.flush()
@@ -160,15 +163,16 @@ def pool_call(item: tuple[int, Any]) -> tuple[int, Any]:
 
 
 def play_on_pool(fn: Callable[[Any], Any], tasks: list[Any], opts: Options, setup: Callable[[Any], None] | None,
-                 shared: Any) -> Iterator[tuple[int, Any]]:
+                 shared: Any, began: float) -> Iterator[tuple[int, Any]]:
     if not tasks:
         return
     with Pool(opts.jobs, pool_started, (fn, setup, shared)) as pool:
+        opts.startup = time.perf_counter() - began
         yield from pool.imap_unordered(pool_call, enumerate(tasks), chunksize=1)
 
 
 def play_on_dask(fn: Callable[[Any], Any], tasks: list[Any], opts: Options, setup: Callable[[Any], None] | None,
-                 shared: Any) -> Iterator[tuple[int, Any]]:
+                 shared: Any, began: float) -> Iterator[tuple[int, Any]]:
     """Tasks submitted a few per worker thread at a time (a million games never sit in the
     scheduler at once), results as they finish."""
     if not tasks:
@@ -187,6 +191,7 @@ def play_on_dask(fn: Callable[[Any], Any], tasks: list[Any], opts: Options, setu
     try:
         ref = client.scatter([shared], broadcast=True)[0] if shared is not None else None
         window = max(4, 4 * sum(client.nthreads().values()))
+        opts.startup = time.perf_counter() - began
         index: dict[Any, int] = {}
         waiting = iter(enumerate(tasks))
         running = as_completed()
