@@ -27,14 +27,16 @@ HOSTILE_NUMBERS = st.sampled_from(["-1", "x", "", "\u0663", "0" * 30 + "1", str(
                                    str(2 ** 64), "1" * 4301])
 NUMBERS = st.one_of(SMALL, HOSTILE_NUMBERS)  # one_of leans to the first: mostly numbers that reach the engine
 MINES, LIMIT, OFFSET = ("--mines",), ("--limit",), ("--offset",)  # each followed by a number
+TIMEOUT, MEMORY = ("--timeout",), ("--memory",)  # so are these (every command takes them)
 ENCODINGS, SOLVERS = [("--encoding", "binomial"), ("--encoding", "sortnet")], [("--solver", "native"),
                                                                               ("--solver", "wasm")]
 OPTIONS = {  # what each command takes
-    "analyze": [MINES, MINES, *ENCODINGS, *SOLVERS, ("--forced", "count"), ("--forced", "sat"), ("--forced", "sat")],
-    "cnf": [MINES, *ENCODINGS],
-    "ilp": [MINES],
+    "analyze": [MINES, MINES, *ENCODINGS, *SOLVERS, ("--forced", "count"), ("--forced", "sat"), ("--forced", "sat"),
+                TIMEOUT, MEMORY],
+    "cnf": [MINES, *ENCODINGS, TIMEOUT, MEMORY],
+    "ilp": [MINES, TIMEOUT],
     "solutions": [MINES, MINES, *ENCODINGS, *SOLVERS, LIMIT, LIMIT, OFFSET, ("--method", "sat"),
-                  ("--method", "count")],
+                  ("--method", "count"), TIMEOUT, MEMORY],
 }
 BAD_OPTIONS = [("--encoding", "x"), ("--solver", "z3"), ("--bogus",), ("-",), ("--help",), ("--forced", "sat"),
                ("--method", "count"), LIMIT]
@@ -86,7 +88,7 @@ def invocations(draw: st.DrawFn) -> tuple[list[str], str, str]:
     options: list[str] = []
     for _ in range(draw(st.integers(0, 4))):
         option = draw(st.sampled_from(BAD_OPTIONS if rarely(draw) else OPTIONS.get(command, [MINES])))
-        options += [*option, draw(NUMBERS)] if option in (MINES, LIMIT, OFFSET) else option
+        options += [*option, draw(NUMBERS)] if option in (MINES, LIMIT, OFFSET, TIMEOUT, MEMORY) else option
     sources = ["missing", "odd name"] if rarely(draw) else ["file", "stdin"] + ["two"] * (command == "analyze")
     return [command, *options], draw(board_texts()), draw(st.sampled_from(sources))
 
