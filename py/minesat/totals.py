@@ -70,10 +70,10 @@ class _Search:
 
     def drop_groups(self, groups: list[_Group]) -> list[_Group]:
         """The groups left after dropping, in turn, each one whose clues the total does not need."""
-        after = [1]  # after[-1 - i]: the numbers of mines groups i.. can hold
+        after = [1]
         for group in reversed(groups):
             after.append(_sum_of_sets(group.mines, after[-1]))
-        after.reverse()
+        after.reverse()  # after[i]: the numbers of mines groups i.. can hold
         cells_after = [sum(len(g.cells) for g in groups[i:]) for i in range(len(groups) + 1)]
         kept: list[_Group] = []
         before, cells_before = 1, 0
@@ -105,14 +105,15 @@ class _Search:
             return False
         if a.bit_count() > b.bit_count():
             a, b = b, a
-        x = 0
-        while a and x <= high:
-            if a & 1:
-                start = max(0, low - x)
-                if b >> start & ((1 << (high - x - start + 1)) - 1):
-                    return True
-            a >>= 1
-            x += 1
+        while a:
+            bit = a & -a
+            x = bit.bit_length() - 1
+            if x > high:
+                return False
+            start = max(0, low - x)
+            if b >> start & ((1 << (high - x - start + 1)) - 1):
+                return True
+            a ^= bit
         return False
 
 
