@@ -140,6 +140,39 @@ def cmd_review(args: argparse.Namespace) -> None:
         print(json.dumps(move.to_json(), separators=(",", ":")), flush=True)
 
 
+MAX_IMAGE_PIXELS = 40_000_000  # a 8K screenshot is 33 million
+
+
+def cmd_read_image(args: argparse.Namespace) -> None:
+    """The board in a screenshot (PNG, JPEG...): decoded by Pillow, read by minesat.image (which never imports it)."""
+    from .image import read_image
+    try:
+        from PIL import Image
+    except ImportError:
+        raise CLIError("read-image needs Pillow: pip install 'minesat[image]'") from None
+    name = file_name(args.image)
+    try:
+        with Image.open(sys.stdin.buffer if args.image == "-" else args.image) as image:
+            if image.width * image.height > MAX_IMAGE_PIXELS:
+                raise CLIError(f"{name}: {image.width}x{image.height} pixels is more than a screenshot can be")
+            rgba = image.convert("RGBA")
+    except (OSError, ValueError, Image.DecompressionBombError) as e:
+        raise CLIError(f"cannot read {name} as an image: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        reading = read_image(rgba.width, rgba.height, rgba.tobytes())
+    except BoardError as e:
+        raise CLIError(f"{name}: {e}") from None
+    if args.json:
+        print(json.dumps(reading.as_json(), separators=(",", ":")))
+        return
+    if not reading.sure:
+        cells = ", ".join(f"r{r + 1}c{c + 1}" for r, c in reading.unsure[:10])
+        more = f" and {len(reading.unsure) - 10} more" if len(reading.unsure) > 10 else ""
+        raise CLIError(f"{name}: a {reading.board.rows}x{reading.board.cols} board, but {len(reading.unsure)} "
+                       f"cells are unsure ({cells}{more}); --json shows the reading and each cell's confidence")
+    sys.stdout.write(str(reading.board))
+
+
 def cell_argument(text: str) -> tuple[int, int]:
     """ROW,COL (0-based) as a cell."""
     parts = text.split(",")
@@ -222,6 +255,11 @@ def build_parser() -> Parser:
     p.add_argument("game", metavar="GAME.json", help="a game record, or - for standard input")
     p.add_argument("--solver", choices=sorted(SOLVERS), default="native")
     p.set_defaults(run=cmd_review)
+
+    p = sub.add_parser("read-image", help="the board in a screenshot (PNG, JPEG), or JSON: grid and confidences")
+    p.add_argument("image", metavar="FILE", help="a screenshot, or - for standard input")
+    p.add_argument("--json", action="store_true", help="the board, the grid found and each cell's confidence")
+    p.set_defaults(run=cmd_read_image)
     for p in sub.choices.values():
         limits.add_arguments(p)
     return parser

@@ -1,0 +1,71 @@
+"""Write minesat.image.PROTOTYPES: the shape features of digits 1-8 in ten common fonts (not a test).
+
+Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/image.py)
+
+Each digit is drawn by Pillow in black on white, sampled on the reader's grid of SAMPLES x SAMPLES
+per cell (the glyph about half the cell's height, as clients draw them), and measured by
+`minesat.image.glyph_features`; so the reader compares a screenshot's glyphs with fonts, never with
+any client's pixels.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from minesat.image import SAMPLES, glyph_features
+
+FONTS = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf",
+]
+CELL = 96  # pixels of the drawn cell, sampled down to SAMPLES
+
+
+def features(font_path: str, digit: int, height: float) -> str:
+    image = Image.new("L", (CELL, CELL), 255)
+    draw = ImageDraw.Draw(image)
+    size = 10
+    font = ImageFont.truetype(font_path, size)
+    while True:  # the font size whose digit 8 is `height` of the cell tall
+        box = draw.textbbox((0, 0), "8", font=font)
+        if box[3] - box[1] >= height * CELL:
+            break
+        size += 1
+        font = ImageFont.truetype(font_path, size)
+    box = draw.textbbox((0, 0), str(digit), font=font)
+    x = (CELL - (box[2] - box[0])) / 2 - box[0]
+    y = (CELL - (box[3] - box[1])) / 2 - box[1]
+    draw.text((x, y), str(digit), fill=0, font=font)
+    n = SAMPLES
+    pix = image.load()
+    mask = [[pix[int((j + 0.5) * CELL / n), int((i + 0.5) * CELL / n)] < 128 for j in range(n)] for i in range(n)]
+    glyph = glyph_features(mask)
+    assert glyph is not None
+    zones = ",".join(str(round(z * 100)) for z in glyph.zones)
+    return f"{digit},{glyph.holes},{round(glyph.aspect * 100)},{zones}"
+
+
+def main() -> None:
+    lines = [features(font, digit, height) for font in FONTS for height in (0.45, 0.6) for digit in range(1, 9)]
+    path = Path(__file__).resolve().parents[2] / "py" / "minesat" / "image.py"
+    text = path.read_text()
+    body = "PROTOTYPES = (\n" + "".join(f'    "{" ".join(lines[i:i + 2])} "\n' for i in range(0, len(lines), 2)) + ")\n"
+    text = re.sub(r"(# PROTOTYPES-BEGIN\n).*?(# PROTOTYPES-END)", lambda m: m.group(1) + body + m.group(2), text,
+                  flags=re.S)
+    path.write_text(text)
+    print(len(lines), "prototypes")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+"""Reading boards from screenshots (minesat.image): real clients' screenshots with truth files read
+from the clients' own state (tests/images/README.md), perturbed copies made here with Pillow, images
+with no board, and the command line's read-image."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from minesat.board import BoardError
+from minesat.image import read_image
+
+ROOT = Path(__file__).resolve().parent.parent
+IMAGES = ROOT / "tests" / "images"
+SHOTS = sorted(p for p in IMAGES.iterdir() if p.suffix in (".png", ".jpg"))
+# Read exactly today (a regression guard: each is compared with its truth, not with a stored reading)
+EXACT = ["google-0.png", "google-2.png", "google-3.png", "google-5.png", "google-6.png"]
+
+
+def truth(shot: Path) -> tuple[list[str], int]:
+    data = json.loads(shot.with_suffix(".json").read_text())
+    return data["rows"], data["mines"]
+
+
+def rows_of(reading) -> list[str]:
+    b = reading.board
+    return ["".join(b.cells[r * b.cols:(r + 1) * b.cols]) for r in range(b.rows)]
+
+
+def read(image: Image.Image):
+    rgba = image.convert("RGBA")
+    return read_image(rgba.width, rgba.height, rgba.tobytes())
+
+
+def test_the_set_is_real_and_small():
+    clients = {json.loads(p.with_suffix(".json").read_text())["client"] for p in SHOTS}
+    assert len(clients) >= 3
+    assert all(p.stat().st_size < 100_000 for p in SHOTS)
+    for shot in SHOTS:
+        rows, mines = truth(shot)
+        assert len({len(r) for r in rows}) == 1 and set("".join(rows)) <= set("?F012345678")
+        assert 0 < mines
+
+
+@pytest.mark.parametrize("shot", SHOTS, ids=lambda p: p.name)
+def test_a_board_offered_as_sure_is_right(shot):
+    """Never a wrong board shown as right: a sure reading equals the client's own state."""
+    rows, _ = truth(shot)
+    try:
+        reading = read(Image.open(shot))
+    except BoardError as e:
+        assert "board" in str(e)  # a clear refusal is allowed, a wrong sure board is not
+        return
+    if reading.sure:
+        assert rows_of(reading) == rows
+    else:
+        assert reading.unsure and all(reading.confidence[r * reading.board.cols + c] < reading.threshold
+                                      for r, c in reading.unsure)
+
+
+@pytest.mark.parametrize("name", EXACT)
+def test_screenshots_read_exactly(name):
+    rows, _ = truth(IMAGES / name)
+    reading = read(Image.open(IMAGES / name))
+    assert rows_of(reading) == rows
+    assert (reading.grid.rows, reading.grid.cols) == (len(rows), len(rows[0]))
+
+
+def jpeg(image: Image.Image, quality: int) -> Image.Image:
+    buf = io.BytesIO()
+    image.convert("RGB").save(buf, "JPEG", quality=quality)
+    return Image.open(io.BytesIO(buf.getvalue()))
+
+
+def framed(image: Image.Image, seed: int) -> Image.Image:
+    """The screenshot inside a larger one: other UI around it (panels, buttons, text)."""
+    rng = random.Random(seed)
+    w, h = image.size
+    canvas = Image.new("RGB", (w + 260, h + 180), (236, 239, 244))
+    draw = ImageDraw.Draw(canvas)
+    draw.rectangle((0, 0, w + 260, 40), fill=(40, 44, 52))
+    for i in range(6):
+        x = 10 + i * 90
+        draw.rectangle((x, 8, x + 80, 32), fill=(rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        draw.text((x + 6, 12), f"Menu {i}", fill=(255, 255, 255))
+    for y in range(60, h + 160, 22):
+        draw.text((10, y), "Some text of the page around the game " * 2, fill=(30, 30, 30))
+    canvas.paste(image.convert("RGB"), (180, 90))
+    return canvas
+
+
+PERTURBATIONS = {
+    "jpeg 70": lambda im: jpeg(im, 70),
+    "jpeg 50": lambda im: jpeg(im, 50),
+    "framed": lambda im: framed(im, 1),
+    "cropped": lambda im: im.crop((12, 40, im.width - 12, im.height - 12)),
+    "scaled 1.5": lambda im: im.resize((im.width * 3 // 2, im.height * 3 // 2), Image.Resampling.BILINEAR),
+    "scaled 1.25, jpeg": lambda im: jpeg(im.resize((im.width * 5 // 4, im.height * 5 // 4),
+                                                   Image.Resampling.BICUBIC), 85),
+}
+
+
+@pytest.mark.parametrize("how", sorted(PERTURBATIONS))
+@pytest.mark.parametrize("name", ["google-0.png", "google-6.png"])
+def test_perturbed_screenshots_are_right_or_unsure(name, how):
+    rows, _ = truth(IMAGES / name)
+    image = PERTURBATIONS[how](Image.open(IMAGES / name))
+    try:
+        reading = read(image)
+    except BoardError:
+        return
+    if reading.sure:
+        assert rows_of(reading) == rows
+
+
+def test_a_cropped_screenshot_still_reads_exactly():
+    """Cut into the UI around the board: the grid is found from the cells, not from the window."""
+    rows, _ = truth(IMAGES / "google-0.png")
+    assert rows_of(read(PERTURBATIONS["cropped"](Image.open(IMAGES / "google-0.png")))) == rows
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Image.new("RGB", (400, 300), (200, 200, 200)),
+    lambda: Image.frombytes("RGB", (300, 200), random.Random(5).randbytes(300 * 200 * 3)),
+    lambda: framed(Image.new("RGB", (200, 120), (250, 250, 250)), 2),
+    lambda: Image.new("RGB", (20, 20), (0, 0, 0)),
+], ids=["plain", "noise", "a page without a board", "tiny"])
+def test_no_board_is_refused_with_a_message(make):
+    with pytest.raises(BoardError, match="board"):
+        read(make())
+
+
+def test_bad_bytes_are_refused():
+    with pytest.raises(BoardError, match="RGBA"):
+        read_image(10, 10, b"\0" * 12)
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "minesat", *args], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_cli_read_image_prints_the_board_and_json():
+    rows, _ = truth(IMAGES / "google-2.png")
+    done = run("read-image", str(IMAGES / "google-2.png"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == rows
+    done = run("read-image", str(IMAGES / "google-2.png"), "--json")
+    data = json.loads(done.stdout)
+    assert data["rows"] == rows and data["sure"] is True
+    assert data["grid"]["rows"] == len(rows) and data["grid"]["cols"] == len(rows[0])
+    assert len(data["confidence"]) == len(rows) and all(0 <= c <= 1 for row in data["confidence"] for c in row)
+
+
+def test_cli_read_image_refuses_what_is_not_a_board(tmp_path):
+    text = tmp_path / "board.txt"
+    text.write_text("1??\n")
+    done = run("read-image", str(text))
+    assert done.returncode == 2 and "cannot read" in done.stderr and len(done.stderr.splitlines()) == 1
+    blank = tmp_path / "blank.png"
+    Image.new("RGB", (300, 300), (255, 255, 255)).save(blank)
+    done = run("read-image", str(blank))
+    assert done.returncode == 2 and "no board found" in done.stderr
+    done = run("read-image", str(IMAGES / "google-0.png"))  # read right, but three cells below the threshold
+    assert done.returncode == 2 and "unsure" in done.stderr and not done.stdout
+
+
+def test_the_engine_does_not_import_pillow():
+    script = "import sys, minesat.image, minesat; assert 'PIL' not in sys.modules, 'PIL imported'"
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
