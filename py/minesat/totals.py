@@ -32,9 +32,10 @@ def total_conflict(board: Board) -> list[Cell] | None:
     if search.possible(search.groups):
         return None
     groups = search.drop_groups(search.groups)
+    kept: list[_Group] = []
     for j in range(len(groups)):
-        groups[j] = search.drop_clues(groups, j)
-    return sorted(clue.cell for g in groups for clue in g.clues)
+        kept += search.drop_clues(kept + groups[j:], len(kept))
+    return sorted(clue.cell for g in kept for clue in g.clues)
 
 
 class _Group:
@@ -52,14 +53,7 @@ class _Search:
     def __init__(self, board: Board):
         self.unknown = frozenset(c for c in board.hidden if board[c] != FLAG)
         self.left = (board.mines or 0) - len(board.flags)  # mines among the unflagged cells
-        clues = [c for c in board.clues if any(x in self.unknown for x in c.neighbours)]
-        links = UnionFind(len(clues))
-        first: dict[Cell, int] = {}  # cell -> the first clue next to it
-        for k, clue in enumerate(clues):
-            for x in clue.neighbours:
-                if x in self.unknown:
-                    links.union(k, first.setdefault(x, k))
-        self.groups = [_Group(tuple(clues[k] for k in g), self.unknown) for g in links.groups()]
+        self.groups = self.pieces(tuple(c for c in board.clues if any(x in self.unknown for x in c.neighbours)))
 
     def possible(self, groups: list[_Group]) -> bool:
         """Whether some layout of these groups' clues and the flags holds the board's total."""
@@ -83,18 +77,34 @@ class _Search:
                 before, cells_before = _sum_of_sets(group.mines, before), cells_before + len(group.cells)
         return kept
 
-    def drop_clues(self, groups: list[_Group], j: int) -> _Group:
-        """Group j without each clue, in turn, that the total does not need (the other groups as they are)."""
+    def drop_clues(self, groups: list[_Group], j: int) -> list[_Group]:
+        """Group j without each clue, in turn, that the total does not need (the other groups as
+        they are), as linked pieces: a clue dropped may split its piece, and then each later test
+        recounts only the piece of its clue."""
         others, cells = 1, 0
         for i, group in enumerate(groups):
             if i != j:
                 others, cells = _sum_of_sets(group.mines, others), cells + len(group.cells)
-        kept = groups[j]
+        pieces = [groups[j]]
         for clue in groups[j].clues:
-            smaller = _Group(tuple(c for c in kept.clues if c != clue), self.unknown)
-            if not self._meets(smaller.mines, others, cells + len(smaller.cells)):
-                kept = smaller
-        return kept
+            k = next(i for i, piece in enumerate(pieces) if clue in piece.clues)
+            smaller = self.pieces(tuple(c for c in pieces[k].clues if c != clue))
+            held, covered = others, cells
+            for piece in pieces[:k] + smaller + pieces[k + 1:]:
+                held, covered = _sum_of_sets(piece.mines, held), covered + len(piece.cells)
+            if not self._meets(held, 1, covered):
+                pieces[k:k + 1] = smaller
+        return pieces
+
+    def pieces(self, clues: tuple[Clue, ...]) -> list[_Group]:
+        """The clues in groups linked by shared unflagged cells."""
+        links = UnionFind(len(clues))
+        first: dict[Cell, int] = {}  # cell -> the first clue next to it
+        for k, clue in enumerate(clues):
+            for x in clue.neighbours:
+                if x in self.unknown:
+                    links.union(k, first.setdefault(x, k))
+        return [_Group(tuple(clues[k] for k in g), self.unknown) for g in links.groups()]
 
     def _meets(self, a: int, b: int, covered: int) -> bool:
         """Whether x + y + z can be the number of unflagged mines for some x in a, y in b and z
