@@ -149,13 +149,15 @@ def throttled_visit(browser, url: str, app: bool, network: str) -> dict[str, flo
 
 
 def repeat_visit(browser, url: str) -> dict[str, float]:
-    """The app visited once (unthrottled, its service worker allowed), then again once the precache is
-    complete: seconds to usable and to first analysis of the second visit."""
+    """The app visited once (unthrottled, its service worker allowed), then again once the page has
+    kept its snapshot and the service worker controls it: seconds to usable and to first analysis
+    of the second visit."""
     context = browser.new_context(service_workers="allow")
     page = context.new_page()
     page.goto(url)
     page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
     page.wait_for_function("() => navigator.serviceWorker.controller", timeout=TIMEOUT)
+    page.wait_for_function("() => globalThis.minesatSnapshotKept !== undefined", timeout=TIMEOUT)
     page.close()
     page = context.new_page()
     start = time.perf_counter()
