@@ -219,8 +219,9 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
               for y in range(0, height, step_y)]
     down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
     min_run = 2 * MIN_PITCH
-    vertical = _long_runs(_edges_along(across), step_y, width, min_run)  # lines at x, running down
-    horizontal = _long_runs(_edges_along(down), step_x, height, min_run)  # lines at y, running across
+    edges_v, edges_h = _edges_along(across), _edges_along(down)
+    vertical = _long_runs(edges_v, step_y, width, min_run)  # lines at x, running down
+    horizontal = _long_runs(edges_h, step_x, height, min_run)  # lines at y, running across
     x0, px, nx, xs = _progression(vertical)
     y0, py, ny, ys = _progression(horizontal)
     if max(nx, ny) >= MIN_CELLS + 1 and (min(nx, ny) < MIN_CELLS + 1 or max(px, py) > 1.1 * min(px, py)):
@@ -247,7 +248,34 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
         raise BoardError("no board found in the image: the lines found do not form one grid")
     if nx - 1 > cols + 1 or ny - 1 > rows + 1:
         raise BoardError("no board found in the image: the lines found do not form one grid")
+    # The lattice found may be one of a tile's inner lines (a bevel's): the cells' boundaries are
+    # the lattice with edges in the most places over the board, opened and hidden cells alike.
+    left_on = _best_phase(edges_v, step_y, width, left_on, px, cols, top_on, top_on + rows * py)
+    top_on = _best_phase(edges_h, step_x, height, top_on, py, rows, left_on, left_on + cols * px)
     return Grid(left_on, top_on, px, py, rows, cols)
+
+
+def _best_phase(edges: list[list[int]], step: int, length: int, first: float, pitch: float, cells: int,
+                lo: float, hi: float) -> float:
+    """`first` moved by up to a third of a cell to where the lattice's lines cross the most edges."""
+    hist = [0] * (length + 2)
+    for k in range(max(0, int(lo / step)), min(len(edges), int(hi / step) + 1)):
+        for x in edges[k]:
+            hist[x] += 1
+    best, best_score = first, -1
+    reach = int(pitch / 3)
+    scores: dict[int, int] = {}
+    for shift in range(-reach, reach + 1):
+        score = 0
+        for k in range(cells + 1):
+            x = int(round(first + shift + k * pitch))
+            if 1 <= x < length:
+                score += max(hist[x - 1], hist[x], hist[x + 1])
+        scores[shift] = score
+        if score > best_score or (score == best_score and abs(shift) < abs(best - first)):
+            best, best_score = first + shift, score
+    here = max(scores.get(-1, 0), scores.get(0, 0), scores.get(1, 0))
+    return best if best_score > 1.08 * here else first  # only a clearly better lattice
 
 
 def _median(values: list[int]) -> float:
@@ -264,6 +292,7 @@ class _Cell:
     ink_count: int
     colours: list[Rgb]  # the ink's colours
     where: list[tuple[int, int]]  # and where they are (row, column of the samples)
+    palette: dict[tuple[int, int, int], int]  # colours of the middle, 16 levels a channel: how many samples
 
 
 def _median_f(values: list[float]) -> float:
@@ -328,7 +357,7 @@ def _sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: in
                 row_ink[j] = True
                 colours.append(p)
                 where.append((i, j))
-    return _Cell(bg, raised, ink, len(colours), colours, where)
+    return _Cell(bg, raised, ink, len(colours), colours, where, counts)
 
 
 # -- 3. glyph features -----------------------------------------------------------------------------
@@ -560,9 +589,15 @@ def classify_digit(glyph: _Glyph, colours: list[Rgb]) -> tuple[int, float]:
         if d < best.get(digit, 9.0):
             best[digit] = d
     if hsl is not None:  # chromatic ink: digits never drawn in this hue are unlikely
+        hue, _, light = hsl
         for digit in best:
-            if not _hue_fits(digit, hsl[0]):
-                best[digit] += 0.12
+            if not _hue_fits(digit, hue):
+                best[digit] += 0.3
+        # the classic palette draws 3 bright red and 5 dark red, 1 bright blue and 4 dark blue
+        if hue >= 340 or hue <= 20:
+            best[5 if light >= 90 else 3] += 0.3
+        elif 225 <= hue <= 250:
+            best[4 if light >= 90 else 1] += 0.3
     else:
         for digit in (1, 2, 3, 6):  # grey or black ink is a 7 or an 8 in palettes that colour the digits
             best[digit] += 0.02
@@ -599,6 +634,13 @@ def _is_mine(glyph: _Glyph, colours: list[Rgb]) -> bool:
     """A shown mine: a dark round blob, about as wide as tall, mostly filled."""
     dark = sum(1 for p in colours if max(p) < 90)
     return 0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and dark > 0.6 * len(colours)
+
+
+def _presence(cell: _Cell, colour: Rgb) -> float:
+    """The share of the middle of the cell that is of about this colour."""
+    r, g, b = colour[0] >> 4, colour[1] >> 4, colour[2] >> 4
+    near = sum(n for (x, y, z), n in cell.palette.items() if abs(x - r) <= 1 and abs(y - g) <= 1 and abs(z - b) <= 1)
+    return near / max(1, sum(cell.palette.values()))
 
 
 def _colour_distance(a: _Cell, b: _Cell) -> float:
@@ -639,10 +681,16 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
     for i, cell in enumerate(cells):
         if label[i] >= 0:
             continue
-        near = min(range(len(centres)), key=lambda k: _distance(cell, centres[k][0]), default=-1)
-        if near >= 0 and _colour_distance(cell, centres[near][0]) <= 60:
-            centres[near].append(cell)
-            label[i] = near
+        # a cell with ink belongs to the look whose background covers most of it (a big digit may
+        # cover more than its background): same colour, then the same border
+        scores = [(_presence(cell, members[0].background) - 0.004 * abs(cell.raised - members[0].raised), k)
+                  for k, members in enumerate(centres)]
+        best = max(scores, default=(0.0, -1))
+        if best[1] >= 0 and best[0] >= 0.12:
+            k = best[1]
+            cell.background = centres[k][0].background
+            centres[k].append(cell)
+            label[i] = k
         else:
             centres.append([cell])
             label[i] = len(centres) - 1
