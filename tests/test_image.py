@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "tests" / "images"
 SHOTS = sorted(p for p in IMAGES.iterdir() if p.suffix in (".png", ".jpg"))
 # Read exactly today (a regression guard: each is compared with its truth, not with a stored reading)
-EXACT = ["google-0.png", "google-2.png", "google-3.png", "google-5.png", "google-6.png"]
+EXACT = ["google-0.png", "google-2.png", "google-3.png", "google-5.png", "google-6.png", "jsm-3.png", "jsm-4.png",
+         "mjs-0.png", "mjs-2.jpg"]
 
 
 def truth(shot: Path) -> tuple[list[str], int]:
@@ -169,7 +170,7 @@ def test_cli_read_image_refuses_what_is_not_a_board(tmp_path):
     Image.new("RGB", (300, 300), (255, 255, 255)).save(blank)
     done = run("read-image", str(blank))
     assert done.returncode == 2 and "no board found" in done.stderr
-    done = run("read-image", str(IMAGES / "google-0.png"))  # read right, but three cells below the threshold
+    done = run("read-image", str(IMAGES / "mjs-1.png"))  # two 3s in doubt, read as 4 and 6: refused
     assert done.returncode == 2 and "unsure" in done.stderr and not done.stdout
 
 
