@@ -431,8 +431,8 @@ def bind(app: App) -> None:
                 persist.replace_url(board_to_fragment(board))
         except BoardError as e:
             show_message(f"The link's board could not be read: {e}. Keeping the current board.", bad=True)
-            persist.save(ed.board)
-            persist.flush()
+            # the broken link stays in the address bar (to be seen and fixed), as on a fresh load;
+            # the next edit writes the board there again
 
     # -- the analysis, layouts, reduction and downloads --
     @when("click", "#analysis-cancel")

@@ -85,3 +85,17 @@ def test_mangled_stored_values_leave_a_working_page(browser, site, watch):
         page.wait_for_selector("#play-grid .cell")
         page_text_is_clean(page)
         context.close()
+
+
+def test_a_broken_link_on_an_open_page_stays_in_the_address_bar_until_the_next_edit(app_page):
+    page = app_page.page
+    app_page.load_board(["1??", "12?", "01?"], 2)
+    broken = "board=1??/12?/01?&mines=2&size=4x3"
+    page.evaluate("f => { location.hash = f; }", broken)
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('could not be read')")
+    page.wait_for_timeout(600)  # past the delay with which the address bar follows the board
+    assert page.evaluate("() => decodeURIComponent(location.hash.slice(1))") == broken
+    assert page.get_attribute("#grid", "data-board").startswith("board=1??/12?/01?&mines=2")  # the board kept
+    page.focus("#grid")
+    page.keyboard.press("f")  # an edit: the address bar names the board again
+    page.wait_for_function("() => location.hash.slice(1) === document.getElementById('grid').dataset.board")
