@@ -27,11 +27,11 @@ played by the advisor one cell per move.  `--pyodide` also runs them in Pyodide 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import sys
 import time
-from multiprocessing import Pool
 
 import runner
 from minesat.advice import advise
@@ -106,13 +106,13 @@ def play(task: tuple[str, str, str, int]) -> dict:
     return {"won": game.state == "won", "ms": milliseconds(times)}
 
 
-def no_guess_board(task: tuple[str, str, int]) -> tuple[tuple[str, str], int, float]:
-    """Draw one no-guess board: (key, tries, seconds)."""
+def no_guess_board(task: tuple[str, str, int]) -> dict:
+    """Draw one no-guess board: {"tries", "seconds"}."""
     level, rule, seed = task
     rows, cols, mines = LEVELS[level]
     start = time.perf_counter()
     made = generate(rows, cols, mines, FIRST[rule], rule, seed, no_guess=True)
-    return (level, rule), made.tries, time.perf_counter() - start
+    return {"tries": made.tries, "seconds": time.perf_counter() - start}
 
 
 def bench_no_guess(args: argparse.Namespace, levels: list[str], rules: list[str]) -> int:
@@ -122,12 +122,14 @@ def bench_no_guess(args: argparse.Namespace, levels: list[str], rules: list[str]
     tries: dict = {key: [] for key in keys}
     times: dict = {key: [] for key in keys}
     start = time.time()
-    with Pool(args.jobs) as pool:
-        for key, n, spent in pool.imap_unordered(no_guess_board, tasks, chunksize=1):
-            tries[key].append(n)
-            times[key].append(spent)
+    opts = runner.options(args)
+    header = {"script": "bench_play --no-guess"}
+    for (level, rule, _), result, _ in runner.run(no_guess_board, tasks, list, opts, header):
+        tries[level, rule].append(result["tries"])
+        times[level, rule].append(result["seconds"])
     no_guess_table(f"no-guess boards: {args.games} per row, seeds {args.seed}..{args.seed + args.games - 1}, "
-                   f"{args.jobs} processes, {time.time() - start:.0f} s; first click {FIRST}", keys, tries, times)
+                   f"{opts.scheduler or f'{args.jobs} processes'} ({opts.runner}), {time.time() - start:.0f} s; "
+                   f"first click {FIRST}", keys, tries, times)
     if args.pyodide:
         got = in_pyodide([[*key, FIRST[key[1]], seed] for key, seed, *_ in tasks_of(keys, args)], [])
         if got:
@@ -230,11 +232,11 @@ def timed_review(record: dict) -> float:
 def bench_review(args: argparse.Namespace, rules: list[str]) -> int:
     """Time `review` of won expert games played by the advisor one cell at a time."""
     print(f"review of won expert games played by the advisor, one cell per move; seeds from {args.seed}")
+    opts = dataclasses.replace(runner.options(args), results=None)
     for rule in rules:
-        with Pool(args.jobs) as pool:
-            records = [r for r in pool.map(recorded_game, [("expert", rule, args.seed + i) for i in range(args.games)])
-                       if r]
-            times = sorted(pool.map(timed_review, records))
+        games = [("expert", rule, args.seed + i) for i in range(args.games)]
+        records = [r for _, r, _ in sorted(runner.run(recorded_game, games, list, opts, {})) if r]
+        times = sorted(t for _, t, _ in runner.run(timed_review, records, lambda r: r["moves"], opts, {}))
         moves = sorted(len(r["moves"]) for r in records)
         print(f"{rule:8} {len(records)} games, median {moves[len(moves) // 2]} moves: review median "
               f"{times[len(times) // 2]:.2f} s, worst {times[-1]:.2f} s (CPython)")

@@ -185,8 +185,13 @@ def play_on_dask(fn: Callable[[Any], Any], tasks: list[Any], opts: Options, setu
         for name in MODULES:
             client.upload_file(str(HERE / name))
     else:
-        cluster = LocalCluster(n_workers=opts.jobs, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+        import dask
+
+        # The workers' statistical profiler serves the dashboard, which is off (2 s of CPU in 100 expert games).
+        dask.config.set({"distributed.worker.profile.enabled": False})
+        cluster = LocalCluster(n_workers=opts.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                               scheduler_kwargs={"dashboard_address": ":0"},  # its HTTP routes on a free port
+                               silence_logs=logging.ERROR)
         client = Client(cluster)
     try:
         ref = client.scatter([shared], broadcast=True)[0] if shared is not None else None
