@@ -86,6 +86,13 @@ class RecordSolver:
         self.process: subprocess.Popen[str] | None = None
         self.asked = self.failed = 0
 
+    def restart(self) -> None:
+        """End its Node process, if one runs: the next question starts a fresh one."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
     def move(self, board: Board) -> tuple[int, int] | None:
         """Its move, or None when it gives none (or its process died: it is started again)."""
         if self.process is None:
@@ -135,6 +142,10 @@ def solver_game(task: tuple) -> dict:
     and how often the solver was asked, chose differently, failed."""
     with TURN:
         record, opening, ours = WORKER["solver"], WORKER["open"], advice.advise
+        # A fresh Node process for each game that asks it: its answers depend on the boards it saw
+        # before (one game went differently after other games than alone), so they must not
+        # depend on which games a worker played first.
+        record.restart()
         asked, failed, changed = record.asked, record.failed, 0
 
         def advise(board: Board, space: LayoutSpace | None = None) -> advice.Advice:
