@@ -588,6 +588,7 @@ def classify_digit(glyph: _Glyph, colours: list[Rgb]) -> tuple[int, float]:
         d += 0.25 * abs(holes - glyph.holes) + 0.6 * abs(aspect - glyph.aspect)
         if d < best.get(digit, 9.0):
             best[digit] = d
+    by_shape = dict(best)
     if hsl is not None:  # chromatic ink: digits never drawn in this hue are unlikely
         hue, _, light = hsl
         for digit in best:
@@ -605,6 +606,8 @@ def classify_digit(glyph: _Glyph, colours: list[Rgb]) -> tuple[int, float]:
     first, second = ranked[0], ranked[1]
     margin = best[second] - best[first]
     confidence = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, best[first] - 0.12) * 2))
+    if first != min(by_shape, key=by_shape.__getitem__):
+        confidence = min(confidence, 0.45)  # colour and shape disagree: say so
     return first, confidence
 
 
@@ -624,6 +627,19 @@ def _is_flag(cell: _Cell, glyph: _Glyph | None) -> bool:
     red_mid = sum(red) / len(red)
     rest_mid = sum(rest) / len(rest)
     return rest_low - red_low >= 0.2 * height and rest_mid - red_mid >= 0.15 * height
+
+
+def _symmetric(cell: _Cell, glyph: _Glyph) -> bool:
+    """Ink that is its own mirror image (left to right): a mine's round body and spikes, never a flag."""
+    top, left, bottom, right = glyph.box
+    same = total = 0
+    for i in range(top, bottom + 1):
+        row = cell.ink[i]
+        for j in range(left, right + 1):
+            a, b = row[j], row[left + right - j]
+            total += a or b
+            same += a and b
+    return total > 0 and same >= 0.75 * total
 
 
 def _has_red(cell: _Cell) -> bool:
@@ -650,7 +666,7 @@ def _colour_distance(a: _Cell, b: _Cell) -> float:
 
 def _distance(a: _Cell, b: _Cell) -> float:
     return (abs(a.background[0] - b.background[0]) + abs(a.background[1] - b.background[1])
-            + abs(a.background[2] - b.background[2])) + 1.5 * abs(a.raised - b.raised)
+            + abs(a.background[2] - b.background[2])) + 0.5 * abs(a.raised - b.raised)
 
 
 def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, threshold: float = THRESHOLD) -> Reading:
@@ -718,7 +734,11 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
-        if flags[i]:
+        if (g is not None and _symmetric(cell, g) and (flags[i] or _has_red(cell) or k != opened)
+                and (_lum(cell.background) < 70 or _is_mine(g, cell.colours))):
+            out.append(HIDDEN)  # a mine shown at the end of a game (or a mark in a ring: left to the user)
+            conf.append(0.45)
+        elif flags[i] and (k in (hidden, opened) or _lum(cell.background) > 80):  # not a shown mine's dark look
             out.append(FLAG)
             conf.append(min(1.0, 0.6 + bonus))
         elif k == opened:
@@ -732,10 +752,14 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
                 digit, sure = classify_digit(g, cell.colours)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
+        elif k == hidden and g is not None and _has_red(cell):  # a red mark on a hidden cell: a flag
+            out.append(FLAG)
+            conf.append(min(1.0, 0.55 + bonus))
         elif k == hidden:
             out.append(HIDDEN)
             conf.append(min(1.0, 0.55 + bonus) if g is None else 0.3)
-        elif g is not None and _has_red(cell):  # a flag drawn on a look of its own
+        elif g is not None and _has_red(cell) and _lum(cell.background) > 80:  # a flag on a look of its own
+            # (a shown mine is a dark cell, an exploded one dark ink on red: both read as hidden)
             out.append(FLAG)
             conf.append(0.55)
         else:  # another look: an exploded mine, a wrong flag, a mark

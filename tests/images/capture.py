@@ -230,6 +230,55 @@ def capture_mjs(browser, url: str, rng: random.Random) -> None:
         ctx.close()
 
 
+# -- minesat's own Play page, light and dark (flat cells, its own palette) -------------------------
+def capture_minesat(browser, url: str, rng: random.Random) -> None:
+    """minesat's Play mode served from this repository (tools/serve.py); `url` is not used."""
+    sys.path.insert(0, str(HERE.parents[1] / "tools"))
+    import serve as minesat_serve
+    server = minesat_serve.start(0, HERE.parents[1])
+    site = server.url
+    shots = [("beginner", 1.0, False, 1.5), ("intermediate", 1.0, True, 3.0), ("expert", 1.0, True, 5.0),
+             ("expert", 2.0, False, 4.0), ("intermediate", 1.5, True, 2.5), ("expert", 1.0, False, 6.0)]
+    for i, (level, scale, dark, seconds) in enumerate(shots):
+        ctx = context(browser, scale, 1280, 900, dark=dark)
+        page = ctx.new_page()
+        seed = rng.randrange(10_000)
+        page.goto(f"{site}index.html#play={level}&seed={seed}&rule=zero")
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+        page.wait_for_selector("#play-grid [data-row]", timeout=60_000)
+        rows, cols = page.evaluate("""() => { const cells = document.querySelectorAll('#play-grid [data-row]');
+            const last = cells[cells.length - 1]; return [+last.dataset.row + 1, +last.dataset.col + 1]; }""")
+        page.locator(f"#p{rows // 2}-{cols // 2}").click()
+        page.wait_for_timeout(800)
+        page.locator("#play-auto").click()
+        page.wait_for_timeout(int(seconds * 1000))
+        if page.locator("#play-auto").get_attribute("aria-pressed") == "true":
+            page.locator("#play-auto").click()
+        page.wait_for_timeout(800)
+        for _ in range(rng.randrange(2, 6)):  # a few flags, by right clicks on hidden cells next to numbers
+            cells = page.evaluate("""() => [...document.querySelectorAll('#play-grid .cell.hidden')]
+                .map(e => [+e.dataset.row, +e.dataset.col])""")
+            if not cells:
+                break
+            r, c = rng.choice(cells)
+            page.locator(f"#p{r}-{c}").click(button="right")
+            page.wait_for_timeout(150)
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(500)
+        truth = page.evaluate("""() => { const out = [];
+            for (const e of document.querySelectorAll('#play-grid [data-row]')) {
+                const r = +e.dataset.row; out[r] = out[r] || '';
+                const k = e.classList;
+                out[r] += k.contains('revealed') ? String(+e.textContent || 0) : k.contains('flag') ? 'F' : '?';
+            } return out; }""")
+        total = {"beginner": 10, "intermediate": 40, "expert": 99}[level]
+        png = shoot(page, "#play-grid", 30, top=110)
+        save(png, f"minesat-{i}", {"client": "minesat Play" + (" (dark)" if dark else ""), "scale": scale,
+                                   "rows": truth, "mines": total}, jpeg=i % 3 == 2)
+        ctx.close()
+    server.shutdown()
+
+
 def main() -> None:
     root = Path(sys.argv[1]).resolve()
     server, url = serve(root)
