@@ -250,32 +250,39 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
         raise BoardError("no board found in the image: the lines found do not form one grid")
     # The lattice found may be one of a tile's inner lines (a bevel's): the cells' boundaries are
     # the lattice with edges in the most places over the board, opened and hidden cells alike.
-    left_on = _best_phase(edges_v, step_y, width, left_on, px, cols, top_on, top_on + rows * py)
-    top_on = _best_phase(edges_h, step_x, height, top_on, py, rows, left_on, left_on + cols * px)
+    left_on, px = _best_phase(edges_v, step_y, width, left_on, px, cols, top_on, top_on + rows * py)
+    top_on, py = _best_phase(edges_h, step_x, height, top_on, py, rows, left_on, left_on + cols * px)
     return Grid(left_on, top_on, px, py, rows, cols)
 
 
 def _best_phase(edges: list[list[int]], step: int, length: int, first: float, pitch: float, cells: int,
-                lo: float, hi: float) -> float:
-    """`first` moved by up to a third of a cell to where the lattice's lines cross the most edges."""
+                lo: float, hi: float) -> tuple[float, float]:
+    """`first` and `pitch` moved (by up to a third of a cell, 2%) to where the lattice crosses the most edges."""
     hist = [0] * (length + 2)
     for k in range(max(0, int(lo / step)), min(len(edges), int(hi / step) + 1)):
         for x in edges[k]:
             hist[x] += 1
-    best, best_score = first, -1
-    reach = int(pitch / 3)
-    scores: dict[int, int] = {}
-    for shift in range(-reach, reach + 1):
-        score = 0
+    near = [max(hist[max(0, x - 1):x + 2]) for x in range(length)]
+
+    def score(start: float, p: float) -> int:
+        total = 0
         for k in range(cells + 1):
-            x = int(round(first + shift + k * pitch))
-            if 1 <= x < length:
-                score += max(hist[x - 1], hist[x], hist[x + 1])
-        scores[shift] = score
-        if score > best_score or (score == best_score and abs(shift) < abs(best - first)):
-            best, best_score = first + shift, score
-    here = max(scores.get(-1, 0), scores.get(0, 0), scores.get(1, 0))
-    return best if best_score > 1.08 * here else first  # only a clearly better lattice
+            x = int(start + k * p + 0.5)
+            if 0 <= x < length:
+                total += near[x]
+        return total
+
+    here = max(score(first + d, pitch) for d in (-1, 0, 1))
+    best, best_score = (first, pitch), -1
+    reach = int(pitch / 3)
+    for q in range(-10, 11):
+        p = pitch * (1 + q * 0.002)
+        for shift in range(-reach, reach + 1):
+            start = first + shift + (pitch - p) * cells / 2  # a new pitch pivots about the board's middle
+            value = score(start, p)
+            if value > best_score:
+                best, best_score = (start, p), value
+    return best if best_score > 1.08 * here else (first, pitch)  # only a clearly better lattice
 
 
 def _median(values: list[int]) -> float:
@@ -293,6 +300,7 @@ class _Cell:
     colours: list[Rgb]  # the ink's colours
     where: list[tuple[int, int]]  # and where they are (row, column of the samples)
     palette: dict[tuple[int, int, int], int]  # colours of the middle, 16 levels a channel: how many samples
+    pix: list[list[Rgb]]  # the samples, SAMPLES x SAMPLES
 
 
 def _median_f(values: list[float]) -> float:
@@ -339,11 +347,21 @@ def _sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: in
           sum(p[2] for p in members) // len(members))
     strip = max(1, n // 12)
     inner = range(n // 5, n - n // 5)
-    top_l = _median_f([_lum(pix[i][j]) for i in range(1, strip + 1) for j in inner])
-    bottom_l = _median_f([_lum(pix[n - 1 - i][j]) for i in range(1, strip + 1) for j in inner])
-    left_l = _median_f([_lum(pix[i][j]) for j in range(1, strip + 1) for i in inner])
-    right_l = _median_f([_lum(pix[i][n - 1 - j]) for j in range(1, strip + 1) for i in inner])
+    top_l = _median_f([_lum(pix[i][j]) for i in range(2, strip + 2) for j in inner])
+    bottom_l = _median_f([_lum(pix[n - 1 - i][j]) for i in range(2, strip + 2) for j in inner])
+    left_l = _median_f([_lum(pix[i][j]) for j in range(2, strip + 2) for i in inner])
+    right_l = _median_f([_lum(pix[i][n - 1 - j]) for j in range(2, strip + 2) for i in inner])
     raised = (top_l + left_l - bottom_l - right_l) / 2
+    cell = _Cell(bg, raised, [], 0, [], [], counts, pix)
+    _find_ink(cell, bg)
+    return cell
+
+
+def _find_ink(cell: _Cell, bg: Rgb) -> None:
+    """The cell's ink: the samples of its middle far from the background `bg`."""
+    pix = cell.pix
+    n = len(pix)
+    m = n * 3 // 20
     ink = [[False] * n for _ in range(n)]
     colours = []
     where = []
@@ -357,7 +375,7 @@ def _sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: in
                 row_ink[j] = True
                 colours.append(p)
                 where.append((i, j))
-    return _Cell(bg, raised, ink, len(colours), colours, where, counts)
+    cell.background, cell.ink, cell.ink_count, cell.colours, cell.where = bg, ink, len(colours), colours, where
 
 
 # -- 3. glyph features -----------------------------------------------------------------------------
@@ -394,10 +412,18 @@ def _components(mask: list[list[bool]], value: bool, diagonal: bool) -> list[lis
     return out
 
 
+def _rule(comp: list[tuple[int, int]], n: int) -> bool:
+    """A thin straight line across most of the cell: a bevel or grid line inside the margin, not ink."""
+    rows = {y for y, _ in comp}
+    cols = {x for _, x in comp}
+    thin = max(2, n // 12)
+    return (len(cols) <= thin and len(rows) >= 0.5 * n) or (len(rows) <= thin and len(cols) >= 0.5 * n)
+
+
 def glyph_features(mask: list[list[bool]]) -> _Glyph | None:
     """Shape features of the ink in a square mask, or None when there is no glyph-sized ink."""
     n = len(mask)
-    comps = [c for c in _components(mask, True, True) if len(c) >= max(3, n * n // 400)]
+    comps = [c for c in _components(mask, True, True) if len(c) >= max(3, n * n // 400) and not _rule(c, n)]
     if not comps:
         return None
     points = [p for comp in comps for p in comp]
@@ -666,7 +692,7 @@ def _colour_distance(a: _Cell, b: _Cell) -> float:
 
 def _distance(a: _Cell, b: _Cell) -> float:
     return (abs(a.background[0] - b.background[0]) + abs(a.background[1] - b.background[1])
-            + abs(a.background[2] - b.background[2])) + 0.5 * abs(a.raised - b.raised)
+            + abs(a.background[2] - b.background[2])) + 1.0 * abs(a.raised - b.raised)
 
 
 def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, threshold: float = THRESHOLD) -> Reading:
@@ -704,7 +730,12 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
         best = max(scores, default=(0.0, -1))
         if best[1] >= 0 and best[0] >= 0.12:
             k = best[1]
-            cell.background = centres[k][0].background
+            if _colour_distance(cell, centres[k][0]) > 30:  # its ink was measured from a wrong background
+                _find_ink(cell, centres[k][0].background)
+                glyphs[i] = glyph_features(cell.ink) if cell.ink_count else None
+                flags[i] = _is_flag(cell, glyphs[i])
+            else:
+                cell.background = centres[k][0].background
             centres[k].append(cell)
             label[i] = k
         else:
