@@ -7,7 +7,7 @@
 
 Replays a `paired.py record` file (`BASE`) the way `paired.py compare` does, but at every
 guess the move is the record solver's (the JavaScript build of the solver that holds the
-published record), asked through one Node process per worker: the board is sent as rows of
+published record), asked through a Node process of each game's own: the board is sent as rows of
 `?` and digits with the total of mines, the solver answers with the cell it would open.  With
 `--open N` it is asked only while at most N cells are open (the opening), and `advice.py`
 plays the rest.  Prints `paired.py`'s line: the baseline's wins, the record solver's, the
@@ -122,8 +122,8 @@ def joined(checkout: Path) -> str:
     return GLOBALS + "\n".join((checkout / "Minesweeper" / name).read_text() for name in FILES) + DRIVER
 
 
-# A worker's record solver (its Node process) and the run's --open; games in one process take turns
-# (the solver is one process, and advice.advise is swapped for a game's length).
+# A worker's record solver (the script, its Node process) and the run's --open; games in one
+# process take turns (one solver process at a time, and advice.advise is swapped for a game's length).
 WORKER: dict = {"solver": None, "digest": None, "open": None}
 TURN = threading.Lock()
 
