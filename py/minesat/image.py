@@ -33,7 +33,6 @@ from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 THRESHOLD = 0.5  # a board is offered as sure when every cell's confidence is at least this
 MIN_PITCH, MAX_PITCH = 10, 200  # pixels per cell
 MIN_CELLS = 2  # per side
-EDGE = 6  # a channel step (over two pixels) this large is an edge
 INK = 56  # a channel this far from the cell's background is ink
 SAMPLES = 32  # samples per side of a cell
 
@@ -92,13 +91,23 @@ class _Line:
     weight: int
 
 
-def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]]) -> list[list[int]]:
-    """For each line of pixels (three channels), the positions where a channel steps by EDGE or more."""
+EDGES = ((1, 6), (2, 6))  # pixels either side of an edge compared, and the step they must show
+
+
+def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], base: int, edge: int) -> list[list[int]]:
+    """For each line of pixels (three channels), where the colour steps: with `base` 1, a channel
+    differs by `edge` between the pixels before and after; else the channels' differences between
+    the pixels `base` before and `base` after add up to 2 * `edge` or more."""
     out = []
-    t = EDGE
+    t = 2 * edge
+    w = 2 * base
     for r, g, b in lines:
-        out.append([i + 1 for i, (r2, r0, g2, g0, b2, b0) in enumerate(zip(r[2:], r, g[2:], g, b[2:], b))
-                    if r2 - r0 >= t or r0 - r2 >= t or g2 - g0 >= t or g0 - g2 >= t or b2 - b0 >= t or b0 - b2 >= t])
+        if base == 1:  # sharp edges: one channel stepping by `edge` is enough
+            out.append([i + 1 for i, (r2, r0, g2, g0, b2, b0) in enumerate(zip(r[2:], r, g[2:], g, b[2:], b))
+                        if abs(r2 - r0) >= edge or abs(g2 - g0) >= edge or abs(b2 - b0) >= edge])
+            continue
+        out.append([i + base for i, (r2, r0, g2, g0, b2, b0) in enumerate(zip(r[w:], r, g[w:], g, b[w:], b))
+                    if abs(r2 - r0) + abs(g2 - g0) + abs(b2 - b0) >= t])
     return out
 
 
@@ -218,8 +227,87 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     across = [(red[y * width:(y + 1) * width], green[y * width:(y + 1) * width], blue[y * width:(y + 1) * width])
               for y in range(0, height, step_y)]
     down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
+    best: tuple[tuple[bool, float], Grid] | None = None
+    refusal = BoardError("no board found in the image: no regular grid of cells")
+    for base, edge in EDGES:  # sharp edges first, then edges blurred by scaling or JPEG
+        edges_v, edges_h = _edges_along(across, base, edge), _edges_along(down, base, edge)
+        try:
+            grid = _grid_from(edges_v, edges_h, width, height, step_x, step_y)
+        except BoardError as e:
+            refusal = e
+            continue
+        candidates = [grid]
+        if grid.rows >= 2 * MIN_CELLS and grid.cols >= 2 * MIN_CELLS:  # lines through the middle of the cells too
+            candidates += [Grid(grid.left + a * grid.pitch_x, grid.top + b * grid.pitch_y, 2 * grid.pitch_x,
+                                2 * grid.pitch_y, (grid.rows - b) // 2, (grid.cols - a) // 2)
+                           for a in (0, 1) for b in (0, 1)]
+        for grid in candidates:
+            support = min(
+                _support(edges_v, step_y, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
+                _support(edges_h, step_x, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols))
+            if support >= 0.8 and any(  # a coarse lattice of a finer grid's lines: not the cells
+                    min(_support(edges_v, step_y, grid.left, grid.pitch_x / k, grid.cols * k, grid.top,
+                                 grid.pitch_y * grid.rows),
+                        _support(edges_h, step_x, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
+                                 grid.pitch_x * grid.cols)) >= 0.8 for k in (2, 3)):
+                continue
+            key = (support >= 0.8, grid.rows * grid.cols if support >= 0.8 else support)
+            if best is None or key > best[0]:
+                best = (key, _extended(grid, edges_v, edges_h, step_x, step_y, width, height))
+    if best is None:
+        raise refusal
+    if not best[0][0]:
+        raise BoardError("no board found in the image: the lines found do not form one grid of cells")
+    return best[1]
+
+
+def _extended(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], step_x: int, step_y: int,
+              width: int, height: int) -> Grid:
+    """The grid grown by a row or column wherever the lattice's next line outside it is an edge along
+    the whole side: the board goes on (its outer lines were not found, a part of it was taken for all)."""
+    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
+    for _ in range(200):
+        if rows > 100 or cols > 100:
+            break
+        # a new column: its outer line runs the board's height, and the lines between rows cross it
+        right = left + px * cols
+        if (left - px >= 0 and _support(edges_v, step_y, left - px, px, 0, top, py * rows) == 1
+                and _support(edges_h, step_x, top, py, rows, left - px, px) >= 0.8):
+            left, cols = left - px, cols + 1
+        elif (right + px < width and _support(edges_v, step_y, right + px, px, 0, top, py * rows) == 1
+              and _support(edges_h, step_x, top, py, rows, right, px) >= 0.8):
+            cols += 1
+        elif (top - py >= 0 and _support(edges_h, step_x, top - py, py, 0, left, px * cols) == 1
+              and _support(edges_v, step_y, left, px, cols, top - py, py) >= 0.8):
+            top, rows = top - py, rows + 1
+        elif (top + py * (rows + 1) < height and _support(edges_h, step_x, top + py * (rows + 1), py, 0, left,
+                                                          px * cols) == 1
+              and _support(edges_v, step_y, left, px, cols, top + py * rows, py) >= 0.8):
+            rows += 1
+        else:
+            break
+    return Grid(left, top, px, py, rows, cols)
+
+
+def _support(edges: list[list[int]], step: int, first: float, pitch: float, cells: int, start: float,
+             span: float) -> float:
+    """The share of the grid's lines (in one direction) along which edges run for at least half their length."""
+    lo, hi = max(0, int(start / step)), min(len(edges), int((start + span) / step) + 1)
+    if hi <= lo:
+        return 0.0
+    sets = [set(edges[k]) for k in range(lo, hi)]
+    good = 0
+    for k in range(cells + 1):
+        x = int(first + k * pitch + 0.5)
+        hits = sum(1 for row in sets if x in row or x - 1 in row or x + 1 in row or x - 2 in row or x + 2 in row)
+        good += hits >= 0.5 * len(sets)
+    return good / (cells + 1)
+
+
+def _grid_from(edges_v: list[list[int]], edges_h: list[list[int]], width: int, height: int, step_x: int,
+               step_y: int) -> Grid:
+    """The grid the edges show (see find_grid)."""
     min_run = 2 * MIN_PITCH
-    edges_v, edges_h = _edges_along(across), _edges_along(down)
     vertical = _long_runs(edges_v, step_y, width, min_run)  # lines at x, running down
     horizontal = _long_runs(edges_h, step_x, height, min_run)  # lines at y, running across
     x0, px, nx, xs = _progression(vertical)
@@ -313,7 +401,7 @@ def _lum(c: Rgb) -> float:
 
 
 def _sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: int) -> _Cell:
-    n = SAMPLES
+    n = max(SAMPLES, min(48, round(min(grid.pitch_x, grid.pitch_y))))  # about a sample a pixel, at least SAMPLES
     x0 = grid.left + c * grid.pitch_x
     y0 = grid.top + r * grid.pitch_y
     xs = [min(width - 1, max(0, int(x0 + (j + 0.5) * grid.pitch_x / n))) for j in range(n)]
@@ -796,8 +884,31 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
         else:  # another look: an exploded mine, a wrong flag, a mark
             out.append(HIDDEN)
             conf.append(0.5 if g is not None else 0.35)
+    if _continues(width, height, data, grid, centres):  # a part of a board: nothing is sure
+        conf = [min(c, 0.4) for c in conf]
     board = Board(grid.rows, grid.cols, tuple(out))
     return Reading(board, tuple(conf), grid, threshold)
+
+
+def _continues(width: int, height: int, data: bytes, grid: Grid, centres: list[list[_Cell]]) -> bool:
+    """Whether the cells just outside the grid, on some side, look like the board's: then the grid
+    found is a part of the board, and its reading must not be offered as the board."""
+    looks = [members[0] for members in centres if len(members) >= 3]
+    sides = [[(-1, c) for c in range(grid.cols)], [(grid.rows, c) for c in range(grid.cols)],
+             [(r, -1) for r in range(grid.rows)], [(r, grid.cols) for r in range(grid.rows)]]
+    for side in sides:
+        inside = [(r, c) for r, c in side
+                  if grid.left + c * grid.pitch_x >= 0 and grid.left + (c + 1) * grid.pitch_x <= width
+                  and grid.top + r * grid.pitch_y >= 0 and grid.top + (r + 1) * grid.pitch_y <= height]
+        if len(inside) < max(2, 0.8 * len(side)):
+            continue
+        alike = 0
+        for r, c in inside:
+            cell = _sample_cell(width, height, data, grid, r, c)
+            alike += any(_distance(cell, look) <= 48 for look in looks)
+        if alike >= 0.7 * len(inside):
+            return True
+    return False
 
 
 def _margin(cell: _Cell, centres: list[list[_Cell]], k: int) -> float:
