@@ -1,6 +1,6 @@
 """Screenshots read back to boards: per-cell accuracy, exact reads, and the time to read one.
 
-    .venv/bin/python bench/bench_image.py [--verbose]
+    .venv/bin/python bench/bench_image.py [--verbose] [--pyodide]
 
 Reads every screenshot of tests/images/ (real clients, see tests/images/README.md) with
 `minesat.image.read_image` and compares it with its truth file (read from the client's own state).
@@ -8,14 +8,19 @@ A cell counts as right when the reader's guess is the truth; a screenshot is rea
 every cell is right, and read "sure and right" when, besides, no cell is below the confidence
 threshold. A sure board with a wrong cell is the error that matters most: it is counted apart.
 Targets: at least 99.5% of cells right, 95% of screenshots exact. The time is the median of 3
-reads of the largest expert (16x30) screenshot, in CPython, decoding excluded.
+reads of the largest expert (16x30) screenshot, in CPython, decoding excluded; with --pyodide, also
+in Pyodide under Node (node_modules/pyodide, as `make setup` installs it), the RGBA bytes handed over
+as the page's worker would get them from the browser's decoder.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,7 +29,33 @@ from PIL import Image
 from minesat.board import BoardError
 from minesat.image import read_image
 
-IMAGES = Path(__file__).resolve().parents[1] / "tests" / "images"
+ROOT = Path(__file__).resolve().parents[1]
+IMAGES = ROOT / "tests" / "images"
+NODE_SCRIPT = """
+import { readFileSync } from "node:fs";
+import path from "node:path";
+const [root, rgbaPath, width, height] = process.argv.slice(2);
+const { loadPyodide } = await import(path.join(root, "node_modules", "pyodide", "pyodide.mjs"));
+const pyodide = await loadPyodide({ indexURL: path.join(root, "node_modules", "pyodide") + path.sep });
+const cwd = pyodide.runPython("import os; os.getcwd()");
+pyodide.FS.mkdir(`${cwd}/minesat`);
+pyodide.FS.writeFile(`${cwd}/minesat/__init__.py`, "");
+for (const name of ["board.py", "image.py"])
+  pyodide.FS.writeFile(`${cwd}/minesat/${name}`, readFileSync(path.join(root, "py", "minesat", name)));
+pyodide.globals.set("rgba", pyodide.toPy(new Uint8Array(readFileSync(rgbaPath))));
+console.log(pyodide.runPython(`
+import time, statistics
+from minesat.image import read_image
+data = bytes(rgba)
+times = []
+for _ in range(3):
+    start = time.perf_counter()
+    reading = read_image(${width}, ${height}, data)
+    times.append(time.perf_counter() - start)
+(f"{statistics.median(times) * 1000:.0f} ms per read in Pyodide under Node (median of 3), "
+ f"{reading.board.rows}x{reading.board.cols}")
+`));
+"""
 
 
 def load(path: Path) -> tuple[int, int, bytes]:
@@ -92,6 +123,15 @@ def main(argv: list[str]) -> int:
             times.append(time.perf_counter() - start)
         print(f"expert board {expert[1].name} ({width}x{height} px): {statistics.median(times) * 1000:.0f} ms "
               f"per read in CPython (median of 3)")
+        if "--pyodide" in argv:
+            with tempfile.TemporaryDirectory() as tmp:
+                rgba = Path(tmp) / "image.rgba"
+                rgba.write_bytes(data)
+                script = Path(tmp) / "read.mjs"
+                script.write_text(NODE_SCRIPT)
+                done = subprocess.run(["node", str(script), str(ROOT), str(rgba), str(width), str(height)],
+                                      capture_output=True, text=True, timeout=600, env=dict(os.environ))
+                print(f"expert board {expert[1].name}: " + (done.stdout.strip() or done.stderr.strip()[-500:]))
     return 0
 
 
