@@ -104,10 +104,11 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], base: int, edge: i
     for r, g, b in lines:
         if base == 1:  # sharp edges: one channel stepping by `edge` is enough
             out.append([i + 1 for i, (r2, r0, g2, g0, b2, b0) in enumerate(zip(r[2:], r, g[2:], g, b[2:], b))
-                        if abs(r2 - r0) >= edge or abs(g2 - g0) >= edge or abs(b2 - b0) >= edge])
+                        if not (-edge < r2 - r0 < edge and -edge < g2 - g0 < edge and -edge < b2 - b0 < edge)])
             continue
         out.append([i + base for i, (r2, r0, g2, g0, b2, b0) in enumerate(zip(r[w:], r, g[w:], g, b[w:], b))
-                    if abs(r2 - r0) + abs(g2 - g0) + abs(b2 - b0) >= t])
+                    if (r2 - r0 if r2 > r0 else r0 - r2) + (g2 - g0 if g2 > g0 else g0 - g2)
+                    + (b2 - b0 if b2 > b0 else b0 - b2) >= t])
     return out
 
 
@@ -222,8 +223,8 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     if width < 3 * MIN_PITCH or height < 3 * MIN_PITCH:
         raise BoardError(f"the image is {width}x{height} pixels: too small to hold a board")
     red, green, blue = rgba[0::4], rgba[1::4], rgba[2::4]
-    step_y = max(1, height // 500)
-    step_x = max(1, width // 500)
+    step_y = max(1, height // 350)
+    step_x = max(1, width // 350)
     across = [(red[y * width:(y + 1) * width], green[y * width:(y + 1) * width], blue[y * width:(y + 1) * width])
               for y in range(0, height, step_y)]
     down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
@@ -886,8 +887,28 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
             conf.append(0.5 if g is not None else 0.35)
     if _continues(width, height, data, grid, centres):  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
+    for i in _inconsistent(out, grid.rows, grid.cols):
+        conf[i] = min(conf[i], 0.4)
     board = Board(grid.rows, grid.cols, tuple(out))
     return Reading(board, tuple(conf), grid, threshold)
+
+
+def _inconsistent(cells: list[str], rows: int, cols: int) -> set[int]:
+    """Cells of a reading no game can show, with their neighbours: a 0 next to a hidden cell (opening
+    a 0 opens its neighbours), a number with more flags around it, or fewer hidden cells and flags."""
+    bad: set[int] = set()
+    for i, ch in enumerate(cells):
+        if ch in (HIDDEN, FLAG):
+            continue
+        r, c = divmod(i, cols)
+        around = [y * cols + x for y in range(max(0, r - 1), min(rows, r + 2))
+                  for x in range(max(0, c - 1), min(cols, c + 2)) if (y, x) != (r, c)]
+        unknown = [j for j in around if cells[j] in (HIDDEN, FLAG)]
+        flags = sum(cells[j] == FLAG for j in around)
+        if (ch == "0" and unknown) or int(ch) > len(unknown) or flags > int(ch):
+            bad.add(i)
+            bad.update(unknown)
+    return bad
 
 
 def _continues(width: int, height: int, data: bytes, grid: Grid, centres: list[list[_Cell]]) -> bool:
