@@ -194,3 +194,22 @@ def test_the_engine_does_not_import_pillow():
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_engine_reads_an_image_for_the_page():
+    """The worker's protocol op: RGBA bytes as base64 in, the reading and a share fragment out."""
+    import base64
+
+    from minesat.protocol import Engine
+    from minesat.share import board_from_fragment
+    rows, _ = truth(IMAGES / "google-2.png")
+    rgba = Image.open(IMAGES / "google-2.png").convert("RGBA")
+    request = {"id": 1, "op": "read_image", "width": rgba.width, "height": rgba.height,
+               "rgba": base64.b64encode(rgba.tobytes()).decode()}
+    answer = json.loads(Engine().answer(json.dumps(request)))["ok"]
+    assert answer["rows"] == rows and answer["sure"] is True
+    board = board_from_fragment(answer["board"])
+    assert [board.cells[r * board.cols:(r + 1) * board.cols] for r in range(board.rows)] == [tuple(r) for r in rows]
+    blank = {"id": 2, "op": "read_image", "width": 200, "height": 200,
+             "rgba": base64.b64encode(bytes(160_000)).decode()}
+    assert "no board found" in json.loads(Engine().answer(json.dumps(blank)))["error"]

@@ -364,6 +364,20 @@ class Engine:
             raise EngineError(str(e)) from None
         return {"moves": [g.to_json() for g in graded], "summary": summary(graded)}
 
+    # -- a board from a screenshot (issue 25) --
+    def op_read_image(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The board in an image, {"width", "height", "rgba": base64 of its RGBA bytes} (what a canvas's
+        getImageData gives): `minesat.image.read_image`'s reading as JSON, with the board as a share
+        fragment ("board") for the analyzer; a BoardError when no board is found."""
+        import base64
+
+        from .image import read_image
+        width, height = int(req["width"]), int(req["height"])
+        if width * height > 40_000_000:
+            raise EngineError(f"the image is {width}x{height} pixels: more than a screenshot can be")
+        reading = read_image(width, height, base64.b64decode(str(req["rgba"]), validate=True))
+        return {**reading.as_json(), "board": board_to_fragment(reading.board)}
+
 
 def describe(e: BaseException) -> str:
     """A failure in words for the page."""
