@@ -710,8 +710,10 @@ def classify_digit(glyph: _Glyph, colours: list[Rgb]) -> tuple[int, float]:
             if not _hue_fits(digit, hue):
                 best[digit] += 0.3
         # the classic palette draws 3 bright red and 5 dark red, 1 bright blue and 4 dark blue
-        if hue >= 340 or hue <= 20:
+        if hue >= 340 or hue < 10:  # red: bright a 3, dark (maroon) a 5
             best[5 if light >= 90 else 3] += 0.3
+        elif hue < 50:  # salmon, orange, brown: a 5
+            best[3] += 0.3
         elif 225 <= hue <= 250:
             best[4 if light >= 90 else 1] += 0.3
     else:
