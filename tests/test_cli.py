@@ -245,3 +245,19 @@ def test_solutions_by_count_stream_however_large_the_limit(board_file):
             process.kill()
     assert head[0] == "# layout 1\n" and "# layout 3\n" in head
     assert head[1:21] == ["." * 20 + "\n"] * 20  # layout 1 of all: no mine
+
+
+def test_a_command_started_by_a_big_process_is_not_taken_for_a_big_one():
+    """Linux carries a parent's peak memory across vfork and exec (pytest after the browser tests is
+    over 1 GB): the memory bound must measure the command's own memory, not that mark."""
+    command = ["generate", "--rows", "16", "--cols", "30", "--mines", "99", "--first", "8,15", "--rule", "zero",
+               "--no-guess", "--count", "8", "--memory", "200"]  # a few tenths of a second: the watchdog looks
+    script = f"""if 1:
+        import subprocess, sys
+        ballast = b"x" * (300 << 20)  # 300 MB touched: the parent's high-water mark
+        done = subprocess.run([sys.executable, "-m", "minesat", *{command!r}], capture_output=True, text=True)
+        print(done.returncode, done.stderr.strip())
+    """
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(ROOT / "py")}).stdout.strip()
+    assert out == "0", out

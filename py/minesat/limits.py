@@ -106,12 +106,15 @@ def _watch(done: threading.Event, timeout: float, memory: int) -> None:
 
 
 def _peak_megabytes() -> float:
-    """The process's peak resident memory so far, in MB (0 where the system does not say)."""
+    """The process's resident memory now, in MB (0 where the system does not say), sampled by the
+    watchdog.  Not `ru_maxrss`: Linux carries the parent's high-water mark across a vfork and exec,
+    so a process started by a big one (pytest after the browser tests) would seem over at once."""
     try:
-        import resource
-    except ImportError:  # not on POSIX
+        with open("/proc/self/statm") as statm:
+            resident_pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):  # not Linux
         return 0.0
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
+    return resident_pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
 
 
 def _end_process(last_words: bytes) -> None:
