@@ -819,7 +819,7 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
         scores = [(_presence(cell, members[0].background) - 0.004 * abs(cell.raised - members[0].raised), k)
                   for k, members in enumerate(centres)]
         best = max(scores, default=(0.0, -1))
-        if best[1] >= 0 and best[0] >= 0.12:
+        if best[1] >= 0 and best[0] >= 0.06:
             k = best[1]
             if _colour_distance(cell, centres[k][0]) > 30:  # its ink was measured from a wrong background
                 _find_ink(cell, centres[k][0].background)
