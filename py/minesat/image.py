@@ -390,6 +390,13 @@ class _Cell:
     where: list[tuple[int, int]]  # and where they are (row, column of the samples)
     palette: dict[tuple[int, int, int], int]  # colours of the middle, 16 levels a channel: how many samples
     pix: list[list[Rgb]]  # the samples, SAMPLES x SAMPLES
+    raised_grey: float  # `raised` from the grey pixels of the border strips only (a big digit's ink left out)
+
+
+def _strip_lum(strip: list[Rgb]) -> float:
+    """The median luminance of a border strip's grey pixels (all of them when few are grey)."""
+    grey = [p for p in strip if max(p) - min(p) < 40]
+    return _median_f([_lum(p) for p in (grey if len(grey) >= len(strip) // 3 else strip)])
 
 
 def _median_f(values: list[float]) -> float:
@@ -441,7 +448,13 @@ def _sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: in
     left_l = _median_f([_lum(pix[i][j]) for j in range(2, strip + 2) for i in inner])
     right_l = _median_f([_lum(pix[i][n - 1 - j]) for j in range(2, strip + 2) for i in inner])
     raised = (top_l + left_l - bottom_l - right_l) / 2
-    cell = _Cell(bg, raised, [], 0, [], [], counts, pix)
+    strips = ([pix[i][j] for i in range(2, strip + 2) for j in inner],
+              [pix[i][j] for j in range(2, strip + 2) for i in inner],
+              [pix[n - 1 - i][j] for i in range(2, strip + 2) for j in inner],
+              [pix[i][n - 1 - j] for j in range(2, strip + 2) for i in inner])
+    lums = [_strip_lum(x) for x in strips]
+    raised_grey = (lums[0] + lums[1] - lums[2] - lums[3]) / 2
+    cell = _Cell(bg, raised, [], 0, [], [], counts, pix, raised_grey)
     _find_ink(cell, bg)
     return cell
 
@@ -816,7 +829,7 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
             continue
         # a cell with ink belongs to the look whose background covers most of it (a big digit may
         # cover more than its background): same colour, then the same border
-        scores = [(_presence(cell, members[0].background) - 0.004 * abs(cell.raised - members[0].raised), k)
+        scores = [(_presence(cell, members[0].background) - 0.004 * abs(cell.raised_grey - members[0].raised), k)
                   for k, members in enumerate(centres)]
         best = max(scores, default=(0.0, -1))
         if best[1] >= 0 and best[0] >= 0.06:
