@@ -832,6 +832,13 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
         scores = [(_presence(cell, members[0].background) - 0.004 * abs(cell.raised_grey - members[0].raised), k)
                   for k, members in enumerate(centres)]
         best = max(scores, default=(0.0, -1))
+        presence = {k: _presence(cell, members[0].background) for k, members in enumerate(centres)}
+        tied = [k for k in presence if presence[k] >= max(presence.values(), default=0.0) - 0.05]
+        if len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or _hue(cell.colours) is not None):
+            # looks of one colour (classic tiles, raised or not): a flag stands on a raised tile, a
+            # coloured digit lies on a flat, opened one
+            pick = (max if flags[i] else min)(tied, key=lambda k: centres[k][0].raised)
+            best = (presence[pick], pick)
         if best[1] >= 0 and best[0] >= 0.06:
             k = best[1]
             if _colour_distance(cell, centres[k][0]) > 30:  # its ink was measured from a wrong background
