@@ -5,6 +5,7 @@ with no board, and the command line's read-image."""
 from __future__ import annotations
 
 import functools
+import html
 import io
 import json
 import os
@@ -215,3 +216,19 @@ def test_the_engine_reads_an_image_for_the_page():
     blank = {"id": 2, "op": "read_image", "width": 200, "height": 200,
              "rgba": base64.b64encode(bytes(160_000)).decode()}
     assert "no board found" in json.loads(Engine().answer(json.dumps(blank)))["error"]
+
+
+def test_the_page_confirmation_view_marks_the_unsure_cells():
+    """minesat_web.imageread (pure): the request the page sends and the view of the board read."""
+    from minesat.protocol import Engine
+    from minesat_web import imageread
+    rgba = Image.open(IMAGES / "mjs-1.png").convert("RGBA")
+    answer = json.loads(Engine().answer(imageread.request(3, rgba.width, rgba.height, rgba.tobytes())))
+    assert answer["id"] == 3
+    reading = answer["ok"]
+    view = imageread.confirmation_html(reading)
+    assert view.count('role="gridcell"') == 144 and reading["unsure"]
+    assert view.count('class="cell unsure') == len(reading["unsure"]) and "correct them" in view
+    assert f'href="#{html.escape(reading["board"])}"' in view
+    with pytest.raises(ValueError, match="screenshot"):
+        imageread.request(1, 10_000, 10_000, b"")

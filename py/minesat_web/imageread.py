@@ -1,0 +1,58 @@
+"""A board from a pasted or dropped screenshot: the request to the engine and the confirmation view.
+
+Pure functions (no browser import, tested in CPython) for the page to wire (issue 25): the page
+decodes the image with the browser (an <img> drawn on a canvas, `getImageData`), sends
+`request(...)` to the engine's worker (`minesat.protocol.Engine.op_read_image`), and shows
+`confirmation_html(answer)` next to the image: the board read, each unsure cell marked, and a
+link that opens the board in the analyzer (the share fragment the engine returns).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from typing import Any
+
+MAX_PIXELS = 40_000_000  # as the engine's op: more is not a screenshot
+
+
+def request(request_id: int, width: int, height: int, rgba: bytes) -> str:
+    """The engine request (JSON text) for an image's RGBA bytes, row-major, 4 bytes a pixel."""
+    if width * height > MAX_PIXELS:
+        raise ValueError(f"the image is {width}x{height} pixels: more than a screenshot can be")
+    return json.dumps({"id": request_id, "op": "read_image", "width": width, "height": height,
+                       "rgba": base64.b64encode(rgba).decode("ascii")})
+
+
+def summary(answer: dict[str, Any]) -> str:
+    """One line on what was read: the board's size and the cells to check."""
+    rows, unsure = answer["rows"], answer["unsure"]
+    size = f"{len(rows)}x{len(rows[0])}"
+    if not unsure:
+        return f"Read a {size} board; every cell is sure. Check it against the image, then analyse it."
+    names = ", ".join(f"r{r + 1}c{c + 1}" for r, c in unsure[:8]) + (" …" if len(unsure) > 8 else "")
+    return (f"Read a {size} board; {len(unsure)} cell{'s' * (len(unsure) != 1)} unsure ({names}), "
+            "marked: correct them before the analysis.")
+
+
+def confirmation_html(answer: dict[str, Any]) -> str:
+    """The board read, as a grid of cells (unsure ones with class `unsure` and their confidence),
+    the summary, and a link to the analyzer with the board."""
+    unsure = {(r, c) for r, c in answer["unsure"]}
+    rows = []
+    for r, row in enumerate(answer["rows"]):
+        cells = []
+        for c, ch in enumerate(row):
+            confidence = answer["confidence"][r][c]
+            cls = "cell" + (" unsure" if (r, c) in unsure else "")
+            shown = "" if ch in "?0" else ("⚑" if ch == "F" else ch)
+            label = f"row {r + 1} column {c + 1}: {'hidden' if ch == '?' else 'flag' if ch == 'F' else ch}"
+            label += f", unsure ({round(confidence * 100)}%)" if (r, c) in unsure else ""
+            cells.append(f'<div class="{cls} read-{"h" if ch == "?" else "f" if ch == "F" else "n" + ch}" '
+                         f'role="gridcell" aria-label="{html.escape(label)}">{shown}</div>')
+        rows.append('<div role="row" class="row">' + "".join(cells) + "</div>")
+    cols = len(answer["rows"][0])
+    return (f'<p class="read-summary">{html.escape(summary(answer))}</p>'
+            f'<div class="read-grid" role="grid" style="--cols: {cols}">{"".join(rows)}</div>'
+            f'<p><a class="read-open" href="#{html.escape(answer["board"])}">Open this board in the analyzer</a></p>')
