@@ -949,9 +949,34 @@ def _continues(width: int, height: int, data: bytes, grid: Grid, centres: list[l
         for r, c in inside:
             cell = _sample_cell(width, height, data, grid, r, c)
             alike += any(_distance(cell, look) <= 48 for look in looks)
-        if alike >= 0.7 * len(inside):
+        if alike >= 0.7 * len(inside) and _outer_line(width, height, data, grid, side[0]):
             return True
     return False
+
+
+def _outer_line(width: int, height: int, data: bytes, grid: Grid, first: tuple[int, int]) -> bool:
+    """Whether the far side of the row or column of cells starting at `first` (outside the grid)
+    is an edge along most of its length, as a line between cells would be (a frame's padding or
+    the page around the board has none there)."""
+    r0, c0 = first
+    vertical = c0 in (-1, grid.cols)  # a column of cells left or right of the grid
+    if vertical:
+        x = grid.left + (c0 + (0 if c0 < 0 else 1)) * grid.pitch_x
+        points = [(int(x), int(grid.top + (k + 0.5) * grid.pitch_y / 4)) for k in range(grid.rows * 4)]
+        step = (2, 0)
+    else:
+        y = grid.top + (r0 + (0 if r0 < 0 else 1)) * grid.pitch_y
+        points = [(int(grid.left + (k + 0.5) * grid.pitch_x / 4), int(y)) for k in range(grid.cols * 4)]
+        step = (0, 2)
+    hits = total = 0
+    for x, y in points:
+        xa, ya, xb, yb = x - step[0], y - step[1], x + step[0], y + step[1]
+        if not (0 <= xa and xb < width and 0 <= ya and yb < height):
+            continue
+        total += 1
+        a, b = (ya * width + xa) * 4, (yb * width + xb) * 4
+        hits += max(abs(data[a] - data[b]), abs(data[a + 1] - data[b + 1]), abs(data[a + 2] - data[b + 2])) >= 6
+    return total > 0 and hits >= 0.5 * total
 
 
 def _margin(cell: _Cell, centres: list[list[_Cell]], k: int) -> float:
