@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -14,9 +15,9 @@ from pyscript import document, when
 from minesat.board import FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, whole_number
 from minesat.formats import export_text, read_any, read_file
 from minesat.share import board_from_fragment, board_to_fragment
-from minesat_web import persist
+from minesat_web import imageread, persist
 from minesat_web.app import App, el, show_message
-from minesat_web.client import js_object
+from minesat_web.client import Dropped, EngineFailed, js_object
 from minesat_web.editor import PRESETS, parse_int, preset, revealed_around_mines, standard_level, with_standard_total
 
 KEY_MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
@@ -342,6 +343,51 @@ def bind(app: App) -> None:
             ": the game's mines are flagged and every other cell shows its number; hide cells with ? "
             "to make a position" if understood == "MBF" else ""))
 
+    # -- screenshots: pasted, dropped or picked, read by the engine's worker --
+    async def read_screenshot(blob: Any, name: str) -> None:
+        el("image-box").open = True
+        status = el("image-status")
+        status.textContent = f"Reading the board in {name}…"
+        el("image-view").hidden = True
+        try:
+            pixels = await js.minesatImagePixels(blob)
+        except Exception:  # noqa: BLE001 - not an image the browser can decode
+            status.textContent = f"{name} is not an image this browser can read."
+            return
+        el("image-preview").src = js.URL.createObjectURL(blob)
+        width, height = int(pixels.width), int(pixels.height)
+        rgba = base64.b64encode(pixels.data.to_bytes()).decode("ascii")
+        try:
+            answer = await app.client.call({"op": "read_image", "width": width, "height": height, "rgba": rgba},
+                                           lane="image")
+        except Dropped:
+            return
+        except EngineFailed as e:
+            status.textContent = f"No board could be read from {name}: {e}"
+            return
+        el("image-read").innerHTML = imageread.confirmation_html(answer)
+        el("image-view").hidden = False
+        status.textContent = imageread.summary(answer)
+        el("image-box").scrollIntoView(js_object({"block": "nearest"}))
+
+    @when("change", "#image-input")
+    @guarded
+    def image_chosen(evt):
+        files = el("image-input").files
+        if files.length:
+            asyncio.ensure_future(read_screenshot(files.item(0), str(files.item(0).name)))
+        el("image-input").value = ""
+
+    @when("paste", document)
+    @guarded
+    def paste_image(evt):
+        items = evt.clipboardData.items if evt.clipboardData else []
+        for item in items:
+            if str(item.type).startswith("image/"):
+                evt.preventDefault()
+                asyncio.ensure_future(read_screenshot(item.getAsFile(), "the pasted image"))
+                return
+
     @when("click", "#open-file")
     @guarded
     def open_file_click(evt):
@@ -365,7 +411,11 @@ def bind(app: App) -> None:
         evt.preventDefault()
         if not el("app").hidden and evt.dataTransfer:
             if evt.dataTransfer.files.length:
-                asyncio.ensure_future(open_file(evt.dataTransfer.files.item(0)))
+                file = evt.dataTransfer.files.item(0)
+                if str(file.type).startswith("image/"):
+                    asyncio.ensure_future(read_screenshot(file, str(file.name)))
+                else:
+                    asyncio.ensure_future(open_file(file))
             elif text := str(evt.dataTransfer.getData("text/plain") or ""):
                 try:
                     board, understood = read_any(text)

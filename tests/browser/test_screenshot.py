@@ -1,0 +1,49 @@
+"""A board read from a screenshot in the page (issue 25): picked or pasted, read by the engine's
+worker, shown beside the image for the player to check, then opened in the analyzer."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from harness import ROOT, screenshot
+
+IMAGES = ROOT / "tests" / "images"
+
+
+def read_grid(page) -> list[str]:
+    """The board shown for confirmation, as rows of minesat's characters."""
+    return page.eval_on_selector_all("#image-read .read-grid .row", """rows => rows.map(row =>
+        Array.from(row.children).map(c => c.className.includes('read-h') ? '?' : c.className.includes('read-f') ? 'F'
+        : c.className.match(/read-n(\\d)/)[1]).join(''))""")
+
+
+def test_a_picked_screenshot_is_read_checked_and_opened_in_the_analyzer(app_page):
+    page = app_page.page
+    truth = json.loads((IMAGES / "google-0.json").read_text())
+    page.click("#image-box summary")
+    page.set_input_files("#image-input", str(IMAGES / "google-0.png"))
+    page.wait_for_selector("#image-read .read-grid", timeout=60_000)
+    assert read_grid(page) == truth["rows"]
+    assert "Read a 8x10 board" in page.inner_text("#image-status")
+    assert page.is_visible("#image-preview")
+    app_page.shot("47-screenshot-read")
+    page.click("#image-read .read-open")
+    page.wait_for_function("r => document.getElementById('grid').dataset.board.startsWith('board=' + r)",
+                           arg="/".join(truth["rows"]).replace("?", "?"))
+    assert page.locator("#grid .cell").count() == 80
+
+
+def test_a_pasted_image_without_a_board_says_so(app_page):
+    from PIL import Image
+    page = app_page.page
+    buffer = io.BytesIO()
+    Image.new("RGB", (200, 120), (250, 250, 250)).save(buffer, "PNG")
+    page.focus("#grid")
+    page.evaluate("""bytes => { const t = new DataTransfer();
+        t.items.add(new File([new Uint8Array(bytes)], 'blank.png', {type: 'image/png'}));
+        document.dispatchEvent(new ClipboardEvent('paste', {clipboardData: t, bubbles: true})); }""",
+                  list(buffer.getvalue()))
+    page.wait_for_function("() => document.getElementById('image-status').textContent.includes('No board')")
+    assert page.is_hidden("#image-view")
+    screenshot(page, "48-screenshot-without-a-board")
