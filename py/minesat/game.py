@@ -74,9 +74,11 @@ class Game:
         return cls(rows, cols, mines, seed, rule)
 
     @classmethod
-    def with_mines(cls, rows: int, cols: int, mine_cells: set[Cell] | frozenset[Cell]) -> Game:
-        """A game with the mines already in given cells (the first click may then hit one)."""
-        game = cls(rows, cols, len(mine_cells))
+    def with_mines(cls, rows: int, cols: int, mine_cells: set[Cell] | frozenset[Cell], seed: int = 0,
+                   rule: str = "classic") -> Game:
+        """A game with the mines already in given cells (the first click may then hit one); `seed`
+        and `rule` name where they came from (a no-guess board drawn from a seed)."""
+        game = cls(rows, cols, len(mine_cells), seed, rule)
         game._set_mines(frozenset(mine_cells))
         return game
 
@@ -130,6 +132,13 @@ class Game:
         """Toggle a flag on a hidden cell (opened cells and finished games are left alone)."""
         if self.state == "playing" and cell not in self.opened:
             self.flags.symmetric_difference_update({cell})
+
+    def act(self, cell: Cell, kind: str) -> list[Cell]:
+        """One move of a game record: "open", "flag" or "chord" on `cell`; the cells opened."""
+        if kind == "flag":
+            self.flag(cell)
+            return []
+        return {"open": self.open, "chord": self.chord}[kind](cell)
 
     def chord(self, cell: Cell) -> list[Cell]:
         """Open the unflagged hidden neighbours of an open number with as many flags around it."""

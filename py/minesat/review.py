@@ -130,7 +130,7 @@ def review(record: GameRecord, solver: ModuleType | None = None) -> list[Graded]
             raise ValueError(f"move {number} comes after the end of the game ({game.state})")
         out.append(grade(game, move, record.total, solver))
         r, c, kind = move
-        {"open": game.open, "flag": game.flag, "chord": game.chord}[kind]((r, c))
+        game.act((r, c), kind)
     return out
 
 

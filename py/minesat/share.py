@@ -124,14 +124,17 @@ def _digits(text: str, most: int) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= most
 
 
-def game_fragment(game: Game, level: str, moves: list[Move] | tuple[Move, ...] = (), first: Cell | None = None) -> str:
-    """A game's link (without '#'), with the moves played so far (so the link names the position)
-    and, for a board played again, the first cell its mines were placed for; it ends in a letter,
-    so chat apps keep it whole: 'play=expert&seed=7&moves=o1.1,f0.5&rule=classic'."""
+def game_fragment(game: Game, level: str, moves: list[Move] | tuple[Move, ...] = (), first: Cell | None = None,
+                  no_guess: bool = False) -> str:
+    """A game's link (without '#'), with the moves played so far (so the link names the position),
+    for a board played again or a no-guess board the first cell its mines were placed for, and
+    `ng=1` for a no-guess board (drawn again from the seed); it ends in a letter, so chat apps
+    keep it whole: 'play=expert&seed=7&moves=o1.1,f0.5&rule=classic'."""
     size = f"&rows={game.rows}&cols={game.cols}&mines={game.mines}" if level == "custom" else ""
     placed = f"&first={first[0]}.{first[1]}" if first is not None else ""
     played = "&moves=" + ",".join(f"{kind[0]}{r}.{c}" for r, c, kind in moves) if moves else ""
-    return f"play={level}{size}&seed={game.seed}{placed}{played}&rule={game.rule}"
+    drawn = "&ng=1" if no_guess else ""
+    return f"play={level}{size}&seed={game.seed}{placed}{played}{drawn}&rule={game.rule}"
 
 
 MOVE_KINDS = {"o": "open", "f": "flag", "c": "chord"}

@@ -38,12 +38,25 @@ PAGE_SIZE = 12           # layouts per page
 SLOW = 0.1               # seconds before the Cancel button of an analysis appears
 STILL_COUNTING = 1.5     # seconds of an analysis before the page says what is taking long
 WORK_SHOWN_MS = 100      # why and what next say they are working when they take longer than this
+WHY_PANELS = ("explain", "advise", "dead", "outcome")  # the work that follows an analysis (why.py)
 DRAW_EDIT_MS = 50        # an edit is drawn with its analysis in one frame, or else after this long,
                          # with the old board's results greyed
 
 
 def el(id_: str) -> Any:
     return document.getElementById(id_)
+
+
+def copy_to_clipboard(text: str, copied: str, refused: str | None = None, unable: str | None = None) -> None:
+    """Copy `text`, then say `copied`; `refused` if the browser does not allow it, `unable` if it has
+    no clipboard here (None: nothing said; the text is on screen for the user to copy)."""
+    def say(words: str | None) -> Any:
+        return create_proxy(lambda _: show_message(words) if words else None)
+    try:
+        js.navigator.clipboard.writeText(text).then(say(copied), say(refused))
+    except Exception:  # noqa: BLE001 - no clipboard API
+        if unable:
+            show_message(unable)
 
 
 def show_message(text: str, bad: bool = False) -> None:
@@ -281,7 +294,7 @@ class App:
         if data.get("tangled"):
             el("busy").textContent = "checking by SAT…"
             el("analysis").classList.add("working")
-            cancel_shown = js.setTimeout(js.minesatShowCancel, 0)
+            js.minesatShowCancel()
             try:
                 while data.get("pending"):  # a tangled board: the SAT backbone goes on, slice by slice
                     data = await self.client.call(request("analyze_more", board), lane="analysis")
@@ -330,8 +343,7 @@ class App:
             el("analysis-cancel").hidden = True
         else:
             self.clear_results("Analysis cancelled. Edit the board to analyse again.")
-        document.body.removeAttribute("data-worker")
-        asyncio.ensure_future(self.restart_engine())
+        self.restart_worker()
 
     # -- why and what next: working, and cancelled ------------------------------------------
     def work_started(self, text: str) -> None:
@@ -353,15 +365,13 @@ class App:
 
     def working(self) -> bool:
         """Whether why and what next are working on the board (the analysis itself apart)."""
-        return any(task and not task.done() for panel, task in self.panel_tasks.items()
-                   if panel in ("explain", "advise", "dead", "outcome"))
+        return any(task and not task.done() for panel, task in self.panel_tasks.items() if panel in WHY_PANELS)
 
     def cancel_work(self) -> None:
         """Stop the proofs, the best move and the dead cells (Cancel or Esc): the analysis stays on
         screen; the worker is ended (a running computation cannot be stopped otherwise) and a fresh
         one started."""
-        running = {panel for panel in ("explain", "advise", "dead", "outcome")
-                   if (task := self.panel_tasks.get(panel)) and not task.done()}
+        running = {panel for panel in WHY_PANELS if (task := self.panel_tasks.get(panel)) and not task.done()}
         for panel in running:
             self.panel_tasks[panel].cancel()
         self.work_done()
@@ -371,11 +381,11 @@ class App:
             el("deductions").textContent = "The proofs were cancelled."
         if "outcome" in running:
             el("cell-info").textContent = "Stopped. " + render.CELL_HINT
-        document.body.removeAttribute("data-worker")
-        asyncio.ensure_future(self.restart_engine())
+        self.restart_worker()
 
-    def cancel_work_quietly(self) -> None:
-        """Stop whatever the worker is doing (a no-guess board being drawn): a fresh worker."""
+    def restart_worker(self) -> None:
+        """Stop whatever the worker is doing (a running computation cannot be stopped otherwise):
+        it is ended and a fresh one started."""
         document.body.removeAttribute("data-worker")
         asyncio.ensure_future(self.restart_engine())
 

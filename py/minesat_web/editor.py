@@ -50,7 +50,7 @@ def with_standard_total(board: Board) -> tuple[Board, int | None]:
     if board.mines is not None or level is None:
         return board, None
     mines = PRESETS[level][2]
-    if mines > sum(ch in (HIDDEN, FLAG) for ch in board.cells) or len(board.flags) > mines:
+    if mines > len(board.hidden) or len(board.flags) > mines:
         return board, None
     return Board(board.rows, board.cols, board.cells, mines), mines
 

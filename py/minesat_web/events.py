@@ -16,7 +16,7 @@ from minesat.board import FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, whole_
 from minesat.formats import export_text, read_any, read_file
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat_web import imageread, persist
-from minesat_web.app import App, el, show_message
+from minesat_web.app import App, copy_to_clipboard, el, show_message
 from minesat_web.client import Dropped, EngineFailed, js_object
 from minesat_web.editor import PRESETS, parse_int, preset, revealed_around_mines, standard_level, with_standard_total
 
@@ -46,9 +46,8 @@ def load(app: App, board: Board, source: str) -> None:
     """A board read from a paste, a file or a drop: a standard size without a total gets the level's
     total (said, and editable); the message says what was read."""
     board, assumed = with_standard_total(board)
-    app.assumed_mines = assumed
+    app.assumed_mines = assumed  # before the edit, which forgets a total it did not see assumed
     app.edit(app.ed.apply(board))
-    app.assumed_mines = assumed  # `edit` forgets an assumption it did not see made
     app.fill_inputs(force=True)
     show_message(f"Board loaded from {source}.")  # a total assumed is said by the board (#total-note)
 
@@ -185,10 +184,12 @@ def bind(app: App) -> None:
         document.body.classList.toggle("show-pct", bool(el("show-pct").checked))
 
     def zoom(factor: float) -> None:
-        frame = el("board-frame")
-        style = js.getComputedStyle(frame)
-        size = float(str(style.getPropertyValue("--cell-max")).strip().removesuffix("px") or 28)
-        cell_size(min(48.0, max(12.0, round(size * factor))), grow=factor > 1)
+        cell_size(min(48.0, max(12.0, round(current_cell_size() * factor))), grow=factor > 1)
+
+    def current_cell_size() -> float:
+        """The cells' largest size now, in px (the stylesheet's --cell-max until a zoom sets it)."""
+        value = js.getComputedStyle(el("board-frame")).getPropertyValue("--cell-max")
+        return float(str(value).strip().removesuffix("px") or 28)
 
     def cell_size(size: float, grow: bool) -> None:
         """Cells of `size` px at most (and at least, when shrinking: large boards then scroll less)."""
@@ -203,9 +204,7 @@ def bind(app: App) -> None:
     @guarded
     def cell_size_input(evt):
         size = float(el("cell-size").value)
-        frame = el("board-frame")
-        old = float(str(js.getComputedStyle(frame).getPropertyValue("--cell-max")).strip().removesuffix("px") or 28)
-        cell_size(size, grow=size > old)
+        cell_size(size, grow=size > current_cell_size())
 
     @when("click", "#zoom-in")
     @guarded
@@ -230,12 +229,8 @@ def bind(app: App) -> None:
         except BoardError as e:
             show_message(f"Cannot write this board in that format: {e}", bad=True)
             return
-        try:
-            js.navigator.clipboard.writeText(text).then(
-                create_proxy(lambda _: show_message("The board is copied as text.")),
-                create_proxy(lambda _: show_message("The browser did not allow copying; the text is below.")))
-        except Exception:  # noqa: BLE001 - no clipboard API
-            show_message("The browser cannot copy here; the text is in the paste box below.")
+        copy_to_clipboard(text, "The board is copied as text.", "The browser did not allow copying; the text is below.",
+                          "The browser cannot copy here; the text is in the paste box below.")
         el("paste-text").value = text
 
     @when("click", "#forced")
@@ -435,12 +430,9 @@ def bind(app: App) -> None:
     @guarded
     def copy_count(evt):
         digits = str(el("count-digits").textContent).replace("\u2009", "")
-        try:
-            js.navigator.clipboard.writeText(digits).then(
-                create_proxy(lambda _: show_message("Every digit of the count is copied.")),
-                create_proxy(lambda _: show_message("The browser did not allow copying; select the digits.")))
-        except Exception:  # noqa: BLE001 - no clipboard API: the digits are shown, selectable
-            show_message("The browser cannot copy here; select the digits.")
+        copy_to_clipboard(digits, "Every digit of the count is copied.",
+                          "The browser did not allow copying; select the digits.",
+                          "The browser cannot copy here; select the digits.")
 
     @when("click", "#work-cancel")
     @guarded
@@ -457,12 +449,7 @@ def bind(app: App) -> None:
         field.value = url
         field.select()
         show_message("Link to this board below (copied to the clipboard when the browser allows it).")
-        try:
-            js.navigator.clipboard.writeText(url).then(
-                create_proxy(lambda _: show_message("Link copied to the clipboard.")),
-                create_proxy(lambda _: None))
-        except Exception:  # noqa: BLE001 - no clipboard API: the link is shown selected
-            pass
+        copy_to_clipboard(url, "Link copied to the clipboard.")  # else the link is shown selected
 
     @when("hashchange", js.window)
     @guarded
@@ -477,8 +464,7 @@ def bind(app: App) -> None:
         try:
             board = board_from_fragment(fragment)
             app.edit(ed.apply(board))
-            if board == ed.board:  # the link as the page writes it (without a chat app's punctuation)
-                persist.replace_url(board_to_fragment(board))
+            persist.replace_url(board_to_fragment(board))  # as the page writes it (no chat app's punctuation)
         except BoardError as e:
             show_message(f"The link's board could not be read: {e}. Keeping the current board.", bad=True)
             # the broken link stays in the address bar (to be seen and fixed), as on a fresh load;

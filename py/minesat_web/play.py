@@ -20,17 +20,18 @@ import json
 import random
 from fractions import Fraction
 from typing import Any
+from urllib.parse import parse_qsl
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import when
 
 from minesat.board import Cell
 from minesat.game import LEVELS, Game
 from minesat.protocol import decode_analysis, request
-from minesat.share import Move, board_to_fragment, game_fragment, game_from_fragment, game_moves
+from minesat.share import Move, board_to_fragment, game_fragment, game_from_fragment, game_moves, strip_chat_punctuation
 from minesat_web import persist, render
-from minesat_web.app import App, el, show_message
+from minesat_web.app import App, copy_to_clipboard, el, show_message
 from minesat_web.client import Dropped, EngineFailed, js_object
 from minesat_web.events import KEY_MOVES, guarded, target_cell
 
@@ -98,7 +99,7 @@ class Play:
         except ValueError as e:
             show_message(f"The game link could not be read: {e}.", bad=True)
             return False
-        fields = dict(part.partition("=")[::2] for part in fragment.lstrip("#").split("&"))
+        fields = dict(parse_qsl(strip_chat_punctuation(fragment).lstrip("#")))
         show_mode(True)
         level = fields.get("play", "expert")
         level = level if level in (*LEVELS, "custom") else "expert"
@@ -152,8 +153,7 @@ class Play:
             el("play-generating-text").textContent = f"No no-guess board could be drawn: {e}"
             return
         status.hidden = True
-        made = Game.with_mines(game.rows, game.cols, {(r, c) for r, c in data["mines"]})
-        made.seed, made.rule = game.seed, game.rule
+        made = Game.with_mines(game.rows, game.cols, {(r, c) for r, c in data["mines"]}, game.seed, game.rule)
         self.start(made, level, first, moves, no_guess=True)
         el("play-hint-text").textContent = (
             f"A no-guess board (the {data['tries']:,}{ordinal(data['tries'])} drawn): start at {render.name(first)}, "
@@ -164,7 +164,7 @@ class Play:
         if self.making and not self.making.done():
             self.making.cancel()
         el("play-generating").hidden = True
-        self.app.cancel_work_quietly()
+        self.app.restart_worker()
 
     def again(self) -> None:
         """The same board once more: the same seed, the mines placed for the same first cell."""
@@ -173,8 +173,7 @@ class Play:
             return
         first = self.first or (self.moves[0][0], self.moves[0][1])
         if self.no_guess and game.mine_cells is not None:
-            made = Game.with_mines(game.rows, game.cols, set(game.mine_cells))
-            made.seed, made.rule = game.seed, game.rule
+            made = Game.with_mines(game.rows, game.cols, set(game.mine_cells), game.seed, game.rule)
             self.start(made, self.level, first, no_guess=True)
             self.show_best(first)
         else:
@@ -183,8 +182,7 @@ class Play:
     def write_url(self) -> None:
         """The address bar names the position: the game and every move so far."""
         if self.game is not None:
-            persist.replace_url(game_fragment(self.game, self.level, self.moves, self.first)
-                                .replace("&rule=", "&ng=1&rule=" if self.no_guess else "&rule="))
+            persist.replace_url(game_fragment(self.game, self.level, self.moves, self.first, self.no_guess))
 
     # -- drawing --
     def draw(self) -> None:
@@ -462,7 +460,7 @@ class Play:
         self.step = min(max(step, 0), len(review["moves"]) - 1)
         replay = Game.with_mines(game.rows, game.cols, set(game.mine_cells))
         for r, c, kind in self.moves[:self.step]:
-            {"open": replay.open, "flag": replay.flag, "chord": replay.chord}[kind]((r, c))
+            replay.act((r, c), kind)
         move = review["moves"][self.step]
         best = move.get("best")
         el("play-grid").innerHTML = render.play_cells(
@@ -658,12 +656,7 @@ def bind(app: App) -> Play:
         el("play-share-url").value = url
         el("play-share-box").hidden = False
         el("play-share-url").select()
-        try:
-            js.navigator.clipboard.writeText(url).then(
-                create_proxy(lambda _: show_message("The game's link, at this position, is copied.")),
-                create_proxy(lambda _: None))
-        except Exception:  # noqa: BLE001 - no clipboard API: the link is shown selected
-            pass
+        copy_to_clipboard(url, "The game's link, at this position, is copied.")  # else it is shown selected
 
     @when("click", "#play-review")
     @guarded
