@@ -27,7 +27,7 @@ import pycosat
 import picosat_wasm
 from minesat import explain, outcomes
 from minesat.counting import LayoutSpace
-from suites import run_in_pyodide, suite
+from suites import PYODIDE_ENGINE, run_in_pyodide, suite
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -49,24 +49,12 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:8.1f}"
 
 
-PYODIDE_SCRIPT = r"""
-import { readFileSync, readdirSync } from "node:fs";
-const [pyodideDir, root, boardsJson, runs] = process.argv.slice(1);
-const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
-const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
-pyodide.FS.mkdirTree("/home/pyodide/minesat");
-for (const name of readdirSync(root + "/py/minesat").filter((n) => n.endsWith(".py")))
-  pyodide.FS.writeFile("/home/pyodide/minesat/" + name, readFileSync(root + "/py/minesat/" + name));
-pyodide.FS.writeFile("/home/pyodide/pycosat.py", readFileSync(root + "/py/picosat_wasm.py"));
-pyodide.FS.writeFile("/home/pyodide/picosat.wasm", readFileSync(root + "/static/picosat.wasm"));
+PYODIDE_SCRIPT = PYODIDE_ENGINE + r"""
+const [boardsJson, runs] = rest;
 pyodide.globals.set("BOARDS", readFileSync(boardsJson, "utf8"));
 pyodide.globals.set("RUNS", Number(runs));
 console.log(pyodide.runPython(`
-import json, os, sys, time
-os.chdir("/home/pyodide")
-sys.path.insert(0, "/home/pyodide")
-import pycosat
-pycosat.load(open("picosat.wasm", "rb").read())
+import json, sys, time
 from minesat.board import parse_board
 from minesat.counting import LayoutSpace
 from minesat import explain, outcomes

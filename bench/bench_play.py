@@ -146,26 +146,14 @@ def tasks_of(keys: list, args: argparse.Namespace) -> list:
     return [(key, args.seed + i) for key in keys for i in range(args.games)]
 
 
+# Run after suites.PYODIDE_ENGINE (imported where it runs: suites needs tests/ on the path).
 PYODIDE_SCRIPT = r"""
-import { readFileSync, readdirSync } from "node:fs";
-const [pyodideDir, root, _boards, taskJson] = process.argv.slice(1);
-const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
-const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
-pyodide.FS.mkdirTree("/home/pyodide/minesat");
-for (const name of readdirSync(root + "/py/minesat").filter((n) => n.endsWith(".py")))
-  pyodide.FS.writeFile("/home/pyodide/minesat/" + name, readFileSync(root + "/py/minesat/" + name));
-pyodide.FS.writeFile("/home/pyodide/pycosat.py", readFileSync(root + "/py/picosat_wasm.py"));
-pyodide.FS.writeFile("/home/pyodide/picosat.wasm", readFileSync(root + "/static/picosat.wasm"));
+const [_boards, taskJson] = rest;
 pyodide.globals.set("TASK", readFileSync(taskJson, "utf8"));
 console.log(pyodide.runPython(`
-import json, os, sys, time
-os.chdir("/home/pyodide")
-sys.path.insert(0, "/home/pyodide")
-import pycosat
-pycosat.load(open("picosat.wasm", "rb").read())
+import json, sys, time
 from minesat.game import LEVELS
 from minesat.generate import generate
-from minesat.review import GameRecord, review
 from minesat.review import GameRecord, review
 task = json.loads(TASK)
 boards = []
@@ -189,11 +177,11 @@ def in_pyodide(no_guess: list, reviews: list) -> dict | None:
     import json
     import tempfile
 
-    from suites import run_in_pyodide
+    from suites import PYODIDE_ENGINE, run_in_pyodide
     with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
         json.dump({"no_guess": no_guess, "reviews": reviews}, f)
         f.flush()
-        return run_in_pyodide(PYODIDE_SCRIPT, [], f.name, timeout=3600)
+        return run_in_pyodide(PYODIDE_ENGINE + PYODIDE_SCRIPT, [], f.name, timeout=3600)
 
 
 def no_guess_table(title: str, keys: list, tries: dict, times: dict) -> None:

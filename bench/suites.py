@@ -16,6 +16,29 @@ SIZES = {
 }
 
 
+# The start of a `run_in_pyodide` script that runs the whole engine: Pyodide loaded, minesat and
+# pycosat (over picosat.wasm) installed and imported from /home/pyodide; the script's own
+# arguments (after the boards file) are in `rest`.
+PYODIDE_ENGINE = r"""
+import { readFileSync, readdirSync } from "node:fs";
+const [pyodideDir, root, ...rest] = process.argv.slice(1);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.FS.mkdirTree("/home/pyodide/minesat");
+for (const name of readdirSync(root + "/py/minesat").filter((n) => n.endsWith(".py")))
+  pyodide.FS.writeFile("/home/pyodide/minesat/" + name, readFileSync(root + "/py/minesat/" + name));
+pyodide.FS.writeFile("/home/pyodide/pycosat.py", readFileSync(root + "/py/picosat_wasm.py"));
+pyodide.FS.writeFile("/home/pyodide/picosat.wasm", readFileSync(root + "/static/picosat.wasm"));
+pyodide.runPython(`
+import os, sys
+os.chdir("/home/pyodide")
+sys.path.insert(0, "/home/pyodide")
+import pycosat
+pycosat.load(open("picosat.wasm", "rb").read())
+`);
+"""
+
+
 def run_in_pyodide(script: str, boards: list[Board], *args: str, timeout: int = 600) -> dict | None:
     """Run a Node `script` over the boards in Pyodide (node_modules/pyodide); the JSON its last line
     prints, or None without Node or Pyodide (or when it fails: the error is printed)."""
