@@ -441,9 +441,14 @@ class App:
     def refresh_panels(self) -> None:
         """Panels on screen are drawn for the new board; in the others, the old board's layouts or
         clauses are hidden (class "stale") until the panel is scrolled to and drawn: they never
-        pass for the new board's."""
+        pass for the new board's.  Where each panel is, is read now: the observer's last word
+        (`panel_visible`) may not have come yet after a scroll or a resize."""
         for panel in ("layouts", "reduction"):
-            if panel not in self.visible:
+            box = el(panel).getBoundingClientRect()
+            if box.bottom > 0 and box.top < js.innerHeight:
+                self.visible.add(panel)
+            else:
+                self.visible.discard(panel)
                 el(panel).classList.add("stale")
         if "layouts" in self.visible and self.analysis is not None:
             self.show_page(self.page)
