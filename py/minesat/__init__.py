@@ -22,6 +22,7 @@ A contradictory board has no layout, and a minimal set of clues that contradict 
 
 Every layout, by number, without listing them all (a layout is the set of its mine cells):
 
+>>> from minesat import LayoutSpace
 >>> space = LayoutSpace(board)
 >>> space.count, sorted(space.layout(1))
 (2, [(0, 1), (2, 2)])
@@ -36,9 +37,24 @@ solve (pycosat: layouts, forced cells, conflicts), counting (exact counts, proba
 random-access layouts), analysis (all of it in one call), share (URLs), cli (the command line).
 """
 
-from .analysis import Analysis, analyze
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from .answers import Analysis
 from .board import Board, BoardError, parse_board
-from .counting import LayoutSpace
+
+if TYPE_CHECKING:
+    from .analysis import analyze
+    from .counting import LayoutSpace
 
 __all__ = ["Analysis", "Board", "BoardError", "LayoutSpace", "analyze", "parse_board"]
 __version__ = "0.1.0"
+
+ENGINE = {"analyze": "analysis", "LayoutSpace": "counting"}  # imported on first use, so that
+# the page's main thread can import the light modules (board, share, codec) without the engine
+
+
+def __getattr__(name: str) -> object:
+    if name not in ENGINE:
+        raise AttributeError(f"module 'minesat' has no attribute {name!r}")
+    return getattr(import_module(f".{ENGINE[name]}", __name__), name)

@@ -1,12 +1,11 @@
-"""Everything the page and the CLI show about a board, in one call."""
+"""Everything the page and the CLI show about a board, in one call: `analyze` -> `answers.Analysis`."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from fractions import Fraction
 from types import ModuleType
 
+from .answers import Analysis
 from .board import Board, Cell
 from .counting import LayoutSpace, TooTangled
 from .solve import conflict, forced_cells, get_solver
@@ -18,31 +17,6 @@ FORCED = ("count", "sat")  # where analyze() takes the forced cells from
 
 class EnginesDisagree(AssertionError):
     """Exact counting and SAT gave different answers: a bug, never a property of the board."""
-
-
-@dataclass
-class Analysis:
-    board: Board
-    satisfiable: bool
-    count: int | None  # None only from analyze(..., uncountable="sat"): too tangled to count
-    safe: list[Cell]
-    mines: list[Cell]
-    probability: dict[Cell, Fraction]
-    conflict: list[Cell] = field(default_factory=list)
-    conflict_total: bool = False  # whether the total number of mines takes part in the conflict
-    space: LayoutSpace | None = field(default=None, repr=False, compare=False)  # the layouts, when counted here
-
-    def to_json(self) -> dict[str, object]:
-        """The CLI's JSON object: exact count as a string, probabilities as floats."""
-        out: dict[str, object] = {
-            "rows": self.board.rows, "cols": self.board.cols,
-            "satisfiable": self.satisfiable, "count": str(self.count),
-            "safe": [list(c) for c in self.safe], "mines": [list(c) for c in self.mines],
-            "probability": {f"{r},{c}": float(p) for (r, c), p in self.probability.items()},
-        }
-        if not self.satisfiable:
-            out["conflict"] = [list(c) for c in self.conflict]
-        return out
 
 
 def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "binomial",

@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from . import ilp, limits
+from .answers import Analysis
 from .board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
 from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
@@ -58,12 +59,25 @@ def solver_module(name: str) -> ModuleType:
         raise CLIError(f"the {name} solver is not available: {e}") from None
 
 
+def analysis_json(a: Analysis) -> dict[str, object]:
+    """The CLI's JSON object of an analysis: the exact count as a string, probabilities as floats."""
+    out: dict[str, object] = {
+        "rows": a.board.rows, "cols": a.board.cols,
+        "satisfiable": a.satisfiable, "count": str(a.count),
+        "safe": [list(c) for c in a.safe], "mines": [list(c) for c in a.mines],
+        "probability": {f"{r},{c}": float(p) for (r, c), p in a.probability.items()},
+    }
+    if not a.satisfiable:
+        out["conflict"] = [list(c) for c in a.conflict]
+    return out
+
+
 def cmd_analyze(args: argparse.Namespace) -> None:
     from .analysis import analyze
     solver = solver_module(args.solver)
     for path in args.boards:
         result = analyze(read_board(path, args.mines), solver, args.encoding, args.forced)
-        out = result.to_json()
+        out = analysis_json(result)
         if args.explain:
             from .explain import cli_fields
             out |= cli_fields(result.board, solver, result.space, args.outcome_work) if result.satisfiable else \

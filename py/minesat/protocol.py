@@ -1,15 +1,9 @@
-"""The engine's messages: one codec and one dispatcher, shared by the page and its worker.
+"""The engine's side of the page's messages: one dispatcher, `Engine`, answering the requests
+that codec.py encodes.
 
-The page never calls the engine directly: it sends a request, a JSON text such as
-
-    {"id": 7, "op": "analyze", "board": "board=1??/12?/01?&mines=3"}
-
-and gets one answer (`Engine.answer`), or for big outputs a stream of text chunks
-(`Engine.stream`), as JSON texts too.  Boards travel as share fragments (share.py);
-exact numbers travel whole: counts as decimal strings (a count of 40 digits arrives
-whole in any JSON reader), probabilities as numerator and denominator.  The same
-`Engine` runs in the page's web worker (Pyodide) and in CPython (tests, benchmarks):
-this module has no browser import.
+One request, a JSON text, gets one answer (`Engine.answer`), or for big outputs a stream of text
+chunks (`Engine.stream`).  The same `Engine` runs in the page's web worker (Pyodide) and in
+CPython (tests, benchmarks): this module has no browser import.
 """
 
 from __future__ import annotations
@@ -18,12 +12,13 @@ import json
 import time
 from collections import Counter
 from collections.abc import Iterator
-from fractions import Fraction
 from typing import Any
 
 from . import advice, explain, ilp, outcomes
-from .analysis import Analysis, analyze, local_forced
-from .board import HIDDEN, Board, BoardError, Cell
+from .analysis import analyze, local_forced
+from .answers import Analysis
+from .board import HIDDEN, Board, BoardError
+from .codec import decode_analysis, decode_layouts, dumps, encode_analysis, encode_layouts, request  # noqa: F401 - the page imports these from here until it imports codec
 from .counting import LayoutSpace, TooTangled
 from .share import board_from_fragment, board_to_fragment
 from .solve import BackboneStep, backbone_steps, conflict, formula, get_solver
@@ -39,45 +34,6 @@ SAT_SLICE = 1.0          # seconds of a tangled board's SAT backbone per request
 
 class EngineError(Exception):
     """A request the engine cannot serve; its text is shown to the user."""
-
-
-# -- the codec -------------------------------------------------------------------------------
-def encode_analysis(a: Analysis) -> dict[str, Any]:
-    """An Analysis as plain JSON data; exact numbers as strings."""
-    return {
-        "satisfiable": a.satisfiable,
-        "count": None if a.count is None else str(a.count),
-        "safe": [list(c) for c in a.safe], "mines": [list(c) for c in a.mines],
-        "conflict": [list(c) for c in a.conflict], "conflict_total": a.conflict_total,
-        "probability": [[r, c, p.numerator, p.denominator] for (r, c), p in a.probability.items()],
-    }
-
-
-def decode_analysis(board: Board, data: dict[str, Any]) -> Analysis:
-    """`encode_analysis` undone, for the board it was made from."""
-    def cells(key: str) -> list[Cell]:
-        return [(r, c) for r, c in data[key]]
-    probability = {(r, c): Fraction(n, d) for r, c, n, d in data["probability"]}
-    count = None if data["count"] is None else int(data["count"])
-    return Analysis(board, data["satisfiable"], count, cells("safe"), cells("mines"), probability,
-                    cells("conflict"), data["conflict_total"])
-
-
-def encode_layouts(layouts: list[frozenset[Cell]]) -> list[list[list[int]]]:
-    return [[list(c) for c in sorted(layout)] for layout in layouts]
-
-
-def decode_layouts(data: list[list[list[int]]]) -> list[frozenset[Cell]]:
-    return [frozenset((r, c) for r, c in layout) for layout in data]
-
-
-def request(op: str, board: Board | None = None, **args: Any) -> dict[str, Any]:
-    """A request's data (the client adds its id)."""
-    return {"op": op, **({"board": board_to_fragment(board)} if board is not None else {}), **args}
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
 
 
 # -- the engine side ---------------------------------------------------------------------------
