@@ -212,3 +212,38 @@ def test_fragment_form_is_canonical_and_tolerates_encoding():
 def test_layout_drawing():
     board = parse_board(SEED_3X3)
     assert format_layout(board, {(0, 1), (1, 2)}) == "1*.\n12*\n01.\n"
+
+
+@given(boards(), st.data())
+def test_replace_is_the_board_built_anew(board, data):
+    """A board with cells changed has the cells, unknowns, flags and clues of one built from scratch,
+    whether the change only reveals hidden cells (updated in place) or not (checked anew)."""
+    cells = [divmod(i, board.cols) for i in range(board.rows * board.cols)]
+    changed = data.draw(st.lists(st.sampled_from(cells), max_size=4, unique=True))
+    changes = {cell: data.draw(st.sampled_from("?F012345678" if board[cell] != "?" else "012345678?"))
+               for cell in changed}
+    after = [*board.cells]
+    for (r, c), ch in changes.items():
+        after[r * board.cols + c] = ch
+    try:
+        expected = Board(board.rows, board.cols, tuple(after), board.mines)
+    except BoardError:  # the total no longer fits
+        with pytest.raises(BoardError):
+            board.replace(changes)
+        return
+    assert board.clues is not None and board.replace(changes) == expected  # clues known: updated in place
+    for name in ("hidden", "flags", "clues"):
+        assert getattr(board.replace(changes), name) == getattr(expected, name)
+
+
+def test_board_operations():
+    board = Board.from_rows(["1??", "12?", "0F?"], 3)
+    assert board.row_texts() == ["1??", "12?", "0F?"]
+    assert board.unknown_neighbours((1, 1)) == [(0, 1), (0, 2), (1, 2), (2, 1), (2, 2)]
+    assert board.frontier() == {(0, 1), (0, 2), (1, 2), (2, 1), (2, 2)}
+    assert board.replace({(0, 1): "1"}).row_texts() == ["11?", "12?", "0F?"]
+    assert board.replace({(0, 1): "1"}).mines == 3
+    with pytest.raises(BoardError, match="more than"):
+        board.replace({(0, 1): "1", (0, 2): "1", (1, 2): "2"})
+    with pytest.raises(BoardError, match="off the 3x3 board"):
+        board.replace({(3, 0): "1"})

@@ -62,14 +62,13 @@ advice is a deterministic function of the board.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
 from typing import TYPE_CHECKING
 
 from . import fifty
-from .board import FLAG, HIDDEN, Board, Cell, Clue
+from .board import FLAG, HIDDEN, Board, Cell
 from .counting import LayoutSpace, _mul
 
 if TYPE_CHECKING:
@@ -179,24 +178,8 @@ def _advise(board: Board, space: LayoutSpace) -> Advice:
 
 # -- helpers on boards -------------------------------------------------------------------
 def reveal(board: Board, cell: Cell, value: int) -> Board:
-    """The board with a hidden `cell` showing `value` (a number it can show on this board).
-
-    Built from `board`'s hidden cells and clues rather than from scratch: the look-ahead reveals
-    hundreds of cells per guess, and recomputing every clue's neighbours dominated its time."""
-    cells = list(board.cells)
-    cells[cell[0] * board.cols + cell[1]] = str(value)
-    after = object.__new__(Board)
-    for name, v in (("rows", board.rows), ("cols", board.cols), ("cells", tuple(cells)), ("mines", board.mines)):
-        object.__setattr__(after, name, v)
-    hidden = tuple(c for c in board.hidden if c != cell)
-    around = set(board.neighbours(cell))
-    clues = [Clue(c.cell, c.count, tuple(x for x in c.neighbours if x != cell)) if c.cell in around else c
-             for c in board.clues]
-    new = Clue(cell, value, tuple(x for x in board.neighbours(cell) if board[x] in (HIDDEN, FLAG)))
-    at = bisect_left([c.cell for c in clues], cell)
-    clues.insert(at, new)
-    after.__dict__.update(hidden=hidden, flags=board.flags, clues=tuple(clues))
-    return after
+    """The board with a hidden `cell` showing `value` (a number it can show on this board)."""
+    return board.replace({cell: str(value)})
 
 
 def _p(space: LayoutSpace, cell: Cell) -> float:
@@ -234,7 +217,7 @@ class TreeSearch:
         self.cells: list[tuple[int, list[int], Cell]] = []  # (mine mask, masks per number, cell)
         seen = set()
         for cell in cells:
-            around = [x for x in board.neighbours(cell) if board[x] in (HIDDEN, FLAG)]
+            around = board.unknown_neighbours(cell)
             mine = 0
             by_value: dict[int, int] = {}
             for i, layout in enumerate(layouts):
@@ -417,7 +400,7 @@ def _others(polys: list[dict[int, int]], j: int) -> dict[int, int]:
 # -- 3. look-ahead ---------------------------------------------------------------------
 def outcomes(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
     """(number, space of the board with `cell` showing it) for every number `cell` may show."""
-    around = [x for x in board.neighbours(cell) if board[x] in (HIDDEN, FLAG)]
+    around = board.unknown_neighbours(cell)
     sure = sum(board[x] == FLAG or space.mine_counts[x] == space.count for x in around)
     possible = sum(space.mine_counts[x] > 0 for x in around)
     out = []
@@ -462,13 +445,13 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
     least = min(counts[c] for c in live)
     floor = WITHIN * ((n - least) / n) - NEAR_TIE  # shares of n: n may be far above the largest float
     good = [c for c in live if (n - counts[c]) / n >= floor]
-    frontier = fifty.frontier(board)
+    frontier = board.frontier()
     inner = sorted((c for c in good if c in frontier), key=lambda c: _order(space, c))
     outer = [c for c in good if c not in frontier]
     picks: list[Cell] = []
     if outer:
         def hidden_around(c: Cell) -> int:
-            return sum(board[x] != "0" and board[x] in (HIDDEN, FLAG) for x in board.neighbours(c))
+            return len(board.unknown_neighbours(c))
 
         def frontier_around(c: Cell) -> int:
             return sum(x in frontier for x in board.neighbours(c))

@@ -13,6 +13,8 @@ flags included, are the unknowns; a layout says which of them are mines.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -26,6 +28,11 @@ ALIASES = {"H": HIDDEN, "h": HIDDEN, "*": FLAG, "f": FLAG}
 MAX_SIDE = 100
 MAX_CELLS = 10_000
 MAX_TEXT = 1_000_000  # characters of a board's text: 50 times a spaced 100x100 board, comments included
+LEVELS: dict[str, tuple[int, int, int]] = {  # the standard levels: name -> (rows, cols, mines)
+    "beginner": (9, 9, 10),
+    "intermediate": (16, 16, 40),
+    "expert": (16, 30, 99),
+}
 
 _MINES_LINE = re.compile(r"^\s*(?:mines\s*[=:]\s*(\S+)|([0-9]+)\s*x\s*([0-9]+)\s*x\s*(\S+))\s*$", re.I)
 
@@ -78,6 +85,13 @@ def short_number(number: int) -> str:
         return f"a number of about {round(number.bit_length() * 0.30103):,} digits"
     text = str(abs(number))
     return f"{'-' * (number < 0)}{text[:12]}... ({len(text):,} digits)"
+
+
+def neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
+    """The up to eight cells around `cell` on a grid of `rows` x `cols`, row-major."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
 def cell_name(cell: Cell) -> str:
@@ -143,15 +157,59 @@ class Board:
     def with_mines(self, mines: int | None) -> Board:
         return Board(self.rows, self.cols, self.cells, mines)
 
+    def replace(self, changes: Mapping[Cell, str]) -> Board:
+        """The board with some cells changed, e.g. `board.replace({(0, 2): "1"})`; the total kept.
+
+        When the changes only reveal hidden cells, the new board's unknowns and clues are this
+        board's, updated around those cells, not recomputed: the advisor's look-ahead reveals
+        hundreds of cells per guess, and recomputing every clue's neighbours dominated its time."""
+        cells = list(self.cells)
+        for (r, c), ch in changes.items():
+            if not (0 <= r < self.rows and 0 <= c < self.cols):
+                raise BoardError(f"cell {cell_name((r, c))} is off the {self.rows}x{self.cols} board")
+            cells[r * self.cols + c] = ch
+        reveals = all(ch in NUMBERS and self[cell] == HIDDEN for cell, ch in changes.items())
+        if not reveals or (self.mines is not None and self.mines > len(self.hidden) - len(changes)):
+            return Board(self.rows, self.cols, tuple(cells), self.mines)  # checked from scratch
+        return self._revealed(tuple(cells), changes)
+
+    def _revealed(self, cells: tuple[str, ...], revealed: Mapping[Cell, str]) -> Board:
+        """The board of `cells`: this one with the hidden cells `revealed` showing numbers."""
+        around = {x for cell in revealed for x in self.neighbours(cell)}
+        clues = [Clue(c.cell, c.count, tuple(x for x in c.neighbours if x not in revealed)) if c.cell in around
+                 else c for c in self.clues]
+        cols = self.cols
+        for cell, ch in sorted(revealed.items()):
+            unknown = tuple(x for x in self.neighbours(cell) if cells[x[0] * cols + x[1]] in (HIDDEN, FLAG))
+            clues.insert(bisect_left(clues, cell, key=lambda clue: clue.cell), Clue(cell, int(ch), unknown))
+        after = object.__new__(Board)  # valid by construction: the checks of __post_init__ are skipped
+        for name, value in (("rows", self.rows), ("cols", cols), ("cells", cells), ("mines", self.mines)):
+            object.__setattr__(after, name, value)
+        after.__dict__.update(hidden=tuple(c for c in self.hidden if c not in revealed), flags=self.flags,
+                              clues=tuple(clues))
+        return after
+
     # -- cells --------------------------------------------------------------
     def __getitem__(self, cell: Cell) -> str:
         r, c = cell
         return self.cells[r * self.cols + c]
 
     def neighbours(self, cell: Cell) -> list[Cell]:
-        r, c = cell
-        return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                if (dr or dc) and 0 <= r + dr < self.rows and 0 <= c + dc < self.cols]
+        """The up to eight cells around `cell`, row-major."""
+        return neighbours(cell, self.rows, self.cols)
+
+    def unknown_neighbours(self, cell: Cell) -> list[Cell]:
+        """The hidden cells (flags included) around `cell`, row-major."""
+        return [x for x in neighbours(cell, self.rows, self.cols) if self[x] in (HIDDEN, FLAG)]
+
+    def row_texts(self) -> list[str]:
+        """The rows as strings of canonical characters, e.g. ["1??", "12?", "01?"]."""
+        cols = self.cols
+        return ["".join(self.cells[r * cols:(r + 1) * cols]) for r in range(self.rows)]
+
+    def frontier(self) -> frozenset[Cell]:
+        """The hidden cells (flags included) next to a revealed number."""
+        return frozenset(x for clue in self.clues for x in clue.neighbours)
 
     @cached_property
     def hidden(self) -> tuple[Cell, ...]:
@@ -267,8 +325,7 @@ def _check_header_size(size: tuple[str, str], rows: int, cols: int, line: int | 
 
 def format_board(board: Board, spaced: bool = False) -> str:
     """The canonical text form: rows of `?`, `F` and `0`-`8`; `mines=N` first when known."""
-    sep = " " if spaced else ""
-    lines = [sep.join(board.cells[r * board.cols:(r + 1) * board.cols]) for r in range(board.rows)]
+    lines = [" ".join(row) if spaced else row for row in board.row_texts()]
     if board.mines is not None:
         lines.insert(0, f"mines={board.mines}")
     return "\n".join(lines) + "\n"

@@ -25,11 +25,6 @@ from .counting import LayoutSpace
 PARTNER = 2  # a swap partner is at most this many rows and columns away
 
 
-def frontier(board: Board) -> set[Cell]:
-    """The hidden cells touching a clue."""
-    return {c for clue in board.clues for c in clue.neighbours}
-
-
 def fifty_fifty(board: Board, space: LayoutSpace, closed: list[Cell]) -> Cell | None:
     """A cell whose risk no play can avoid (module docstring), or None: the least likely mine
     of the cells t such that, in every layout where t is a mine, swapping t with one cell near
@@ -38,7 +33,7 @@ def fifty_fifty(board: Board, space: LayoutSpace, closed: list[Cell]) -> Cell | 
     one of the swapped cells tells them apart, so every play loses one of the two: opening t now
     loses exactly those layouts where t is a mine, and nothing more."""
     counts, n = space.mine_counts, space.count
-    near = frontier(board)
+    near = board.frontier()
     for t in sorted(near & set(closed), key=lambda c: (counts[c], c)):
         if not 0 < 2 * counts[t] <= n:  # a swap pairs each layout where t is a mine with one where it is safe
             continue
@@ -66,10 +61,7 @@ def _corners(board: Board, i: int, j: int) -> list[Cell]:
 
 def _flagged(board: Board, cells: list[Cell]) -> LayoutSpace:
     """The layouts of the board in which `cells` are mines."""
-    marked = list(board.cells)
-    for x in cells:
-        marked[x[0] * board.cols + x[1]] = FLAG
-    return LayoutSpace(Board(board.rows, board.cols, tuple(marked), board.mines))
+    return LayoutSpace(board.replace(dict.fromkeys(cells, FLAG)))
 
 
 def _swaps(board: Board, t: Cell) -> list[tuple[list[Cell], list[Cell]]]:
@@ -92,7 +84,7 @@ def _swaps(board: Board, t: Cell) -> list[tuple[list[Cell], list[Cell]]]:
     return out
 
 
-def _could_swap(board: Board, space: LayoutSpace, frontier: set[Cell], t: Cell, mines: list[Cell],
+def _could_swap(board: Board, space: LayoutSpace, frontier: frozenset[Cell], t: Cell, mines: list[Cell],
                 safe: list[Cell]) -> bool:
     """Cheap necessary conditions for `_swap_holds`: every cell that must be a mine with t is hidden
     and at least as often a mine as t, and a cell touching no clue only if it is surely a mine."""

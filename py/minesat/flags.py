@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from .board import FLAG, HIDDEN, Board, Cell, cell_name
+from .board import HIDDEN, Board, Cell, cell_name
 from .counting import LayoutSpace
 from .explain import Proof, proofs_of
 
@@ -32,9 +32,7 @@ class WrongFlag:
 
 def unflagged(board: Board, keep: frozenset[Cell] = frozenset()) -> Board:
     """The board with its flags taken as hidden cells, but those in `keep`."""
-    cells = tuple(HIDDEN if ch == FLAG and divmod(i, board.cols) not in keep else ch
-                  for i, ch in enumerate(board.cells))
-    return Board(board.rows, board.cols, cells, board.mines)
+    return board.replace({cell: HIDDEN for cell in board.flags if cell not in keep})
 
 
 def wrong_flags(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None

@@ -55,7 +55,7 @@ import string
 from typing import Literal
 from urllib.parse import parse_qs
 
-from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, format_board, whole_number
+from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, cell_name, format_board, neighbours, whole_number
 from .share import board_from_fragment, link_in
 
 MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
@@ -329,7 +329,7 @@ def export_text(board: Board, fmt: str = "minesat") -> str:
     key = fmt.lower()
     if key == "minesat":
         return format_board(board)
-    rows = ["".join(board.cells[r * board.cols:(r + 1) * board.cols]) for r in range(board.rows)]
+    rows = board.row_texts()
     if key == "minesweepr":
         to_minesweepr: dict[str, str | int | None] = {HIDDEN: "x", FLAG: "*", "0": "."}
         grid = [row.translate(str.maketrans(to_minesweepr)) for row in rows]
@@ -385,8 +385,7 @@ def _read_minesweepr_link(query: str) -> Board:
 
 
 def _minesweepr_query(board: Board) -> str:
-    rows = (board.cells[r * board.cols:(r + 1) * board.cols] for r in range(board.rows))
-    cells = ":".join("".join({HIDDEN: "x", FLAG: "f", "0": "."}.get(ch, ch) for ch in row) for row in rows)
+    cells = ":".join("".join({HIDDEN: "x", FLAG: "f", "0": "."}.get(ch, ch) for ch in row) for row in board.row_texts())
     mines = f"&mines={board.mines}" if board.mines is not None else ""
     return f"w={board.cols}&h={board.rows}{mines}&board={cells}"
 
@@ -447,18 +446,13 @@ def _read_jsm_link(code: str) -> Board:
     for i, v in enumerate(values):
         if v in "FI":  # numbers were stored less this mine
             r, c = divmod(i, width)
-            for n in _around(r, c, height, width):
+            for y, x in neighbours((r, c), height, width):
+                n = y * width + x
                 if cells[n] in _NUMBERS:
                     if cells[n] == "8":
-                        raise BoardError(f"JSMinesweeper's link gives r{n // width + 1}c{n % width + 1} "
-                                         "more than 8 mines around it")
+                        raise BoardError(f"JSMinesweeper's link gives {cell_name((y, x))} more than 8 mines around it")
                     cells[n] = str(int(cells[n]) + 1)
     return Board(height, width, tuple(cells), mines)
-
-
-def _around(r: int, c: int, rows: int, cols: int) -> list[int]:
-    return [(r + dr) * cols + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
 def _jsm_code(board: Board) -> str:
@@ -474,7 +468,7 @@ def _jsm_code(board: Board) -> str:
 
 def _first_flag_as_f(values: list[str], board: Board) -> list[str]:
     """The values with a flag on the first cell written as F, which counts in the numbers around it."""
-    around = _around(0, 0, board.rows, board.cols)
+    around = [r * board.cols + c for r, c in board.neighbours((0, 0))]
     if values[0] != "O" or any(values[n] == "0" for n in around):
         raise BoardError("JSMinesweeper's link cannot hold this board (its first cell); "
                          "copy its text instead")

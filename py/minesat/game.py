@@ -17,21 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .board import FLAG, HIDDEN, Board, Cell
+from .board import FLAG, HIDDEN, LEVELS, Board, Cell, neighbours
 
-LEVELS: dict[str, tuple[int, int, int]] = {  # name -> (rows, cols, mines)
-    "beginner": (9, 9, 10),
-    "intermediate": (16, 16, 40),
-    "expert": (16, 30, 99),
-}
 RULES = ("classic", "zero")
-
-
-def neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
-    """The up to eight cells around `cell`."""
-    r, c = cell
-    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
 def place_mines(rows: int, cols: int, mines: int, first: Cell, rule: str, rng: random.Random) -> frozenset[Cell]:

@@ -17,7 +17,7 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
-from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
+from .board import Board, Cell, Clue, cell_name
 from .counting import LayoutSpace, _mul
 
 MINE = "mine"  # the outcome "a mine here" (and a proof's verdict, in `explain`)
@@ -247,7 +247,7 @@ class OutcomeTables:
         can take seconds."""
         if self.space.mine_counts[x] == self.space.count:
             return False
-        around = [n for n in self.board.neighbours(x) if self.board[n] in (HIDDEN, FLAG)]
+        around = self.board.unknown_neighbours(x)
         for size in (SAMPLES, MORE_SAMPLES):
             while len(self._drawn) < size:
                 self._drawn.append(self.space.sample(self._rng))
@@ -261,7 +261,7 @@ class OutcomeTables:
         mine = space.mine_counts[x]
         if mine == count:
             return Outcome(count, mine, {})
-        around = [n for n in self.board.neighbours(x) if self.board[n] in (HIDDEN, FLAG)]
+        around = self.board.unknown_neighbours(x)
         low = sum(n in self.mine for n in around)
         unknown = tuple(n for n in around if n in self._free)
         if not unknown:

@@ -211,8 +211,7 @@ def _chord_risk(board: Board, space: LayoutSpace, game: Game, cell: Cell) -> flo
     """The chance that a chord opens a mine: 1 - P(every flag around it is a mine), as its
     number equals its flags."""
     flags = {n for n in neighbours(cell, game.rows, game.cols) if n in game.flags}
-    cells = tuple(FLAG if divmod(i, board.cols) in flags else ch for i, ch in enumerate(board.cells))
-    with_flags = LayoutSpace(Board(board.rows, board.cols, cells, board.mines))
+    with_flags = LayoutSpace(board.replace(dict.fromkeys(flags, FLAG)))
     return 1 - with_flags.count / space.count
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, quote, unquote
 
-from .board import Board, BoardError, Cell, not_a_whole_number, parse_board, quoted, whole_number
-from .game import LEVELS, RULES, Game
+from .board import LEVELS, Board, BoardError, Cell, not_a_whole_number, parse_board, quoted, whole_number
+from .game import RULES, Game
 
 MAX_FRAGMENT = 40_000
 
@@ -53,7 +53,7 @@ def link_in(text: str) -> str | None:
 
 def board_to_fragment(board: Board) -> str:
     """The share fragment (without '#'): e.g. 'board=1??/12?/01?&mines=3&size=3x3'; it ends in a digit."""
-    rows = "/".join("".join(board.cells[r * board.cols:(r + 1) * board.cols]) for r in range(board.rows))
+    rows = "/".join(board.row_texts())
     return (f"board={quote(rows, safe='/?')}" + (f"&mines={board.mines}" if board.mines is not None else "")
             + f"&size={size_field(board)}")
 
