@@ -40,7 +40,7 @@ const pyodide = await loadPyodide({ indexURL: path.join(root, "node_modules", "p
 const cwd = pyodide.runPython("import os; os.getcwd()");
 pyodide.FS.mkdir(`${cwd}/minesat`);
 pyodide.FS.writeFile(`${cwd}/minesat/__init__.py`, "");
-for (const name of ["board.py", "image.py"])
+for (const name of ["board.py", "image.py", "imagegrid.py", "imagecell.py"])
   pyodide.FS.writeFile(`${cwd}/minesat/${name}`, readFileSync(path.join(root, "py", "minesat", name)));
 pyodide.globals.set("rgba", pyodide.toPy(new Uint8Array(readFileSync(rgbaPath))));
 console.log(pyodide.runPython(`

@@ -1,0 +1,382 @@
+"""A cell of a screenshot's grid: its look (background, raised border, ink) and the digit its ink shows.
+
+The look is sampled on a square of about a sample a pixel; the ink is what lies far from the
+background in the middle of the cell.  Digits are told by the shape of their ink (holes, where the
+ink lies in a 3x5 grid over its box, the box's proportions; compared with digits of ten common fonts,
+`PROTOTYPES`) and by its colour where the colour is a digit's in the common palettes (blue 1, green
+2, red 3...).  Pure Python (no numpy), for Pyodide too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from minesat.imagegrid import Grid
+
+INK = 56  # a channel this far from the cell's background is ink
+SAMPLES = 32  # samples per side of a cell
+
+Rgb = tuple[int, int, int]
+
+
+@dataclass
+class CellLook:
+    background: Rgb
+    raised: float  # top and left brighter than bottom and right: a tile standing out
+    ink: list[list[bool]]  # SAMPLES x SAMPLES, False at the border
+    ink_count: int
+    colours: list[Rgb]  # the ink's colours
+    where: list[tuple[int, int]]  # and where they are (row, column of the samples)
+    palette: dict[tuple[int, int, int], int]  # colours of the middle, 16 levels a channel: how many samples
+    pix: list[list[Rgb]]  # the samples, SAMPLES x SAMPLES
+    raised_grey: float  # `raised` from the grey pixels of the border strips only (a big digit's ink left out)
+
+
+def _strip_lum(strip: list[Rgb]) -> float:
+    """The median luminance of a border strip's grey pixels (all of them when few are grey)."""
+    grey = [p for p in strip if max(p) - min(p) < 40]
+    return _median_f([luminance(p) for p in (grey if len(grey) >= len(strip) // 3 else strip)])
+
+
+def _median_f(values: list[float]) -> float:
+    values.sort()
+    return values[len(values) // 2]
+
+
+def luminance(c: Rgb) -> float:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+def sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: int) -> CellLook:
+    n = max(SAMPLES, min(48, round(min(grid.pitch_x, grid.pitch_y))))  # about a sample a pixel, at least SAMPLES
+    x0 = grid.left + c * grid.pitch_x
+    y0 = grid.top + r * grid.pitch_y
+    xs = [min(width - 1, max(0, int(x0 + (j + 0.5) * grid.pitch_x / n))) for j in range(n)]
+    ys = [min(height - 1, max(0, int(y0 + (i + 0.5) * grid.pitch_y / n))) for i in range(n)]
+    pix: list[list[Rgb]] = []
+    for y in ys:
+        base = y * width
+        row = []
+        for x in xs:
+            k = (base + x) * 4
+            row.append((rgba[k], rgba[k + 1], rgba[k + 2]))
+        pix.append(row)
+    m = n * 3 // 20  # the margin left out of the middle: borders, bevels, gaps
+    counts: dict[tuple[int, int, int], int] = {}
+    for i in range(m, n - m):
+        for p in pix[i][m:n - m]:
+            key = (p[0] >> 4, p[1] >> 4, p[2] >> 4)
+            counts[key] = counts.get(key, 0) + 1
+    ring: dict[tuple[int, int, int], int] = {}
+    band = max(1, n // 10)
+    for i in range(m, n - m):
+        row = pix[i]
+        picks = row[m:n - m] if i < m + band or i >= n - m - band else row[m:m + band] + row[n - m - band:n - m]
+        for p in picks:
+            key = (p[0] >> 4, p[1] >> 4, p[2] >> 4)
+            ring[key] = ring.get(key, 0) + 1
+    mode = max(ring, key=lambda key: (ring[key], counts.get(key, 0)))  # the colour around the glyph
+    members = [p for i in range(m, n - m) for p in pix[i][m:n - m]
+               if (p[0] >> 4, p[1] >> 4, p[2] >> 4) == mode]
+    bg = (sum(p[0] for p in members) // len(members), sum(p[1] for p in members) // len(members),
+          sum(p[2] for p in members) // len(members))
+    strip = max(1, n // 12)
+    inner = range(n // 5, n - n // 5)
+    top_l = _median_f([luminance(pix[i][j]) for i in range(2, strip + 2) for j in inner])
+    bottom_l = _median_f([luminance(pix[n - 1 - i][j]) for i in range(2, strip + 2) for j in inner])
+    left_l = _median_f([luminance(pix[i][j]) for j in range(2, strip + 2) for i in inner])
+    right_l = _median_f([luminance(pix[i][n - 1 - j]) for j in range(2, strip + 2) for i in inner])
+    raised = (top_l + left_l - bottom_l - right_l) / 2
+    strips = ([pix[i][j] for i in range(2, strip + 2) for j in inner],
+              [pix[i][j] for j in range(2, strip + 2) for i in inner],
+              [pix[n - 1 - i][j] for i in range(2, strip + 2) for j in inner],
+              [pix[i][n - 1 - j] for j in range(2, strip + 2) for i in inner])
+    lums = [_strip_lum(x) for x in strips]
+    raised_grey = (lums[0] + lums[1] - lums[2] - lums[3]) / 2
+    cell = CellLook(bg, raised, [], 0, [], [], counts, pix, raised_grey)
+    find_ink(cell, bg)
+    return cell
+
+
+def find_ink(cell: CellLook, bg: Rgb) -> None:
+    """The cell's ink: the samples of its middle far from the background `bg`."""
+    pix = cell.pix
+    n = len(pix)
+    m = n * 3 // 20
+    ink = [[False] * n for _ in range(n)]
+    colours = []
+    where = []
+    t = INK
+    br, bgg, bb = bg
+    for i in range(m, n - m):
+        row_pix, row_ink = pix[i], ink[i]
+        for j in range(m, n - m):
+            p = row_pix[j]
+            if abs(p[0] - br) >= t or abs(p[1] - bgg) >= t or abs(p[2] - bb) >= t:
+                row_ink[j] = True
+                colours.append(p)
+                where.append((i, j))
+    cell.background, cell.ink, cell.ink_count, cell.colours, cell.where = bg, ink, len(colours), colours, where
+
+
+# -- 3. glyph features -----------------------------------------------------------------------------
+@dataclass
+class Glyph:
+    box: tuple[int, int, int, int]  # top, left, bottom, right (inclusive)
+    holes: int
+    zones: list[float]  # 3 columns x 5 rows of ink density over the box, row-major
+    aspect: float  # width / height
+    fill: float
+    count: int
+
+
+def _components(mask: list[list[bool]], value: bool, diagonal: bool) -> list[list[tuple[int, int]]]:
+    h, w = len(mask), len(mask[0])
+    seen = [[False] * w for _ in range(h)]
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)] + ([(-1, -1), (-1, 1), (1, -1), (1, 1)] if diagonal else [])
+    out = []
+    for i in range(h):
+        for j in range(w):
+            if mask[i][j] != value or seen[i][j]:
+                continue
+            seen[i][j] = True
+            todo, comp = [(i, j)], []
+            while todo:
+                y, x = todo.pop()
+                comp.append((y, x))
+                for dy, dx in steps:
+                    a, b = y + dy, x + dx
+                    if 0 <= a < h and 0 <= b < w and not seen[a][b] and mask[a][b] == value:
+                        seen[a][b] = True
+                        todo.append((a, b))
+            out.append(comp)
+    return out
+
+
+def _rule(comp: list[tuple[int, int]], n: int) -> bool:
+    """A thin straight line across most of the cell: a bevel or grid line inside the margin, not ink."""
+    rows = {y for y, _ in comp}
+    cols = {x for _, x in comp}
+    thin = max(2, n // 12)
+    return (len(cols) <= thin and len(rows) >= 0.5 * n) or (len(rows) <= thin and len(cols) >= 0.5 * n)
+
+
+def _cover(a: float, b: float, last: int) -> list[tuple[int, float]]:
+    """The pixels up to `last` that the span [a, b) overlaps, each with the length of the overlap."""
+    out = []
+    for i in range(int(a), int(b + 0.999)):
+        if i > last:
+            break
+        part = min(i + 1, b) - max(i, a)
+        if part > 0:
+            out.append((i, part))
+    return out
+
+
+def glyph_features(mask: list[list[bool]]) -> Glyph | None:
+    """Shape features of the ink in a square mask, or None when there is no glyph-sized ink."""
+    n = len(mask)
+    comps = [c for c in _components(mask, True, True) if len(c) >= max(3, n * n // 400) and not _rule(c, n)]
+    if not comps:
+        return None
+    points = [p for comp in comps for p in comp]
+    top = min(p[0] for p in points)
+    bottom = max(p[0] for p in points)
+    left = min(p[1] for p in points)
+    right = max(p[1] for p in points)
+    h, w = bottom - top + 1, right - left + 1
+    if h < 4:
+        return None
+    box = [[False] * (w + 2) for _ in range(h + 2)]
+    for y, x in points:
+        box[y - top + 1][x - left + 1] = True
+    holes = 0
+    min_hole = max(1, (h * w) // 150)
+    for comp in _components(box, False, False):
+        if len(comp) >= min_hole and all(0 < y < h + 1 and 0 < x < w + 1 for y, x in comp):
+            holes += 1
+    zones = []
+    for zr in range(5):
+        rows = _cover(top + h * zr / 5, top + h * (zr + 1) / 5, bottom)
+        for zc in range(3):
+            cols = _cover(left + w * zc / 3, left + w * (zc + 1) / 3, right)
+            inside = total = 0.0
+            for y, fy in rows:
+                row = mask[y]
+                for x, fx in cols:
+                    total += fy * fx
+                    if row[x]:
+                        inside += fy * fx
+            zones.append(inside / total if total else 0.0)
+    return Glyph((top, left, bottom, right), holes, zones, w / h, len(points) / (h * w), len(points))
+
+
+# Digits 1-8 of ten common fonts (DejaVu Sans, Serif, Mono, Liberation Sans, Serif, Mono; regular and
+# bold), rendered by tests/images/make_prototypes.py and measured by `glyph_features`: holes, aspect,
+# then the 15 zone densities in hundredths.  Generated: do not edit by hand.
+# PROTOTYPES-BEGIN
+PROTOTYPES = (
+    "1,0,57,58,84,0,0,75,0,0,75,0,0,75,0,36,84,36 2,0,64,48,36,55,0,0,67,0,21,50,17,76,7,79,45,36 "
+    "3,0,71,36,43,56,0,4,56,4,46,43,0,0,60,46,43,56 4,1,71,0,59,40,16,54,40,57,23,40,84,77,83,0,20,40 "
+    "5,0,64,67,36,24,67,21,7,10,14,74,0,0,55,60,48,55 6,1,71,35,43,36,51,50,12,87,14,57,66,0,60,35,43,53 "
+    "7,0,57,36,36,84,0,12,63,0,45,30,2,68,5,25,50,0 8,2,71,53,36,53,49,0,49,46,50,46,60,0,60,53,36,53 "
+    "1,0,61,56,87,0,0,82,0,0,82,0,0,82,0,56,92,56 2,0,63,58,53,49,1,0,71,0,25,54,9,62,4,83,58,53 "
+    "3,0,60,44,50,50,0,0,75,12,56,56,0,0,62,50,50,50 4,1,78,0,54,36,16,42,36,47,9,36,70,59,71,0,7,36 "
+    "5,0,63,63,53,39,54,16,4,28,37,63,0,0,62,59,53,55 6,1,65,33,50,38,60,25,2,85,33,67,63,0,63,38,50,38 "
+    "7,0,67,56,56,82,0,8,60,0,44,25,0,67,0,14,54,0 8,2,65,52,60,38,69,0,52,58,63,40,58,0,58,52,60,50 "
+    "1,0,71,89,100,10,7,81,10,0,80,10,5,81,16,70,100,100 2,0,71,89,86,68,4,22,94,1,64,51,49,75,9,100,100,100 "
+    "3,0,71,80,77,68,11,37,83,34,89,64,2,20,100,80,77,68 4,1,86,0,82,50,29,86,50,62,54,50,95,89,89,29,64,64 "
+    "5,0,71,97,71,50,96,50,15,50,57,94,6,11,94,86,86,57 6,1,79,53,82,60,88,25,6,97,68,55,87,12,82,71,77,53 "
+    "7,0,71,100,100,100,7,43,66,0,65,36,10,87,6,51,59,0 8,2,71,89,83,89,86,24,86,73,86,62,90,1,91,86,77,89 "
+    "1,0,72,86,100,8,13,100,8,8,100,8,8,100,8,85,100,85 2,0,74,77,92,41,17,27,79,0,52,55,45,73,2,100,85,79 "
+    "3,0,70,68,98,54,0,23,79,27,88,57,5,13,100,84,93,48 4,1,89,1,84,44,30,82,44,62,53,44,99,97,97,17,58,53 "
+    "5,0,74,79,100,79,79,49,10,50,71,82,3,8,100,87,85,66 6,1,70,32,93,62,91,29,9,100,68,89,95,9,89,43,96,59 "
+    "7,0,78,83,85,96,0,33,64,0,71,31,6,88,5,38,60,0 8,2,70,59,96,59,95,25,95,68,79,68,89,4,89,59,96,59 "
+    "1,0,50,38,92,14,3,71,14,0,71,14,0,71,14,20,82,45 2,0,64,67,36,55,5,0,60,0,17,40,2,31,2,69,71,81 "
+    "3,0,71,44,36,53,2,4,56,0,31,39,4,0,60,64,36,53 4,1,71,0,61,10,14,47,10,41,20,10,42,49,42,4,49,42 "
+    "5,0,64,57,36,24,48,21,7,26,14,62,14,0,67,57,48,43 6,1,71,35,43,44,51,21,11,91,21,46,77,0,60,42,36,53 "
+    "7,0,64,81,71,69,2,7,45,0,38,5,0,52,0,12,33,0 8,2,71,53,36,53,60,0,60,35,50,35,60,0,60,53,36,53 "
+    "1,0,53,34,71,0,11,60,0,0,60,0,0,60,0,18,71,26 2,0,63,57,46,49,9,0,58,0,12,45,9,41,3,76,53,76 "
+    "3,0,60,50,50,44,12,0,69,0,38,56,6,0,50,56,50,50 4,1,74,0,49,14,9,56,14,36,29,14,44,47,37,0,45,31 "
+    "5,0,63,51,53,39,29,16,4,25,11,61,16,0,51,63,26,55 6,1,65,37,40,44,54,25,2,77,13,60,69,0,63,31,42,37 "
+    "7,0,67,78,56,74,6,0,47,0,19,25,0,49,0,0,50,0 8,2,65,44,50,38,63,0,63,56,42,40,58,0,58,50,46,48 "
+    "1,0,64,57,100,0,2,100,0,0,100,0,0,100,0,36,100,36 2,0,71,66,59,68,2,20,94,0,39,51,33,42,15,89,71,80 "
+    "3,0,71,66,49,68,2,26,94,4,64,53,2,6,93,55,49,79 4,1,86,0,82,25,20,71,25,38,50,25,41,68,52,0,68,43 "
+    "5,0,71,59,71,50,44,46,19,4,24,96,13,20,100,55,59,57 6,1,79,58,39,53,80,19,6,95,37,65,82,9,82,66,55,63 "
+    "7,0,71,100,100,100,29,7,46,0,21,24,0,45,2,7,44,0 8,2,86,66,61,66,70,30,70,54,61,36,95,0,84,73,45,66 "
+    "1,0,63,42,93,25,11,100,25,0,100,25,0,100,25,20,100,45 2,0,74,56,64,41,8,29,79,0,39,55,28,43,16,92,79,88 "
+    "3,0,70,55,63,54,11,29,79,7,70,62,5,7,100,55,57,59 4,1,84,0,68,44,16,72,44,38,50,44,42,63,59,2,63,54 "
+    "5,0,74,79,100,57,33,38,9,20,28,76,14,8,99,58,53,62 6,1,70,38,52,61,87,21,9,100,25,95,100,13,96,43,54,59 "
+    "7,0,78,90,83,90,29,2,52,0,29,25,0,52,1,8,44,0 8,2,75,45,55,60,75,20,95,50,50,70,95,0,100,50,55,60 "
+    "1,0,64,79,100,0,5,100,0,0,100,0,0,100,0,71,100,71 2,0,64,57,71,88,2,0,100,0,50,50,29,60,0,90,81,71 "
+    "3,0,71,50,77,59,2,30,60,9,89,44,4,6,74,89,77,59 4,1,71,0,59,40,16,75,40,61,30,40,84,77,83,0,20,40 "
+    "5,0,57,93,71,71,80,21,13,63,54,91,3,4,77,82,86,60 6,1,64,64,81,57,81,24,10,95,74,67,88,0,98,64,71,55 "
+    "7,0,57,71,75,100,0,21,79,0,69,44,11,83,5,52,61,0 8,2,64,88,81,55,76,10,67,76,81,43,76,10,90,88,81,55 "
+    "1,0,67,81,75,0,3,75,0,0,75,0,0,75,0,83,96,83 2,0,63,80,83,49,12,3,95,0,50,47,30,76,0,95,84,79 "
+    "3,0,60,81,94,50,0,6,88,19,81,62,0,0,94,81,94,56 4,1,72,1,74,54,29,78,54,66,42,54,87,90,92,0,38,54 "
+    "5,0,63,75,79,59,75,16,4,47,70,72,1,1,100,84,84,61 6,1,60,38,75,56,88,25,12,100,56,88,94,0,81,38,81,56 "
+    "7,0,67,83,83,96,0,31,67,0,62,31,3,89,1,39,61,0 8,2,60,50,88,50,88,0,94,56,75,62,88,0,81,56,88,56 "
+    "1,0,64,43,67,0,17,67,0,0,67,0,0,67,0,36,79,36 2,0,71,53,36,53,4,0,49,0,34,26,22,38,0,64,36,36 "
+    "3,0,71,44,36,53,2,0,49,7,71,46,15,0,60,53,36,53 4,1,71,0,48,40,12,68,40,46,23,40,84,77,83,0,20,40 "
+    "5,0,71,64,36,25,45,21,9,31,29,61,4,0,60,56,50,46 6,1,71,35,43,44,51,21,11,86,29,61,39,0,58,35,43,44 "
+    "7,0,71,36,36,64,0,18,31,0,55,5,4,45,0,10,50,0 8,2,71,53,36,53,49,0,49,52,50,41,54,0,54,53,36,53 "
+    "1,0,61,47,89,0,14,82,0,0,82,0,0,82,0,56,92,56 2,0,63,43,59,49,22,0,68,0,21,47,24,51,0,82,53,53 "
+    "3,0,60,50,56,50,19,0,62,0,56,56,19,0,50,50,56,56 4,1,78,0,38,36,5,45,36,35,15,36,70,59,71,0,7,36 "
+    "5,0,68,62,53,28,51,16,1,59,41,58,2,0,60,62,53,55 6,2,60,38,56,50,62,19,0,81,25,62,69,0,50,38,50,50 "
+    "7,0,67,56,56,85,0,10,42,0,50,6,0,64,0,0,50,0 8,2,60,44,50,50,69,0,56,50,38,62,56,0,50,50,50,56 "
+    "1,0,64,64,100,0,19,100,0,0,100,0,0,100,0,71,100,71 2,0,71,68,83,59,39,7,84,1,61,49,48,42,0,97,71,71 "
+    "3,0,71,65,77,59,39,12,74,7,81,53,39,6,93,65,77,68 4,1,79,0,71,45,23,78,45,60,41,45,83,82,84,0,36,45 "
+    "5,0,71,67,71,50,69,39,19,50,50,80,39,3,91,68,83,57 6,1,71,59,83,59,78,20,14,97,61,79,89,3,91,59,83,68 "
+    "7,0,71,71,71,97,0,25,54,1,76,13,12,78,0,40,50,0 8,2,71,65,71,65,86,9,75,62,77,62,90,0,90,65,71,65 "
+    "1,0,72,50,97,8,14,85,8,0,85,8,0,85,8,56,93,59 2,0,68,57,86,38,54,13,75,1,61,51,49,52,1,98,79,79 "
+    "3,0,70,43,86,43,30,9,79,0,77,52,41,4,84,43,86,54 4,1,83,0,69,40,19,67,40,61,24,40,76,64,73,0,20,40 "
+    "5,0,68,80,79,61,94,16,5,87,67,74,23,1,91,80,82,59 6,1,65,40,87,40,81,15,19,92,58,75,92,4,88,40,81,40 "
+    "7,0,67,83,83,100,0,17,69,0,75,25,10,83,0,25,61,0 8,2,65,60,79,52,92,8,73,69,79,48,81,0,92,58,75,52 "
+    "1,0,50,37,61,0,17,71,0,14,71,0,14,71,0,45,82,36 2,0,57,60,40,53,3,0,75,0,14,42,12,26,0,82,71,71 "
+    "3,0,57,60,40,79,3,3,72,9,38,42,3,0,48,60,36,71 4,1,71,0,21,36,2,59,40,27,23,40,53,49,61,0,20,40 "
+    "5,0,57,60,36,22,43,19,0,36,17,60,3,0,48,60,40,66 6,0,64,45,36,36,64,14,0,79,21,57,67,0,64,55,36,45 "
+    "7,0,64,81,71,69,2,7,33,0,45,5,2,45,0,45,10,0 8,2,71,53,36,53,54,0,54,38,36,38,47,0,47,44,36,44 "
+    "1,0,44,28,91,25,0,87,25,0,87,25,0,87,25,17,91,46 2,0,67,39,28,50,3,0,58,0,12,43,12,22,1,78,56,56 "
+    "3,0,60,38,25,50,0,0,56,0,38,38,6,0,75,56,25,44 4,1,72,0,32,31,6,47,31,31,19,31,70,62,69,0,15,31 "
+    "5,0,61,67,28,20,57,5,0,37,30,46,3,0,74,47,30,54 6,1,60,25,31,38,56,0,0,81,31,62,62,0,50,38,31,44 "
+    "7,0,61,68,56,68,3,3,39,0,32,9,2,37,0,28,11,0 8,2,60,44,38,44,50,0,56,44,25,44,75,0,56,44,38,44 "
+    "1,0,57,38,82,25,7,88,25,0,87,25,0,87,25,36,92,52 2,0,57,60,44,87,3,12,100,0,48,46,37,38,0,93,71,71 "
+    "3,0,71,44,59,59,2,26,64,4,64,34,4,13,88,53,49,59 4,1,71,0,39,70,6,55,70,38,23,70,78,77,91,0,20,70 "
+    "5,0,64,81,71,48,40,14,0,33,50,45,14,33,79,57,57,43 6,1,71,38,59,44,76,37,4,95,57,64,74,16,88,38,56,56 "
+    "7,0,64,81,71,81,14,7,45,0,50,5,2,64,0,45,33,0 8,2,71,59,61,59,70,40,70,47,56,47,81,0,81,56,50,56 "
+    "1,0,61,45,88,0,24,91,0,18,91,0,18,91,0,41,93,28 2,0,63,45,58,49,8,5,88,0,37,47,24,51,0,95,79,79 "
+    "3,0,60,38,56,50,6,25,75,6,69,44,12,0,100,56,50,56 4,1,78,0,42,57,5,60,57,30,32,57,80,76,86,17,40,64 "
+    "5,0,67,64,56,42,51,6,1,31,43,69,12,0,100,71,42,65 6,1,60,31,56,44,88,6,6,100,50,81,94,0,100,38,56,56 "
+    "7,0,61,88,83,92,11,7,57,0,48,20,7,73,0,48,41,0 8,2,60,50,62,56,88,6,94,50,50,62,100,0,100,56,50,56 "
+    "1,0,71,32,93,10,39,81,10,0,80,10,0,80,10,71,94,74 2,0,71,68,83,68,39,7,86,6,61,49,54,42,0,97,71,71 "
+    "3,0,71,65,77,68,39,6,86,7,77,64,39,4,92,76,71,65 4,1,86,0,66,50,14,79,50,55,38,50,82,79,86,0,25,50 "
+    "5,0,71,76,71,50,92,39,19,82,50,91,39,3,91,68,83,57 6,1,71,59,83,59,89,20,24,97,61,79,89,3,91,59,83,68 "
+    "7,0,71,71,71,97,0,25,54,1,76,13,12,78,0,40,50,0 8,2,71,65,71,65,86,9,86,62,77,62,90,0,90,65,71,65 "
+    "1,0,72,40,96,8,43,86,8,0,85,8,0,85,8,83,97,85 2,0,74,41,87,52,45,10,88,2,56,55,46,56,2,95,80,79 "
+    "3,0,70,43,86,54,41,5,88,0,93,57,46,2,86,54,96,59 4,1,83,0,69,40,26,61,40,64,24,40,88,87,90,0,20,40 "
+    "5,0,74,79,80,62,79,22,6,70,67,80,28,1,86,66,82,66 6,1,70,32,86,54,75,18,20,96,64,80,79,7,86,27,86,54 "
+    "7,0,78,83,83,94,0,21,57,0,70,16,10,76,0,26,60,0 8,2,70,43,75,54,79,9,84,52,79,57,86,0,86,54,75,59 "
+)
+# PROTOTYPES-END
+
+
+def _prototypes() -> list[tuple[int, int, float, list[float]]]:
+    out = []
+    for line in PROTOTYPES.split():
+        digit, holes, aspect, *zones = line.split(",")
+        out.append((int(digit), int(holes), int(aspect) / 100, [int(z) / 100 for z in zones]))
+    return out
+
+
+_PROTOS = _prototypes()
+
+# Ink hues of digits in the common palettes (degrees), for chromatic ink.
+_HUES: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((195, 250),),
+    2: ((75, 160),),
+    3: ((340, 360), (0, 20)),
+    4: ((225, 300),),
+    5: ((340, 360), (0, 50)),
+    6: ((165, 200),),
+    7: ((260, 330),),
+    8: (),
+}
+
+
+def ink_hue(colours: list[Rgb]) -> tuple[float, float, float] | None:
+    """The ink's hue, saturation and lightness (of its most saturated half), or None when it is grey."""
+    scored = sorted(colours, key=lambda p: max(p) - min(p), reverse=True)
+    top = scored[:max(1, len(scored) // 2)]
+    r = sum(p[0] for p in top) / len(top)
+    g = sum(p[1] for p in top) / len(top)
+    b = sum(p[2] for p in top) / len(top)
+    hi, lo = max(r, g, b), min(r, g, b)
+    light = (hi + lo) / 2
+    if hi - lo < 40:
+        return None
+    d = hi - lo
+    if hi == r:
+        hue = 60 * (((g - b) / d) % 6)
+    elif hi == g:
+        hue = 60 * ((b - r) / d + 2)
+    else:
+        hue = 60 * ((r - g) / d + 4)
+    return hue, d / 255, light
+
+
+def _hue_fits(digit: int, hue: float) -> bool:
+    return any(a <= hue <= b for a, b in _HUES[digit])
+
+
+def classify_digit(glyph: Glyph, colours: list[Rgb]) -> tuple[int, float]:
+    """The digit the glyph shows and a confidence in [0, 1]."""
+    hsl = ink_hue(colours)
+    best: dict[int, float] = {}
+    for digit, holes, aspect, zones in _PROTOS:
+        d = sum(abs(a - b) for a, b in zip(zones, glyph.zones)) / 15
+        d += 0.25 * abs(holes - glyph.holes) + 0.6 * abs(aspect - glyph.aspect)
+        if d < best.get(digit, 9.0):
+            best[digit] = d
+    by_shape = dict(best)
+    if hsl is not None:  # chromatic ink: digits never drawn in this hue are unlikely
+        hue, _, light = hsl
+        for digit in best:
+            if not _hue_fits(digit, hue):
+                best[digit] += 0.3
+        # the classic palette draws 3 bright red and 5 dark red, 1 bright blue and 4 dark blue
+        if hue >= 340 or hue < 10:  # red: bright a 3, dark (maroon) a 5
+            best[5 if light >= 90 else 3] += 0.3
+        elif hue < 50:  # salmon, orange, brown: a 5
+            best[3] += 0.3
+        elif 225 <= hue <= 250:
+            best[4 if light >= 90 else 1] += 0.3
+    else:
+        for digit in (1, 2, 3, 6):  # grey or black ink is a 7 or an 8 in palettes that colour the digits
+            best[digit] += 0.02
+    ranked = sorted(best, key=best.__getitem__)
+    first, second = ranked[0], ranked[1]
+    margin = best[second] - best[first]
+    confidence = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, best[first] - 0.12) * 2))
+    if first != min(by_shape, key=by_shape.__getitem__):
+        confidence = min(confidence, 0.45)  # colour and shape disagree: say so
+    return first, confidence

@@ -1,0 +1,331 @@
+"""Finding a Minesweeper board's grid in a screenshot: the cell size, the origin and the number of cells.
+
+Cell boundaries are long straight edges: in the classic look the bevels of raised tiles and the grid
+lines of opened ones, in flat skins the gaps between tiles or the alternation of a checkerboard.
+Columns of the image where an edge runs for a long way are found on a sample of rows (rows of the
+image on a sample of columns), and the longest evenly spaced family of them gives the cell size, the
+origin and the number of cells.  Pure Python (no numpy), for Pyodide too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from minesat.board import BoardError
+
+MIN_PITCH, MAX_PITCH = 10, 200  # pixels per cell
+MIN_CELLS = 2  # per side
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the cells are: the top-left corner of cell (0, 0), the cell size, the board's size."""
+
+    left: float
+    top: float
+    pitch_x: float
+    pitch_y: float
+    rows: int
+    cols: int
+
+    def as_json(self) -> dict[str, float]:
+        return {"left": round(self.left, 2), "top": round(self.top, 2), "pitch_x": round(self.pitch_x, 3),
+                "pitch_y": round(self.pitch_y, 3), "rows": self.rows, "cols": self.cols}
+
+
+
+@dataclass
+class _Line:
+    pos: float
+    start: int
+    end: int
+    weight: int
+
+
+EDGES = ((1, 6), (2, 6))  # pixels either side of an edge compared, and the step they must show
+
+
+def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], base: int, edge: int) -> list[list[int]]:
+    """For each line of pixels (three channels), where the colour steps: with `base` 1, a channel
+    differs by `edge` between the pixels before and after; else the channels' differences between
+    the pixels `base` before and `base` after add up to 2 * `edge` or more."""
+    out = []
+    t = 2 * edge
+    w = 2 * base
+    for r, g, b in lines:
+        if base == 1:  # sharp edges: one channel stepping by `edge` is enough
+            out.append([i + 1 for i, (r2, r0, g2, g0, b2, b0) in enumerate(zip(r[2:], r, g[2:], g, b[2:], b))
+                        if not (-edge < r2 - r0 < edge and -edge < g2 - g0 < edge and -edge < b2 - b0 < edge)])
+            continue
+        out.append([i + base for i, (r2, r0, g2, g0, b2, b0) in enumerate(zip(r[w:], r, g[w:], g, b[w:], b))
+                    if (r2 - r0 if r2 > r0 else r0 - r2) + (g2 - g0 if g2 > g0 else g0 - g2)
+                    + (b2 - b0 if b2 > b0 else b0 - b2) >= t])
+    return out
+
+
+def _long_runs(edges: list[list[int]], step: int, length: int, min_run: int) -> list[_Line]:
+    """Positions where edges line up across consecutive sampled lines for at least `min_run` pixels.
+
+    A run may skip up to 3 sampled lines (antialiasing, a digit touching the boundary).  Adjacent
+    positions are merged into one line, centred.
+    """
+    gap = 3
+    last = [-100] * length
+    start = [0] * length
+    best_len = [0] * length
+    best = [(0, 0)] * length
+    for k, row in enumerate(edges):
+        for x in row:
+            if k - last[x] > gap + 1:
+                start[x] = k
+            last[x] = k
+            run = k - start[x]
+            if run > best_len[x]:
+                best_len[x] = run
+                best[x] = (start[x], k)
+    need = min_run / step
+    lines: list[_Line] = []
+    group: list[int] = []
+    for x in range(length + 1):
+        if x < length and best_len[x] >= need:
+            if group and x - group[-1] > 2:
+                lines.append(_merge(group, best, best_len, step))
+                group = []
+            group.append(x)
+        elif group and (x >= length or x - group[-1] > 2):
+            lines.append(_merge(group, best, best_len, step))
+            group = []
+    return lines
+
+
+def _merge(group: list[int], best: list[tuple[int, int]], best_len: list[int], step: int) -> _Line:
+    weight = sum(best_len[x] for x in group)
+    pos = sum(x * best_len[x] for x in group) / weight
+    top = max(group, key=lambda x: best_len[x])
+    return _Line(pos, best[top][0] * step, best[top][1] * step, weight)
+
+
+def _progression(lines: list[_Line]) -> tuple[float, float, int, list[_Line]]:
+    """The longest evenly spaced family of lines with a common extent: (first, pitch, count, members)."""
+    best: tuple[float, float, int, list[_Line]] = (0.0, 0.0, 0, [])
+    best_score = 0.0
+    n = len(lines)
+    positions = [line.pos for line in lines]
+    for i in range(n):
+        a = lines[i]
+        for j in range(i + 1, n):
+            pitch = positions[j] - positions[i]
+            if pitch < MIN_PITCH:
+                continue
+            if pitch > MAX_PITCH:
+                break
+            members = [a]
+            last = lines[j]
+            if not _same_extent(a, last):
+                continue
+            members.append(last)
+            k = j
+            est = pitch
+            while True:
+                if len(members) > 2:
+                    est = (members[-1].pos - members[0].pos) / round((members[-1].pos - members[0].pos) / est)
+                tol = max(1.6, est * 0.06)
+                found = None
+                for skip in (1, 2):  # a line may be missing (two equal cells side by side, JPEG)
+                    want = members[-1].pos + skip * est
+                    for cand in range(k + 1, n):
+                        if positions[cand] > want + tol:
+                            break
+                        if abs(positions[cand] - want) <= tol and _same_extent(a, lines[cand]):
+                            found, k = lines[cand], cand
+                    if found is not None:
+                        break
+                if found is None:
+                    break
+                members.append(found)
+            if len(members) < MIN_CELLS + 1:
+                continue
+            score = len(members) + sum(m.weight for m in members) / (1e6)
+            if score > best_score:
+                pitch = (members[-1].pos - members[0].pos) / round((members[-1].pos - members[0].pos) / est)
+                best_score, best = score, (members[0].pos, pitch, len(members), members)
+    return best
+
+
+def _with_pitch(lines: list[_Line], pitch: float) -> tuple[float, float, int, list[_Line]]:
+    """The most lines of a common extent on one lattice of the given pitch."""
+    best: tuple[float, float, int, list[_Line]] = (0.0, pitch, 0, [])
+    tol = max(1.6, pitch * 0.08)
+    for a in lines:
+        members = [b for b in lines if _same_extent(a, b)
+                   and abs((b.pos - a.pos) - round((b.pos - a.pos) / pitch) * pitch) <= tol]
+        if len(members) > best[2]:
+            best = (min(m.pos for m in members), pitch, len(members), members)
+    return best
+
+
+def _same_extent(a: _Line, b: _Line) -> bool:
+    span = max(a.end - a.start, b.end - b.start, 1)
+    return abs(a.start - b.start) <= 0.15 * span + 4 and abs(a.end - b.end) <= 0.15 * span + 4
+
+
+def find_grid(width: int, height: int, rgba: bytes) -> Grid:
+    """The board's grid in the image, or BoardError when no regular grid of cells is found."""
+    if width < 3 * MIN_PITCH or height < 3 * MIN_PITCH:
+        raise BoardError(f"the image is {width}x{height} pixels: too small to hold a board")
+    red, green, blue = rgba[0::4], rgba[1::4], rgba[2::4]
+    step_y = max(1, height // 350)
+    step_x = max(1, width // 350)
+    across = [(red[y * width:(y + 1) * width], green[y * width:(y + 1) * width], blue[y * width:(y + 1) * width])
+              for y in range(0, height, step_y)]
+    down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
+    best: tuple[tuple[bool, float], Grid] | None = None
+    refusal = BoardError("no board found in the image: no regular grid of cells")
+    for base, edge in EDGES:  # sharp edges first, then edges blurred by scaling or JPEG
+        edges_v, edges_h = _edges_along(across, base, edge), _edges_along(down, base, edge)
+        try:
+            grid = _grid_from(edges_v, edges_h, width, height, step_x, step_y)
+        except BoardError as e:
+            refusal = e
+            continue
+        candidates = [grid]
+        if grid.rows >= 2 * MIN_CELLS and grid.cols >= 2 * MIN_CELLS:  # lines through the middle of the cells too
+            candidates += [Grid(grid.left + a * grid.pitch_x, grid.top + b * grid.pitch_y, 2 * grid.pitch_x,
+                                2 * grid.pitch_y, (grid.rows - b) // 2, (grid.cols - a) // 2)
+                           for a in (0, 1) for b in (0, 1)]
+        for grid in candidates:
+            support = min(
+                _support(edges_v, step_y, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
+                _support(edges_h, step_x, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols))
+            if support >= 0.8 and any(  # a coarse lattice of a finer grid's lines: not the cells
+                    min(_support(edges_v, step_y, grid.left, grid.pitch_x / k, grid.cols * k, grid.top,
+                                 grid.pitch_y * grid.rows),
+                        _support(edges_h, step_x, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
+                                 grid.pitch_x * grid.cols)) >= 0.8 for k in (2, 3)):
+                continue
+            key = (support >= 0.8, grid.rows * grid.cols if support >= 0.8 else support)
+            if best is None or key > best[0]:
+                best = (key, _extended(grid, edges_v, edges_h, step_x, step_y, width, height))
+    if best is None:
+        raise refusal
+    if not best[0][0]:
+        raise BoardError("no board found in the image: the lines found do not form one grid of cells")
+    return best[1]
+
+
+def _extended(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], step_x: int, step_y: int,
+              width: int, height: int) -> Grid:
+    """The grid grown by a row or column wherever the lattice's next line outside it is an edge along
+    the whole side: the board goes on (its outer lines were not found, a part of it was taken for all)."""
+    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
+    for _ in range(200):
+        if rows > 100 or cols > 100:
+            break
+        # a new column: its outer line runs the board's height, and the lines between rows cross it
+        right = left + px * cols
+        if (left - px >= 0 and _support(edges_v, step_y, left - px, px, 0, top, py * rows) == 1
+                and _support(edges_h, step_x, top, py, rows, left - px, px) >= 0.8):
+            left, cols = left - px, cols + 1
+        elif (right + px < width and _support(edges_v, step_y, right + px, px, 0, top, py * rows) == 1
+              and _support(edges_h, step_x, top, py, rows, right, px) >= 0.8):
+            cols += 1
+        elif (top - py >= 0 and _support(edges_h, step_x, top - py, py, 0, left, px * cols) == 1
+              and _support(edges_v, step_y, left, px, cols, top - py, py) >= 0.8):
+            top, rows = top - py, rows + 1
+        elif (top + py * (rows + 1) < height and _support(edges_h, step_x, top + py * (rows + 1), py, 0, left,
+                                                          px * cols) == 1
+              and _support(edges_v, step_y, left, px, cols, top + py * rows, py) >= 0.8):
+            rows += 1
+        else:
+            break
+    return Grid(left, top, px, py, rows, cols)
+
+
+def _support(edges: list[list[int]], step: int, first: float, pitch: float, cells: int, start: float,
+             span: float) -> float:
+    """The share of the grid's lines (in one direction) along which edges run for at least half their length."""
+    lo, hi = max(0, int(start / step)), min(len(edges), int((start + span) / step) + 1)
+    if hi <= lo:
+        return 0.0
+    sets = [set(edges[k]) for k in range(lo, hi)]
+    good = 0
+    for k in range(cells + 1):
+        x = int(first + k * pitch + 0.5)
+        hits = sum(1 for row in sets if x in row or x - 1 in row or x + 1 in row or x - 2 in row or x + 2 in row)
+        good += hits >= 0.5 * len(sets)
+    return good / (cells + 1)
+
+
+def _grid_from(edges_v: list[list[int]], edges_h: list[list[int]], width: int, height: int, step_x: int,
+               step_y: int) -> Grid:
+    """The grid the edges show (see find_grid)."""
+    min_run = 2 * MIN_PITCH
+    vertical = _long_runs(edges_v, step_y, width, min_run)  # lines at x, running down
+    horizontal = _long_runs(edges_h, step_x, height, min_run)  # lines at y, running across
+    x0, px, nx, xs = _progression(vertical)
+    y0, py, ny, ys = _progression(horizontal)
+    if max(nx, ny) >= MIN_CELLS + 1 and (min(nx, ny) < MIN_CELLS + 1 or max(px, py) > 1.1 * min(px, py)):
+        # one direction is clearer (blurred bevels, JPEG): its pitch, with square cells, finds the other
+        if nx >= ny:
+            y0, py, ny, ys = _with_pitch(horizontal, px)
+        else:
+            x0, px, nx, xs = _with_pitch(vertical, py)
+    if nx < MIN_CELLS + 1 or ny < MIN_CELLS + 1:
+        raise BoardError("no board found in the image: no regular grid of cells")
+    if max(px, py) > 1.35 * min(px, py):
+        raise BoardError(f"no board found in the image: cells of {px:.0f}x{py:.0f} pixels are not square")
+    # The lines between columns run from the board's top to its bottom, those between rows from its
+    # left to its right: their common extent is the board, whether or not its outer lines were found.
+    top, bottom = _median([line.start for line in xs]), _median([line.end for line in xs])
+    left, right = _median([line.start for line in ys]), _median([line.end for line in ys])
+    rows, cols = round((bottom - top) / py), round((right - left) / px)
+    if rows < MIN_CELLS or cols < MIN_CELLS:
+        raise BoardError("no board found in the image: the grid found has fewer than 2 rows or columns")
+    # put the corner on the lattice of the lines found, next to where the extent says it is
+    left_on = x0 - round((x0 - left) / px) * px
+    top_on = y0 - round((y0 - top) / py) * py
+    if abs(left_on - left) > 0.3 * px + 2 * step_x or abs(top_on - top) > 0.3 * py + 2 * step_y:
+        raise BoardError("no board found in the image: the lines found do not form one grid")
+    if nx - 1 > cols + 1 or ny - 1 > rows + 1:
+        raise BoardError("no board found in the image: the lines found do not form one grid")
+    # The lattice found may be one of a tile's inner lines (a bevel's): the cells' boundaries are
+    # the lattice with edges in the most places over the board, opened and hidden cells alike.
+    left_on, px = _best_phase(edges_v, step_y, width, left_on, px, cols, top_on, top_on + rows * py)
+    top_on, py = _best_phase(edges_h, step_x, height, top_on, py, rows, left_on, left_on + cols * px)
+    return Grid(left_on, top_on, px, py, rows, cols)
+
+
+def _best_phase(edges: list[list[int]], step: int, length: int, first: float, pitch: float, cells: int,
+                lo: float, hi: float) -> tuple[float, float]:
+    """`first` and `pitch` moved (by up to a third of a cell, 2%) to where the lattice crosses the most edges."""
+    hist = [0] * (length + 2)
+    for k in range(max(0, int(lo / step)), min(len(edges), int(hi / step) + 1)):
+        for x in edges[k]:
+            hist[x] += 1
+    near = [max(hist[max(0, x - 1):x + 2]) for x in range(length)]
+
+    def score(start: float, p: float) -> int:
+        total = 0
+        for k in range(cells + 1):
+            x = int(start + k * p + 0.5)
+            if 0 <= x < length:
+                total += near[x]
+        return total
+
+    here = max(score(first + d, pitch) for d in (-1, 0, 1))
+    best, best_score = (first, pitch), -1
+    reach = int(pitch / 3)
+    for q in range(-10, 11):
+        p = pitch * (1 + q * 0.002)
+        for shift in range(-reach, reach + 1):
+            start = first + shift + (pitch - p) * cells / 2  # a new pitch pivots about the board's middle
+            value = score(start, p)
+            if value > best_score:
+                best, best_score = (start, p), value
+    return best if best_score > 1.08 * here else (first, pitch)  # only a clearly better lattice
+
+
+def _median(values: list[int]) -> float:
+    values = sorted(values)
+    return float(values[len(values) // 2])
