@@ -1,4 +1,5 @@
-"""The three reductions: seed examples verbatim, sizes, formats, closed loops against brute force."""
+"""The three reductions and the cardinality encodings: seed examples verbatim, sizes against the
+declared overheads, formats, closed loops against brute force."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ import pytest
 
 from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, random_board
 from brute import brute_layouts
-from minesat import binomial, ilp, sortnet
+from minesat import card, ilp
 from minesat.board import Board, parse_board
+from minesat.cnf import REDUCTIONS, worst_clue
 from minesat.solve import formula, iter_layouts
+
+binomial, sortnet = REDUCTIONS["binomial"], REDUCTIONS["sortnet"]
 
 
 def test_seed_binomial_example_verbatim():
@@ -49,19 +53,20 @@ def test_reduction_library_instances(text, layouts):
 def test_exactly_k_clause_counts():
     for d in range(9):
         for c in range(d + 1):
-            clauses = binomial.exactly(list(range(1, d + 1)), c)
-            assert len(clauses) == comb(d, c + 1) + comb(d, d - c + 1)
-            assert len(clauses) <= 112
+            clauses, top = card.exactly(list(range(1, d + 1)), c)
+            assert len(clauses) == comb(d, c + 1) + comb(d, d - c + 1) == card.size(d, c, c, "binomial")[1]
+            assert top == d
+            assert len(clauses) <= worst_clue("binomial")[1] == 112
 
 
 def test_binomial_bound_holds_on_a_worst_case_board():
     board = parse_board("???\n?4?\n???\n" * 1)
     cnf = binomial.reduce(board)
-    assert cnf.num_clauses == 112 == cnf.bound
+    assert cnf.num_clauses == 112 == binomial.clause_bound(board)
     rng = random.Random(7)
     for _ in range(200):
         b = random_board(rng, max_side=6, max_hidden=30, flags=False, total=False)
-        assert binomial.reduce(b).num_clauses <= 112 * len(b.clues)
+        assert binomial.reduce(b).num_clauses <= binomial.clause_bound(b) == 112 * len(b.clues)
 
 
 def test_sortnet_size_metadata():
@@ -133,12 +138,16 @@ def test_closed_loop_random_boards(tmp_path):
     assert sum(not b.hidden for b in boards) > 3  # the ILP's placeholder column is covered
     for board in boards:
         truth = set(brute_layouts(board))
-        for encoding in ("binomial", "sortnet"):
-            layouts = list(iter_layouts(formula(board, encoding), pycosat))
+        for encoding, reduction in REDUCTIONS.items():
+            cnf = reduction.formula(board)
+            assert cnf.size() == reduction.size(board), (encoding, str(board))
+            assert all(cnf.size()[name] <= bound for name, bound in reduction.overhead(board).items())
+            layouts = list(iter_layouts(cnf, pycosat))
             assert len(layouts) == len(set(layouts)), "a layout came out twice"
             assert set(layouts) == truth, (encoding, str(board))
-        model = ilp.reduce(board)
-        assert {model.layout(x) for x in map(list, _all_01(model.num_vars)) if model.is_feasible(x)} == truth
+        model = ilp.REDUCTION.reduce(board)
+        assert all(model.size()[name] <= bound for name, bound in ilp.REDUCTION.overhead(board).items())
+        assert {model.extract(x) for x in map(list, _all_01(model.num_vars)) if model.is_feasible(x)} == truth
         ones = solve_lp_all(model.to_lp(), tmp_path)
         assert {frozenset(board.hidden[i - 1] for i in s) for s in ones} == truth, str(board)
 
@@ -153,5 +162,45 @@ def test_total_counter_alone():
     for n in range(1, 7):
         for k in range(n + 2):
             board = Board(1, n, ("?",) * n, None)
-            cnf = sortnet.add_total(binomial.reduce(board), k)
+            cnf = binomial.reduce(board)
+            cnf.add_between(list(range(1, n + 1)), k, k, "counter", None)
             assert len(list(iter_layouts(cnf, pycosat))) == comb(n, k)
+
+
+@pytest.mark.parametrize("encoding", sorted(card.ENCODINGS))
+def test_cardinality_closed_loop(encoding):
+    """`card.between` in each encoding, for every bound in and out of range: the assignments of the
+    literals in its models are those with a count in range, each once; `card.size` is its size."""
+    for n in range(6):
+        lits = [v if v % 2 else -v for v in range(1, n + 1)]  # negative literals too
+        for low in range(-1, n + 2):
+            for high in range(-1, n + 2):
+                clauses, top = card.between(lits, low, high, n, encoding)
+                assert (top - n, len(clauses)) == card.size(n, low, high, encoding), (n, low, high)
+                models = [m[:n] for m in pycosat.itersolve(clauses, vars=max(top, 1))] if clauses else \
+                    [[v if bits >> (v - 1) & 1 else -v for v in range(1, n + 1)] for bits in range(1 << n)]
+                assert len(models) == len({tuple(m) for m in models}), "a model of the literals came out twice"
+                true = [sum(lit in set(m) for lit in lits) for m in models]
+                expected = sum(comb(n, k) for k in range(max(low, 0), min(high, n) + 1))
+                assert len(models) == expected and all(low <= t <= high for t in true), (n, low, high)
+
+
+def test_cardinality_entry_points():
+    lits = [1, 2, 3, 4]
+    for encoding in card.ENCODINGS:
+        assert card.exactly(lits, 2, 9, encoding) == card.between(lits, 2, 2, 9, encoding)
+        assert card.at_most(lits, 1, 9, encoding) == card.between(lits, 0, 1, 9, encoding)
+        assert card.at_least(lits, 3, 9, encoding) == card.between(lits, 3, 4, 9, encoding)
+    assert card.exactly(lits, 2) == card.exactly(lits, 2, 4)  # top: the largest variable by default
+    assert card.exactly(lits, 5) == ([[]], 4)
+    with pytest.raises(ValueError, match="unknown encoding"):
+        card.exactly(lits, 2, 4, "ladder")
+
+
+def test_overheads_on_the_worst_boards():
+    """The declared bounds are reached by a clue with 8 neighbours and count 4 (binomial 112 clauses,
+    sortnet 56 new variables and 170 clauses)."""
+    board = parse_board("???\n?4?\n???\n")
+    assert worst_clue("binomial") == (0, 112) and worst_clue("sortnet") == (56, 170)
+    for reduction in REDUCTIONS.values():
+        assert reduction.size(board) == reduction.overhead(board) == reduction.formula(board).size()

@@ -13,14 +13,14 @@ except the flags (the user asserts those):
    total are marked exactly when needed.
 2. Without the total, one clue or a pair of clues forcing the cell is found by counting mines
    per region (a clue's cells, the shared cells, the other clue's cells), without SAT.
-3. Otherwise SAT: each clue's binomial clauses behind a selector literal in one incremental
-   session (`solve.incremental`: picosat_wasm's `Solver`, or native pycosat given the
-   assumptions as unit clauses), with the flags and the total (a unary counter from
-   `sortnet.add_count`) behind selectors of their own.  Clues are switched on in rings
-   growing outward from the cell through clues sharing a cell, until the query is UNSAT;
-   then deletion-based minimisation drops clues farthest first, each UNSAT answer keeping only
-   the clues among picosat's failed assumptions.  What is left is minimal: dropping any one
-   clue leaves the cell unforced.
+3. Otherwise SAT: each clue's binomial clauses (`card.exactly`) behind a selector literal in one
+   incremental session (`solve.incremental`: picosat_wasm's `Solver`, or native pycosat given
+   the assumptions as unit clauses), with the flags and the total (`card`'s unary counter)
+   behind selectors of their own.  Clues are switched on in rings growing outward from the
+   cell through clues sharing a cell, until the query is UNSAT; then deletion-based
+   minimisation drops clues farthest first, each UNSAT answer keeping only the clues among
+   picosat's failed assumptions.  What is left is minimal: dropping any one clue leaves the
+   cell unforced.
 
 Outcomes, what each click can reveal, are `outcomes.py`'s: `explain(board)` returns them with
 the proofs as plain, JSON-friendly data for the page (and `cli_fields` for `analyze --explain`).
@@ -32,13 +32,12 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from .binomial import exactly
+from . import card
 from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
-from .cnf import CNF
+from .cnf import CNF, TOTAL_ENCODING
 from .counting import LayoutSpace, TooTangled
 from .outcomes import MINE, OutcomeTables, dead_cells, outcome_tables
 from .solve import forced_cells, get_solver, incremental
-from .sortnet import add_count
 
 SAFE = "safe"
 GRADES = ("one clue", "two clues", "three or more clues", "needs the flags", "needs the total")
@@ -261,11 +260,10 @@ class Switchboard:
         board = self.board
         assert board.mines is not None, "the total is only used on a board that has one"
         variables = [self.variable(c) for c in sorted(counted)]
-        cnf = CNF(board, "binomial", (), self.top)
-        add_count(cnf, variables, board.mines - (len(board.hidden) - len(variables)), board.mines)
-        self.top = cnf.num_vars
+        low = board.mines - (len(board.hidden) - len(variables))
+        clauses, self.top = card.between(variables, low, board.mines, self.top, TOTAL_ENCODING)
         on = self._new_var()
-        self.session.add_clauses([clause if len(clause) > 1 else [-on, *clause] for clause in cnf.clauses])
+        self.session.add_clauses([clause if len(clause) > 1 else [-on, *clause] for clause in clauses])
         return on
 
     def selector(self, clue: Seen) -> int:
@@ -274,7 +272,8 @@ class Switchboard:
         if clue.cell not in self.selectors:
             on = self.selectors[clue.cell] = self._new_var()
             variables = [self.variable(n) for n in self.clue_at[clue.cell].neighbours]
-            self.session.add_clauses([[-on, *c] for c in exactly(variables, self.clue_at[clue.cell].count)])
+            clauses, _ = card.exactly(variables, self.clue_at[clue.cell].count, self.top)  # binomial: no new variables
+            self.session.add_clauses([[-on, *c] for c in clauses])
         return self.selectors[clue.cell]
 
     def refute(self, clues: list[Seen], query: int) -> list[Seen] | None:
@@ -404,7 +403,7 @@ class Prover:
 def proofs(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None) -> list[Proof]:
     """A minimal proof for every forced cell except the flags, easiest first (empty when the
     board has no layout).  `space`: the board's LayoutSpace if already counted.  Raises
-    counting.TooTangled for a board too tangled to count, and sortnet.CounterTooLarge when a
+    counting.TooTangled for a board too tangled to count, and card.CounterTooLarge when a
     cell needs the total on a board where its counter would be too large (as `cnf --mines`)."""
     space = space or LayoutSpace(board)
     if not space.count:
@@ -525,8 +524,7 @@ def proof_formula(board: Board, proof: Proof) -> tuple[CNF, int]:
     cnf = CNF(board, "binomial", board.hidden)
     index, at = board.index, {clue.cell: clue for clue in board.clues}
     for cell in proof.clues:
-        for clause in exactly([index[n] + 1 for n in at[cell].neighbours], at[cell].count):
-            cnf.add(clause, cell)
+        cnf.add_between([index[n] + 1 for n in at[cell].neighbours], at[cell].count, at[cell].count, "binomial", cell)
     if proof.flags:
         for flag in board.flags:
             cnf.add([index[flag] + 1], None)
@@ -535,6 +533,7 @@ def proof_formula(board: Board, proof: Proof) -> tuple[CNF, int]:
         counted |= set(board.flags if proof.flags else ())
         variables = sorted(index[c] + 1 for c in counted)
         assert board.mines is not None, "a proof needs the total only on a board that has one"
-        add_count(cnf, variables, board.mines - (len(board.hidden) - len(variables)), board.mines)
+        low = board.mines - (len(board.hidden) - len(variables))
+        cnf.add_between(variables, low, board.mines, TOTAL_ENCODING, None)
     variable = index[proof.cell] + 1
     return cnf, variable if proof.verdict == SAFE else -variable

@@ -4,7 +4,7 @@ One binary variable per hidden cell (x1..xk, row-major), one equality per
 revealed cell with hidden neighbours: the sum of its neighbours' variables
 equals its count.  The objective is 0: any feasible point is a layout.  Flags
 fix their variable to 1; a known total adds one equality over all variables.
-Size: num_vars = |U|, num_constraints <= |R| (+1 with a total).
+Size: num_vars = |U|, num_constraints <= |R| (+1 with a total): `REDUCTION.overhead`.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class ILP:
         return (all(x[i] == v for i, v in self.fixed.items())
                 and all(sum(x[i] for i in c.variables) == c.rhs for c in self.constraints))
 
-    def layout(self, x: list[int]) -> frozenset[Cell]:
+    def extract(self, x: list[int]) -> frozenset[Cell]:
         """Solution extraction: the cells whose variable is 1."""
         return frozenset(cell for cell, value in zip(self.cells, x) if round(value) == 1)
 
@@ -70,14 +70,30 @@ class ILP:
         return "\n".join(out) + "\n"
 
 
-def reduce(board: Board) -> ILP:
-    """The ILP of a board: an equality per clue with hidden neighbours (or an impossible one)."""
-    ilp = ILP(board, board.hidden)
-    for clue in board.clues:
-        if clue.neighbours or clue.count:
-            variables = tuple(board.index[n] for n in clue.neighbours)
-            ilp.constraints.append(Constraint(f"clue_{cell_name(clue.cell)}", variables, clue.count, clue.cell))
-    if board.mines is not None:
-        ilp.constraints.append(Constraint("total", tuple(range(ilp.num_vars)), board.mines, None))
-    ilp.fixed.update((board.index[f], 1) for f in board.flags)
-    return ilp
+@dataclass(frozen=True)
+class IlpReduction:
+    """Minesweeper -> 0/1 ILP: variable x(i+1) is the hidden cell `board.hidden[i]`; an equality
+    per clue with hidden neighbours (or an impossible one, `0 = c`), one for a known total; flags
+    fixed to 1."""
+
+    target = "ILP"
+
+    def reduce(self, board: Board) -> ILP:
+        ilp = ILP(board, board.hidden)
+        for clue in board.clues:
+            if clue.neighbours or clue.count:
+                variables = tuple(board.index[n] for n in clue.neighbours)
+                ilp.constraints.append(Constraint(f"clue_{cell_name(clue.cell)}", variables, clue.count, clue.cell))
+        if board.mines is not None:
+            ilp.constraints.append(Constraint("total", tuple(range(ilp.num_vars)), board.mines, None))
+        ilp.fixed.update((board.index[f], 1) for f in board.flags)
+        return ilp
+
+    def overhead(self, board: Board) -> dict[str, int]:
+        """Bounds on the ILP's size from the board's parameters: |U| variables, |R| constraints
+        (one more with a total)."""
+        return {"num_vars": len(board.hidden), "num_constraints": len(board.clues) + (board.mines is not None)}
+
+
+REDUCTION = IlpReduction()
+reduce = REDUCTION.reduce

@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Protocol
 
-from . import binomial, sortnet
 from .board import Board, Cell
-from .cnf import CNF
+from .cnf import CNF, REDUCTIONS, TOTAL_ENCODING, SatReduction
 from .unionfind import UnionFind
 
-ENCODINGS = {"binomial": binomial.reduce, "sortnet": sortnet.reduce}
+ENCODINGS = REDUCTIONS  # the registry of reductions to SAT, under the name the CLI imports
 SOLVERS = {"native": "pycosat", "wasm": "picosat_wasm"}
 
 
@@ -30,14 +29,16 @@ def get_solver(name: str | None = None) -> ModuleType:
     return importlib.import_module(SOLVERS[name] if name else "pycosat")
 
 
+def reduction(encoding: str) -> SatReduction:
+    """The reduction to SAT in the chosen encoding (ValueError for an unknown one)."""
+    if encoding not in REDUCTIONS:
+        raise ValueError(f"unknown encoding {encoding!r}; choose one of {', '.join(REDUCTIONS)}")
+    return REDUCTIONS[encoding]
+
+
 def formula(board: Board, encoding: str = "binomial") -> CNF:
     """The board's CNF in the chosen encoding, plus a unary counter for the total, if known."""
-    if encoding not in ENCODINGS:
-        raise ValueError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
-    cnf = ENCODINGS[encoding](board)
-    if board.mines is not None:
-        sortnet.add_total(cnf, board.mines)
-    return cnf
+    return reduction(encoding).formula(board)
 
 
 def is_sat(result: object) -> bool:
@@ -48,7 +49,7 @@ def is_sat(result: object) -> bool:
 def find_layout(cnf: CNF, solver: ModuleType) -> frozenset[Cell] | None:
     """One layout, or None when the board is contradictory."""
     result = solver.solve(cnf.clauses, vars=cnf.num_vars)
-    return cnf.layout(result) if is_sat(result) else None
+    return cnf.extract(result) if is_sat(result) else None
 
 
 def iter_layouts(cnf: CNF, solver: ModuleType) -> Iterator[frozenset[Cell]]:
@@ -59,7 +60,7 @@ def iter_layouts(cnf: CNF, solver: ModuleType) -> Iterator[frozenset[Cell]]:
     never yields one layout twice.
     """
     for model in solver.itersolve(cnf.clauses, vars=cnf.num_vars):
-        yield cnf.layout(model)
+        yield cnf.extract(model)
 
 
 # -- components ------------------------------------------------------------------
@@ -160,7 +161,7 @@ def conflict(board: Board, solver: ModuleType, encoding: str = "binomial") -> li
     When the clues and flags contradict without the total, the total is left out
     (the set is minimal without it) and the search stays inside one component.
     """
-    cnf = ENCODINGS[encoding](board)
+    cnf = reduction(encoding).reduce(board)
     with_total = is_sat(solver.solve(cnf.clauses, vars=cnf.num_vars))
     if with_total:
         if board.mines is None:
@@ -234,7 +235,7 @@ def forced_cells(board: Board, solver: ModuleType, encoding: str = "binomial",
     need counting remain hard for CDCL: seconds on some expert boards, more on larger ones.
     """
     witnesses = list(witnesses)
-    clues_only = ENCODINGS[encoding](board)
+    clues_only = reduction(encoding).reduce(board)
     if board.mines is None:
         return backbone(clues_only, solver, witnesses)
     cells = len(board.hidden)  # variables past these are the encoding's auxiliaries: never counted
@@ -245,7 +246,7 @@ def forced_cells(board: Board, solver: ModuleType, encoding: str = "binomial",
     if total - o <= low and high <= total and (o == 0 or (high <= total - 1 and low >= total - o + 1)):
         return backbone(clues_only, solver, witnesses)
     counted = sorted(in_clauses) + pool[:1]
-    sortnet.add_count(clues_only, counted, total - max(o - 1, 0), total)
+    clues_only.add_between(counted, total - max(o - 1, 0), total, TOTAL_ENCODING, None)
     forced = backbone(clues_only, solver, witnesses)
     if forced is None or not pool:
         return forced
