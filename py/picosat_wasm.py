@@ -367,22 +367,15 @@ class _Handle:
             raise PicosatError("this solver is gone (closed, or lost when picosat crashed)")
         return self.rt.fn[name](self.ptr, *args)
 
-    def put(self, ints: array) -> None:
-        """Copy ints into the solver's buffer."""
-        ptr = self.call("ms_buffer", len(ints))
-        if not ptr:
-            raise MemoryError("picosat: out of memory for the clause buffer")
-        self.rt.write_ints(ptr, ints)
-
-    def add(self, flat: array) -> None:
-        if flat:
-            self.put(flat)
-            self.call("ms_add", len(flat))
-
-    def assume(self, lits: array) -> None:
-        if lits:
-            self.put(lits)
-            self.call("ms_assume", len(lits))
+    def send(self, name: str, ints: array) -> None:
+        """Copy ints into the solver's buffer and hand them to `name`: ms_add (0-terminated
+        clauses) or ms_assume (literals)."""
+        if ints:
+            ptr = self.call("ms_buffer", len(ints))
+            if not ptr:
+                raise MemoryError("picosat: out of memory for the clause buffer")
+            self.rt.write_ints(ptr, ints)
+            self.call(name, len(ints))
 
     def limit(self, props: int, relative: bool) -> None:
         self.call("ms_limit", _i32(props & 0xFFFFFFFF), _i32(props >> 32), int(relative))
@@ -403,10 +396,6 @@ class _Handle:
     def failed(self) -> list[int]:
         count = self.call("ms_failed")
         return self.rt.read_ints(self.call("ms_buffer", 0), count) if count > 0 else []
-
-    def print_formula(self) -> None:
-        self.call("ms_print")
-        self.rt.flush_output()
 
     def close(self) -> None:
         self._free()
@@ -436,9 +425,10 @@ def _setup(clauses: Any, vars: Any, verbose: Any, prop_limit: Any) -> _Handle:
             handle.call("ms_adjust", vars)
         if prop_limit:
             handle.limit(prop_limit, relative=False)
-        handle.add(flat)
-        if verbose >= 2:
-            handle.print_formula()
+        handle.send("ms_add", flat)
+        if verbose >= 2:           # pycosat prints the formula
+            handle.call("ms_print")
+            handle.rt.flush_output()
     except BaseException:
         handle.close()
         raise
@@ -458,6 +448,7 @@ def _check_call(clauses: Any, extra: tuple[Any, ...], unknown: dict[str, Any]) -
         raise TypeError(f"{next(iter(unknown))!r} is an invalid keyword argument for (iter)solve()")
     if clauses is _MISSING:
         raise TypeError("(iter)solve() missing required argument 'clauses' (pos 1)")
+
 
 def solve(clauses: Iterable[Iterable[int]] = _MISSING, vars: int = -1, verbose: int = 0,
           prop_limit: int = 0, *extra: Any, **unknown: Any) -> Result:
@@ -510,12 +501,12 @@ class Solver:
         self._selectors: set[int] = set()   # variables added by backbone(), now false
         if vars:
             self._handle.call("ms_adjust", vars)
-        self._handle.add(flat)
+        self._handle.send("ms_add", flat)
 
     def add_clauses(self, clauses: Iterable[Iterable[int]]) -> int:
         """Add clauses (all checked before any is added); returns how many."""
         flat, count = _flatten(clauses)
-        self._handle.add(flat)
+        self._handle.send("ms_add", flat)
         return count
 
     def add_clause(self, clause: Iterable[int]) -> None:
@@ -535,7 +526,7 @@ class Solver:
         if prop_limit or self._limited:     # a call per solve saved in the common case
             self._handle.limit(prop_limit, relative=True)
             self._limited = bool(prop_limit)
-        self._handle.assume(array("i", lits))
+        self._handle.send("ms_assume", array("i", lits))
         return self._handle.sat()
 
     def iter_projected(self, variables: Iterable[int], limit: int | None = None

@@ -269,8 +269,7 @@ def test_load_accepts_bytes():
 def test_crash_is_an_error_and_the_module_recovers():
     solver = picosat_wasm.Solver([[1, 2]])
     broken = picosat_wasm.Solver()
-    broken._handle.put(array("i", [1]))
-    broken._handle.call("ms_add", 1)                    # a clause without its 0
+    broken._handle.send("ms_add", array("i", [1]))      # a clause without its 0
     with pytest.raises(picosat_wasm.PicosatError, match="API usage: incomplete clause"):
         broken.solve()                                  # picosat aborts: the wasm traps
     with pytest.raises(picosat_wasm.PicosatError, match="gone"):
