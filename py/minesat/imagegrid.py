@@ -16,6 +16,7 @@ from minesat.board import BoardError
 
 MIN_PITCH, MAX_PITCH = 10, 200  # pixels per cell
 MIN_CELLS = 2  # per side
+WIDE = 8  # pixels: a group of edges wider than this is more than one line
 
 
 @dataclass(frozen=True)
@@ -64,11 +65,12 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], base: int, edge: i
     return out
 
 
-def _long_runs(edges: list[list[int]], step: int, length: int, min_run: int) -> list[_Line]:
+def _long_runs(edges: list[list[int]], step: int, length: int, min_run: int, split: bool) -> list[_Line]:
     """Positions where edges line up across consecutive sampled lines for at least `min_run` pixels.
 
     A run may skip up to 3 sampled lines (antialiasing, a digit touching the boundary).  Adjacent
-    positions are merged into one line, centred.
+    positions are merged into one line, centred; with `split`, a band of them wider than an edge is
+    split at its local maxima (JPEG's ringing can join a whole board's lines into one band).
     """
     gap = 3
     last = [-100] * length
@@ -85,18 +87,30 @@ def _long_runs(edges: list[list[int]], step: int, length: int, min_run: int) -> 
                 best_len[x] = run
                 best[x] = (start[x], k)
     need = min_run / step
-    lines: list[_Line] = []
-    group: list[int] = []
-    for x in range(length + 1):
-        if x < length and best_len[x] >= need:
-            if group and x - group[-1] > 2:
-                lines.append(_merge(group, best, best_len, step))
-                group = []
-            group.append(x)
-        elif group and (x >= length or x - group[-1] > 2):
-            lines.append(_merge(group, best, best_len, step))
-            group = []
-    return lines
+    groups: list[list[int]] = []
+    for x in range(length):
+        if best_len[x] >= need:
+            if groups and x - groups[-1][-1] <= 2:
+                groups[-1].append(x)
+            else:
+                groups.append([x])
+    return [_merge(part, best, best_len, step) for group in groups
+            for part in (_peaks(group, best_len) if split else [group])]
+
+
+def _peaks(group: list[int], best_len: list[int]) -> list[list[int]]:
+    """A group of adjacent positions wider than an edge split at its local maxima."""
+    if group[-1] - group[0] <= WIDE:
+        return [group]
+    n = len(best_len)
+    tops = [x for x in group if best_len[x] >= max(best_len[max(0, x - 2):min(n, x + 3)])]
+    parts: list[list[int]] = []
+    for x in tops:
+        if parts and x - parts[-1][-1] <= 2:
+            parts[-1].append(x)
+        else:
+            parts.append([x])
+    return parts
 
 
 def _merge(group: list[int], best: list[tuple[int, int]], best_len: list[int], step: int) -> _Line:
@@ -182,10 +196,13 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
     best: tuple[tuple[bool, float], Grid] | None = None
     refusal = BoardError("no board found in the image: no regular grid of cells")
-    for base, edge in EDGES:  # sharp edges first, then edges blurred by scaling or JPEG
+    # sharp edges first, then edges blurred by scaling or JPEG; bands of edges split into lines last
+    for base, edge, split in ((*be, split) for split in (False, True) for be in EDGES):
+        if split and best is not None and best[0][0]:
+            break
         edges_v, edges_h = _edges_along(across, base, edge), _edges_along(down, base, edge)
         try:
-            grid = _grid_from(edges_v, edges_h, width, height, step_x, step_y)
+            grid = _grid_from(edges_v, edges_h, width, height, step_x, step_y, split)
         except BoardError as e:
             refusal = e
             continue
@@ -258,11 +275,11 @@ def _support(edges: list[list[int]], step: int, first: float, pitch: float, cell
 
 
 def _grid_from(edges_v: list[list[int]], edges_h: list[list[int]], width: int, height: int, step_x: int,
-               step_y: int) -> Grid:
+               step_y: int, split: bool) -> Grid:
     """The grid the edges show (see find_grid)."""
     min_run = 2 * MIN_PITCH
-    vertical = _long_runs(edges_v, step_y, width, min_run)  # lines at x, running down
-    horizontal = _long_runs(edges_h, step_x, height, min_run)  # lines at y, running across
+    vertical = _long_runs(edges_v, step_y, width, min_run, split)  # lines at x, running down
+    horizontal = _long_runs(edges_h, step_x, height, min_run, split)  # lines at y, running across
     x0, px, nx, xs = _progression(vertical)
     y0, py, ny, ys = _progression(horizontal)
     if max(nx, ny) >= MIN_CELLS + 1 and (min(nx, ny) < MIN_CELLS + 1 or max(px, py) > 1.1 * min(px, py)):
