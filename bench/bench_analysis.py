@@ -154,8 +154,9 @@ import { readFileSync } from "node:fs";
 const [pyodideDir, root, boardsJson] = process.argv.slice(1);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
-pyodide.FS.mkdirTree("/home/pyodide/minesat");
-for (const name of ["__init__.py", "board.py", "counting.py"])
+pyodide.FS.mkdirTree("/home/pyodide/minesat/counting");
+for (const name of ["__init__.py", "board.py", "unionfind.py", "counting/__init__.py", "counting/classes.py",
+                    "counting/component.py", "counting/polynomials.py", "counting/subsets.py"])
   pyodide.FS.writeFile("/home/pyodide/minesat/" + name, readFileSync(root + "/py/minesat/" + name));
 pyodide.globals.set("BOARDS", readFileSync(boardsJson, "utf8"));
 console.log(pyodide.runPython(`

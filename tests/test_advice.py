@@ -128,8 +128,8 @@ def test_unavoidable_fifty_fifty_is_played_first_and_its_cells_are_dead():
     assert result.method == "fifty-fifty" and result.move == (0, 0) and result.p_mine == 0.5
     result = advise(board)  # both pairs are isolated regions too: searched, and the same move
     assert result.method == "region" and result.move == (0, 0) and result.candidates[0].score == 0.5
-    assert len(advice.outcomes(board, space, (0, 0))) == 1  # dead: it always shows 1
-    assert len(advice.outcomes(board, space, (0, 6))) > 1
+    assert len(advice.spaces_after_reveal(board, space, (0, 0))) == 1  # dead: it always shows 1
+    assert len(advice.spaces_after_reveal(board, space, (0, 6))) > 1
 
 
 def test_cli_advise(tmp_path, capsys):
@@ -155,7 +155,7 @@ def test_a_guess_is_replaced_only_by_a_safer_cell_safe_whenever_it_is():
         layouts = brute_layouts(board)
         space = LayoutSpace(board)
         for x in (c for c in board.hidden if board[c] == "?" and 0 < space.mine_counts[c] < space.count):
-            y = advice._dominating(space, x, advice.outcomes(board, space, x))
+            y = advice._dominating(space, x, advice.spaces_after_reveal(board, space, x))
             if y is None:
                 continue
             replaced += 1

@@ -64,12 +64,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from math import comb
 from typing import TYPE_CHECKING
 
 from . import fifty
 from .board import FLAG, HIDDEN, Board, Cell
-from .counting import LayoutSpace, _mul
+from .counting import LayoutSpace
 
 if TYPE_CHECKING:
     from .flags import WrongFlag
@@ -84,7 +83,6 @@ TIE = 1e-9  # look-ahead scores this close to the best count as ties, broken by 
 PROGRESS_WEIGHT = 0.0  # rank guesses by secondary safety x (1 + PROGRESS_WEIGHT x progress);
                        # 0.2 won 2 points fewer expert games (1,500 paired games)
 REGION_LAYOUTS = 200  # search an isolated region with at most this many layouts of its own (0: never)
-LIVING = 1  # 0: dead cells count in the safety after a reveal
 FIFTY_INFLUENCE = 0.9  # score x (1 + this x the cell's 50/50 influence / its safe layouts)
 DEPTH2 = 3  # in the opening, the best few guesses (this many) are ranked again by two steps of look-ahead
 DEPTH2_WIDTH = 6  # ... whose second step weighs this many candidates
@@ -335,7 +333,6 @@ def region_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advic
     n, counts = space.count, space.mine_counts
     sure = set(space.fixed_mines) | set(board.flags)
     best: tuple[float, Advice] | None = None
-    polys = [c.poly for c in space.components]
     for j, comp in enumerate(space.components):
         if sum(comp.poly.values()) > REGION_LAYOUTS:
             continue
@@ -344,7 +341,7 @@ def region_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advic
         if any(board[x] == HIDDEN and x not in inside and counts[x] != n
                for cell in cells for x in board.neighbours(cell)):
             continue
-        weight = _region_weights(space, polys, j)
+        weight = _region_weights(space, j)
         if space.total is not None and sum(1 for k in comp.poly if weight[k]) > 1:
             continue  # the count of mines left will tell its layouts apart (module docstring, step 3)
         layouts, weights = [], []
@@ -375,30 +372,17 @@ def region_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advic
     return best[1] if best else None
 
 
-def _region_weights(space: LayoutSpace, polys: list[dict[int, int]], j: int) -> dict[int, int]:
+def _region_weights(space: LayoutSpace, j: int) -> dict[int, int]:
     """{mines in component j: ways to place the other mines}, scaled to about 2**40."""
-    left = None if space.total is None else space.total - len(space.fixed_mines)
-    if left is None:
-        return dict.fromkeys(polys[j], 1)
-    ways = _others(polys, j)
-    n_out = len(space.outside)
-    raw = {k: sum(w * comb(n_out, left - k - d) for d, w in ways.items() if 0 <= left - k - d <= n_out)
-           for k in polys[j]}
+    if space.total is None:
+        return dict.fromkeys(space.components[j].poly, 1)
+    raw = space.completions[j]
     top = max(raw.values())
     return {k: max(1, (v << 40) // top) if v else 0 for k, v in raw.items()}
 
 
-def _others(polys: list[dict[int, int]], j: int) -> dict[int, int]:
-    """{mines: layouts} of all components but j together."""
-    acc = {0: 1}
-    for i, poly in enumerate(polys):
-        if i != j:
-            acc = _mul(acc, poly)
-    return acc
-
-
 # -- 3. look-ahead ---------------------------------------------------------------------
-def outcomes(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
+def spaces_after_reveal(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
     """(number, space of the board with `cell` showing it) for every number `cell` may show."""
     around = board.unknown_neighbours(cell)
     sure = sum(board[x] == FLAG or space.mine_counts[x] == space.count for x in around)
@@ -409,6 +393,9 @@ def outcomes(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, La
         if after.count:
             out.append((v, after))
     return out
+
+
+outcomes = spaces_after_reveal  # its old name, which protocol.py still calls: to go when it switches
 
 
 def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:
@@ -423,7 +410,7 @@ def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:
         return 1.0, True
     living = []
     for m, c in ranked:
-        if not LIVING or not _known_number(board, space, c):
+        if not _known_number(board, space, c):
             living.append(m)
             if len(living) == 2:
                 break
@@ -474,7 +461,7 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
     found: dict[Cell, list[tuple[int, LayoutSpace]]] = {}
     plain: dict[Cell, float] = {}  # secondary safety before the influence
     for cell in candidates(board, space, closed):
-        results = found[cell] = outcomes(board, space, cell)
+        results = found[cell] = spaces_after_reveal(board, space, cell)
         score, progress = secondary_safety(n, results)
         plain[cell] = score
         if FIFTY_INFLUENCE:
@@ -516,13 +503,13 @@ def second_step(space: LayoutSpace) -> float:
     closed = [c for c in board.hidden if board[c] == HIDDEN]
     best = 0.0
     for cell in candidates(board, space, closed)[:DEPTH2_WIDTH]:
-        best = max(best, secondary_safety(space.count, outcomes(board, space, cell))[0])
+        best = max(best, secondary_safety(space.count, spaces_after_reveal(board, space, cell))[0])
     return best
 
 
 def secondary_safety(n: int, results: list[tuple[int, LayoutSpace]]) -> tuple[float, float]:
     """(sum over the numbers v a cell may show of P(safe, shows v) x the safety after v, the
-    chance that it makes some cell surely safe), from its `outcomes` on a board of n layouts."""
+    chance that it makes some cell surely safe), from its `spaces_after_reveal` on a board of n layouts."""
     score = progress = 0.0
     for _v, after in results:
         weight = after.count / n

@@ -18,7 +18,10 @@ from math import comb
 from typing import NamedTuple
 
 from .board import Board, Cell, Clue, cell_name
-from .counting import LayoutSpace, _mul
+from .counting import ClueSpace, Constraints, LayoutSpace
+from .counting.component import Prefixes
+from .counting.polynomials import Poly, Poly2, product, product2, quotient
+from .unionfind import UnionFind
 
 MINE = "mine"  # the outcome "a mine here" (and a proof's verdict, in `explain`)
 LISTED = 4096  # groups of linked cells with at most this many layouts are listed for the outcomes
@@ -50,38 +53,9 @@ class Outcome(NamedTuple):
         return {MINE: float(self.probability(MINE))} | {str(n): float(self.probability(n)) for n in self.numbers}
 
 
-class Constraints(NamedTuple):
-    """What LayoutSpace reads of a board, for counting a part of one: clues over `hidden`."""
-
-    clues: tuple[Clue, ...]
-    hidden: tuple[Cell, ...]
-    flags: tuple[Cell, ...] = ()
-    mines: int | None = None
-
-
-def _mines_polynomial(clues: Iterable[Clue], hidden: Iterable[Cell]) -> dict[int, int]:
+def _mines_polynomial(clues: Iterable[Clue], hidden: Iterable[Cell]) -> Poly:
     """{number of mines: layouts} of some clues over some cells (no total)."""
-    return LayoutSpace(Constraints(tuple(clues), tuple(hidden))).mines_distribution  # type: ignore[arg-type]
-
-
-def _times2(p: dict[tuple[int, int], int], q: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
-    out: dict[tuple[int, int], int] = {}
-    for (i, j), a in p.items():
-        for (k, m), b in q.items():
-            out[i + k, j + m] = out.get((i + k, j + m), 0) + a * b
-    return out
-
-
-def _divide(p: dict[int, int], q: dict[int, int]) -> dict[int, int]:
-    """p / q for polynomials known to divide exactly (p a product of q and others)."""
-    lo_p, lo_q = min(p), min(q)
-    a = [p.get(d, 0) for d in range(lo_p, max(p) + 1)]
-    b = [q.get(d, 0) for d in range(lo_q, max(q) + 1)]
-    out: list[int] = []
-    for i in range(len(a) - len(b) + 1):
-        c = (a[i] - sum(b[j] * out[i - j] for j in range(1, min(i, len(b) - 1) + 1))) // b[0]
-        out.append(c)
-    return {lo_p - lo_q + i: c for i, c in enumerate(out) if c}
+    return ClueSpace(Constraints(tuple(clues), tuple(hidden))).mines_distribution
 
 
 SAMPLES, MORE_SAMPLES = 32, 256  # layouts drawn to show cells alive before their tables are counted
@@ -113,33 +87,23 @@ class OutcomeTables:
                            tuple(n for n in clue.neighbours if n in free))
                       for clue in board.clues]
         self.clues = [clue for clue in self.clues if clue.neighbours]
-        group = {c: c for c in free}
-
-        def find(c: Cell) -> Cell:
-            while group[c] != c:
-                group[c] = group[group[c]]
-                c = group[c]
-            return c
-
+        in_clue = sorted({n for clue in self.clues for n in clue.neighbours})
+        index = {c: i for i, c in enumerate(in_clue)}
+        sets = UnionFind(len(in_clue))
         for clue in self.clues:
-            for n in clue.neighbours[1:]:
-                group[find(n)] = find(clue.neighbours[0])
-        in_clue = {n for clue in self.clues for n in clue.neighbours}
-        roots = {root: j for j, root in enumerate(sorted({find(c) for c in in_clue}))}
-        self.group_of = {c: roots[find(c)] for c in in_clue}
-        self.cells: list[list[Cell]] = [[] for _ in roots]
-        for c in sorted(in_clue):
-            self.cells[self.group_of[c]].append(c)
-        self.group_clues: list[list[Clue]] = [[] for _ in roots]
+            sets.union_all(index[n] for n in clue.neighbours)
+        self.cells: list[list[Cell]] = [[in_clue[i] for i in group] for group in sets.groups()]  # per group, sorted
+        self.group_of = {c: j for j, cells in enumerate(self.cells) for c in cells}
+        self.group_clues: list[list[Clue]] = [[] for _ in self.cells]
         for clue in self.clues:
             self.group_clues[self.group_of[clue.neighbours[0]]].append(clue)
-        self._outside = {c for c in free if c not in in_clue}
-        self.polys: list[dict[int, int]] = []  # per group: {mines: layouts}
+        self._outside = {c for c in free if c not in index}
+        self.polys: list[Poly] = []  # per group: {mines: layouts}
         self.layouts: list[list[tuple[int, int]] | None] = []  # per group: (bit mask, mines) of each layout, if listed
-        self._counted: list[LayoutSpace] = []  # per group: its counts
-        self._prefixes: dict[int, list[tuple[dict[int, int], int]]] = {}  # per large group: its DP's prefixes (cached)
+        self._counted: list[ClueSpace] = []  # per group: its counts
+        self._prefixes: dict[int, Prefixes] = {}  # per large group: its DP's prefixes (cached)
         for clues, cells in zip(self.group_clues, self.cells):
-            counted = LayoutSpace(Constraints(tuple(clues), tuple(cells)))  # type: ignore[arg-type]
+            counted = ClueSpace(Constraints(tuple(clues), tuple(cells)))
             self._counted.append(counted)
             self.polys.append(counted.mines_distribution)
             bit = {c: 1 << i for i, c in enumerate(cells)}
@@ -151,7 +115,7 @@ class OutcomeTables:
         self._completed: dict[tuple[frozenset[int], int, int], int] = {}  # completions (cached)
         self._everything: dict[int, int] = {0: 1}
         for poly in self.polys:
-            self._everything = _mul(self._everything, poly) if self.left is not None else \
+            self._everything = product(self._everything, poly) if self.left is not None else \
                 {0: self._everything[0] * sum(poly.values())}
         if self.ways({0: 1}, frozenset(), len(self._outside)) != space.count:
             raise CountError("the groups of linked cells do not multiply to the board's count")
@@ -162,19 +126,19 @@ class OutcomeTables:
         {mines among `unknown`: {mines in these cells: layouts}}."""
         joint = {(0, 0): 1}  # (mines in the cells, mines among unknown) -> layouts
         for j in groups:
-            joint = _times2(joint, self._tally(j, x, unknown))
+            joint = product2(joint, self._tally(j, x, unknown))
         alone = sum(c not in self.group_of for c in unknown)  # outside cells around x
-        joint = _times2(joint, {(u, u): comb(alone, u) for u in range(alone + 1)})
+        joint = product2(joint, {(u, u): comb(alone, u) for u in range(alone + 1)})
         out: dict[int, dict[int, int]] = {}
         for (k, n), ways in joint.items():
             out.setdefault(n, {})[k] = ways
         return out
 
-    def _tally(self, j: int, x: Cell, unknown: tuple[Cell, ...]) -> dict[tuple[int, int], int]:
+    def _tally(self, j: int, x: Cell, unknown: tuple[Cell, ...]) -> Poly2:
         """{(mines in group j, mines among its cells in `unknown`): layouts with x safe}: from
         its list of layouts, or for a large group from its counts walked again around x."""
         cells = self.cells[j]
-        tally: dict[tuple[int, int], int] = {}
+        tally: Poly2 = {}
         listed = self.layouts[j]
         if listed is not None:
             near = sum(1 << i for i, c in enumerate(cells) if c in unknown)
@@ -194,11 +158,11 @@ class OutcomeTables:
         by_near = component.near_counts(self._prefixes[j], inside, x if self.group_of.get(x) == j else None)
         return {(k, m): ways for m, poly in by_near.items() for k, ways in poly.items()}
 
-    def _tally_by_counting(self, j: int, x: Cell, unknown: tuple[Cell, ...]) -> dict[tuple[int, int], int]:
+    def _tally_by_counting(self, j: int, x: Cell, unknown: tuple[Cell, ...]) -> Poly2:
         """`_tally` of a large group, counting it anew with a clue at x for each number of mines
         among its cells in `unknown` (one count per number: slow on tangled groups)."""
         cells = self.cells[j]
-        tally: dict[tuple[int, int], int] = {}
+        tally: Poly2 = {}
         inside = tuple(c for c in unknown if self.group_of.get(c) == j)
         clues = [Clue(c.cell, c.count, tuple(n for n in c.neighbours if n != x)) for c in self.group_clues[j]]
         for m in range(len(inside) + 1):
@@ -212,7 +176,7 @@ class OutcomeTables:
         if groups not in self._others:  # all groups' product, divided by those of the part
             others = self._everything
             for j in groups:
-                others = _divide(others, self.polys[j]) if self.left is not None else \
+                others = quotient(others, self.polys[j]) if self.left is not None else \
                     {0: others[0] // sum(self.polys[j].values())}
             self._others[groups] = others
         others = self._others[groups]
@@ -228,14 +192,7 @@ class OutcomeTables:
             if self.layouts[j] is not None or len(counted.components) != 1:
                 continue
             component = counted.components[0]
-            where = {c: i for i, cells in enumerate(component.cells) for c in cells}
-            states = [0]
-            for table in component.tables[1:]:
-                states.append(states[-1] + len(table))
-            for x in self.board.hidden:
-                around = [where[c] for c in (x, *self.board.neighbours(x)) if c in where]
-                if around:
-                    total += states[max(around) + 1] - states[min(around)]
+            total += sum(component.walk_states((x, *self.board.neighbours(x))) for x in self.board.hidden)
         return total
 
     def is_dead(self, x: Cell) -> bool:

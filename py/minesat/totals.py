@@ -18,7 +18,7 @@ one of its clues makes N possible again.  Sets of possible numbers are ints used
 from __future__ import annotations
 
 from .board import FLAG, Board, Cell, Clue
-from .counting import LayoutSpace
+from .counting import ClueSpace, Constraints, LayoutSpace
 from .unionfind import UnionFind
 
 
@@ -130,12 +130,8 @@ class _Search:
 def _possible_mines(clues: tuple[Clue, ...], unknown: frozenset[Cell]) -> int:
     """The numbers of mines the unflagged hidden neighbours of `clues` can hold, as a bit set."""
     cells = sorted({x for c in clues for x in c.neighbours})
-    part = object.__new__(Board)  # only the counting engine reads it: these cells, these clues
-    for name, value in (("rows", 0), ("cols", 0), ("cells", ()), ("mines", None)):
-        object.__setattr__(part, name, value)
     flags = tuple(x for x in cells if x not in unknown)
-    part.__dict__.update(hidden=tuple(cells), flags=flags, clues=clues)
-    space = LayoutSpace(part)
+    space = ClueSpace(Constraints(clues, tuple(cells), flags))
     held = 1 << (len(space.fixed_mines) - len(flags))
     for comp in space.components:
         held = _sum_of_sets(held, sum(1 << k for k in comp.poly))
