@@ -29,7 +29,8 @@ static/vendor/.installed: tools/vendor.py node_modules/.installed $(PY_SOURCES)
 	$(PY) tools/vendor.py
 	touch $@
 
-# The standard library the page imports, as bytecode (and static/vendor/start.json, its manifest)
+# The standard library the page imports, as bytecode (and static/vendor/start.json, its manifest),
+# and the bytecode of our own modules: pyc.zip (the main thread's, page.zip), engine-pyc.zip (all)
 static/vendor/stdlib.zip: tools/make_stdlib.mjs tools/stdlib_fallback.py tools/stdlib-page.txt static/vendor/.installed
 	node tools/make_stdlib.mjs
 

@@ -214,6 +214,34 @@ export async function start(options, raw, info, stdlib = { trimmed: false }) {
   return py;
 }
 
+/** The engine's files, beyond the page's (static/vendor/page.zip): all of py/ with its bytecode,
+ * and picosat compiled to WebAssembly behind pycosat's API. `get(url)`: a URL relative to
+ * static/ -> its bytes. */
+const ENGINE_FILES = ["vendor/py.zip", "vendor/engine-pyc.zip", "../py/picosat_wasm.py", "picosat.wasm"];
+export async function engineFiles(get) {
+  const [zip, pyc, pycosat, wasm] = await Promise.all(ENGINE_FILES.map((url) => get(url)));
+  return { zip, pyc, pycosat, wasm };
+}
+
+/** Write the engine's files (`engineFiles`) into Pyodide's working directory. */
+export function writeEngine(py, { zip, pyc, pycosat, wasm }) {
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  py.unpackArchive(pyc, "zip", { extractDir: "/home/pyodide" });
+  py.FS.writeFile("/home/pyodide/pycosat.py", pycosat);
+  py.FS.writeFile("/home/pyodide/picosat.wasm", wasm);
+}
+
+/** The engine on the page's own thread, for when its worker cannot start
+ * (minesat_web/client.py): its files fetched and written into the page's Pyodide. */
+globalThis.minesatLoadEngine = async () => {
+  const get = async (url) => {
+    const r = await fetch(new URL(url, here));
+    if (!r.ok) throw new Error(`could not load ${url} (HTTP ${r.status})`);
+    return new Uint8Array(await r.arrayBuffer());
+  };
+  writeEngine(globalThis.minesatPyodide, await engineFiles(get));
+};
+
 /** The fallback's loader: Pyodide's full standard library, fetched synchronously (an import cannot
  * wait) and written into Pyodide's file system at `path`. */
 function writeFullLibrary(py) {

@@ -8,7 +8,7 @@
 // or for a stream {id, size}, then {id, progress} (characters written) per chunk, then {id, blob}
 // (the whole file) or {id, error},
 // or {id, dropped: true} for a request superseded in its lane before it started.
-import { gunzip, serveFromMemory, start } from "./boot.mjs";
+import { engineFiles, gunzip, serveFromMemory, start, writeEngine } from "./boot.mjs";
 
 let engine = null;
 let snapshotGiven;
@@ -39,12 +39,8 @@ async function boot(files, stdlib) {
     serveFromMemory(files || {});  // the runtime files the page fetched already
     const info = {};
     const raw = await snapshot;  // the page sends it before {start}
-    const [py, zip, pycosat, wasm] = await Promise.all([
-      start({}, raw, info, stdlib), fileBytes("vendor/py.zip"), fileBytes("../py/picosat_wasm.py"),
-      fileBytes("picosat.wasm")]);
-    py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
-    py.FS.writeFile("/home/pyodide/pycosat.py", pycosat);
-    py.FS.writeFile("/home/pyodide/picosat.wasm", wasm);
+    const [py, ours] = await Promise.all([start({}, raw, info, stdlib), engineFiles(fileBytes)]);
+    writeEngine(py, ours);
     py.runPython("import os, random; os.chdir('/home/pyodide'); random.seed()\n"
       + "from minesat.protocol import Engine\nengine = Engine()");
     engine = py.globals.get("engine");

@@ -10,8 +10,9 @@
 // modules listed in tools/stdlib-page.txt (what PyScript and the page's DOM modules import, which
 // cannot run here; a browser test checks the list is complete). Any other module still imports:
 // tools/stdlib_fallback.py, put in the zip as _minesat_fallback, fetches the full library on the
-// first miss. The page's own modules (py.zip) are compiled too, into static/vendor/pyc.zip (hash-checked
-// .pyc files, unpacked beside the sources). Also writes static/vendor/start.json: the zip's name and version (a snapshot made
+// first miss. The page's own modules are compiled too (hash-checked .pyc files, unpacked beside the
+// sources): those of the main thread (page.zip) into static/vendor/pyc.zip, all of them (py.zip)
+// into static/vendor/engine-pyc.zip for the engine's worker. Also writes static/vendor/start.json: the zip's name and version (a snapshot made
 // with it names the same), and what the page's start fetches, with sizes (the progress bar's total).
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -39,7 +40,12 @@ py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(vendor, "py.zip"))), "
   { extractDir: "/home/pyodide" });
 py.globals.set("PAGE", py.toPy(page));
 py.globals.set("FALLBACK", fallback);
-const [zip, pyc] = py.runPython(`
+// The modules the page's main thread imports (page.zip, made by tools/vendor.py): compiled into
+// pyc.zip, which the page fetches; every module is compiled into engine-pyc.zip, for the worker.
+const pageZip = new Uint8Array(fs.readFileSync(path.join(vendor, "page.zip")));
+py.globals.set("PAGE_ZIP", pageZip);
+py.runPython("import io, zipfile; PAGE_SOURCES = zipfile.ZipFile(io.BytesIO(PAGE_ZIP.to_py())).namelist()");
+const [zip, pyc, enginePyc] = py.runPython(`
 import ast, importlib, io, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_timestamp_pyc
 os.chdir('/home/pyodide'); sys.path.insert(0, '/home/pyodide')
@@ -78,31 +84,37 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z:
 # the source beside them is the one they were compiled from (an edited module is compiled anew).
 from importlib._bootstrap_external import _code_to_hash_pyc
 from importlib.util import cache_from_source, source_hash
-ours = io.BytesIO()
-with zipfile.ZipFile(ours, 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-    for where, _, names in sorted(os.walk('minesat')) + sorted(os.walk('minesat_web')):
-        for name in sorted(n for n in names if n.endswith('.py')):
-            source = open(os.path.join(where, name), 'rb').read()
-            filename = '/home/pyodide/' + os.path.join(where, name)
-            code = compile(without_docstrings(source, filename), filename, 'exec', dont_inherit=True)
-            info = zipfile.ZipInfo(cache_from_source(os.path.join(where, name)), (1980, 1, 1, 0, 0, 0))
+compiled = {}
+for where, _, names in sorted(os.walk('minesat')) + sorted(os.walk('minesat_web')):
+    for name in sorted(n for n in names if n.endswith('.py')):
+        source = open(os.path.join(where, name), 'rb').read()
+        filename = '/home/pyodide/' + os.path.join(where, name)
+        code = compile(without_docstrings(source, filename), filename, 'exec', dont_inherit=True)
+        compiled[os.path.join(where, name)] = bytes(_code_to_hash_pyc(code, source_hash(source), True))
+def pyc_zip(sources):
+    ours = io.BytesIO()
+    with zipfile.ZipFile(ours, 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for source in sorted(sources):
+            info = zipfile.ZipInfo(cache_from_source(source), (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, bytes(_code_to_hash_pyc(code, source_hash(source), True)))
-[out.getvalue(), ours.getvalue()]
+            z.writestr(info, compiled[source])
+    return ours.getvalue()
+[out.getvalue(), pyc_zip(PAGE_SOURCES), pyc_zip(compiled)]
 `).toJs();
-for (const [name, bytes] of [["stdlib.zip", zip], ["pyc.zip", pyc]]) {
+for (const [name, bytes] of [["stdlib.zip", zip], ["pyc.zip", pyc], ["engine-pyc.zip", enginePyc]]) {
   const out = path.join(vendor, name);
   fs.writeFileSync(out + ".tmp", bytes);
   fs.renameSync(out + ".tmp", out);
 }
 
 // What the start fetches (relative to static/), with sizes: the progress bar's total.
-const START = ["vendor/pyodide/pyodide.asm.wasm", "vendor/stdlib.zip", "vendor/pyc.zip", "vendor/py.zip", "picosat.wasm"];
+const START = ["vendor/pyodide/pyodide.asm.wasm", "vendor/stdlib.zip", "vendor/pyc.zip", "vendor/page.zip"];
 const sizes = Object.fromEntries(START.map((f) => [f, fs.statSync(path.join(root, "static", f)).size]));
 const stdlibVersion = crypto.createHash("sha256").update(zip).digest("hex").slice(0, 16);
 const start = { stdlib: "vendor/stdlib.zip", stdlibVersion, pyc: "vendor/pyc.zip", sizes };
 fs.writeFileSync(path.join(vendor, "start.json"), JSON.stringify(start, null, 1) + "\n");
 const full = fs.statSync(path.join(vendor, "pyodide", "python_stdlib.zip")).size;
 console.log(`stdlib: static/vendor/stdlib.zip (${(zip.length / 1e6).toFixed(2)} MB of .pyc, against `
-  + `${(full / 1e6).toFixed(2)} MB of sources in python_stdlib.zip), static/vendor/pyc.zip (${(pyc.length / 1e3).toFixed(0)} kB) `
+  + `${(full / 1e6).toFixed(2)} MB of sources in python_stdlib.zip), static/vendor/pyc.zip (${(pyc.length / 1e3).toFixed(0)} kB), `
+  + `static/vendor/engine-pyc.zip (${(enginePyc.length / 1e3).toFixed(0)} kB) `
   + `in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -3,7 +3,7 @@
     python tools/serve.py [--port 8000]
 
 Importable: `start(port=0)` runs the server in a thread and returns it (tests use this).
-Before serving, static/vendor/py.zip is rebuilt when a source under py/ is newer,
+Before serving, static/vendor/py.zip and page.zip are rebuilt when a source under py/ is newer,
 so edits to the engine are picked up on the next request; so is the service worker's precache
 list, static/vendor/precache.js, when a file it lists changed (the open page then offers to
 reload into the new version).
@@ -80,20 +80,23 @@ class Handler(SimpleHTTPRequestHandler):
         return super().send_head()
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0].endswith("/static/vendor/py.zip") and not refusal(self.path):
+        built = {"py.zip": vendor.build_py_zip, "page.zip": vendor.build_page_zip}
+        name = self.path.split("?")[0].rsplit("/", 1)[-1]
+        if name in built and self.path.split("?")[0].endswith("/static/vendor/" + name) and not refusal(self.path):
             zip_path = Path(self.translate_path(self.path))
             try:
                 if zip_path.resolve().parent == (vendor.VENDOR).resolve():
                     with BUILD_LOCK:  # two requests at once would write the same temporary file
-                        vendor.build_py_zip(vendor.ROOT)
+                        built[name](vendor.ROOT)
             except (vendor.VendorError, OSError) as e:
-                self.send_error(500, f"cannot build py.zip: {e}")
+                self.send_error(500, f"cannot build {name}: {e}")
                 return
         elif self.path.split("?")[0].endswith("/" + make_sw.PRECACHE) and not refusal(self.path):
             try:
                 if Path(self.translate_path(self.path)).resolve() == (make_sw.ROOT / make_sw.PRECACHE).resolve():
                     with BUILD_LOCK:
                         vendor.build_py_zip(vendor.ROOT)
+                        vendor.build_page_zip(vendor.ROOT)
                         make_sw.refresh(make_sw.ROOT)
             except (vendor.VendorError, make_sw.SiteError, OSError) as e:
                 self.send_error(500, f"cannot build the precache list: {e}")

@@ -6,7 +6,10 @@ After `npm ci`, this puts into static/vendor/ (git-ignored) only what the page l
     static/vendor/pyodide/    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                               python_stdlib.zip, pyodide-lock.json
     static/vendor/py.zip      the packages under py/ (minesat, minesat_web) as one archive,
-                              unpacked by PyScript into Pyodide's working directory
+                              unpacked by the engine's worker into Pyodide's working directory
+    static/vendor/page.zip    the part of them the page's main thread imports (the browser layer
+                              and the light modules of the engine it uses: `page_sources`),
+                              unpacked by PyScript; the engine itself runs in the worker
 
 Nothing is downloaded: a missing file is reported with the command that provides it.
 """
@@ -14,6 +17,7 @@ Nothing is downloaded: a missing file is reported with the command that provides
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import shutil
 import sys
@@ -69,12 +73,73 @@ def python_sources(root: Path = ROOT) -> list[Path]:
                   for p in (base / pkg).rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def build_py_zip(root: Path = ROOT, dest: Path | None = None) -> Path:
-    """Write py.zip (the page's Python packages) unless it is newer than every source."""
+def page_sources(root: Path = ROOT) -> list[Path]:
+    """The sources the page's main thread imports, relative to py/: every module of the browser
+    layer, and what they import from the engine, followed through the engine's modules' own
+    imports at module level (an import inside an engine function, or under `if TYPE_CHECKING`,
+    runs in the worker or never). A browser module that needs the whole engine on the main
+    thread (the client's fallback when the worker cannot start) loads it first, then imports it
+    with importlib, which this does not follow."""
+    base = root / "py"
+    known = {module_name(s): s for s in python_sources(root)}
+    wanted = [name for name in known if name.split(".")[0] == "minesat_web"]
+    seen: set[str] = set()
+    while wanted:
+        name = wanted.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        for package in (".".join(parts[:i]) for i in range(1, len(parts))):
+            wanted.append(package)  # a module's packages run first (their __init__.py)
+        tree = ast.parse((base / known[name]).read_text(encoding="utf-8"))
+        everywhere = parts[0] == "minesat_web"
+        package = name if known[name].name == "__init__.py" else ".".join(parts[:-1])
+        wanted += [m for m in imported(tree, package, everywhere) if m in known]
+    return sorted(known[name] for name in seen)
+
+
+def module_name(source: Path) -> str:
+    return ".".join(source.with_suffix("").parts).removesuffix(".__init__")
+
+
+def imported(tree: ast.Module, package: str, everywhere: bool) -> list[str]:
+    """The modules a module imports (`package`: where its relative imports start): at module
+    level, or `everywhere` (inside functions too); never under `if TYPE_CHECKING`."""
+    found: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            return
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+            found.append(base)
+            found.extend(f"{base}.{alias.name}" for alias in node.names)  # (a submodule, or a name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not everywhere:
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def build_page_zip(root: Path = ROOT, dest: Path | None = None) -> Path:
+    """Write page.zip (`page_sources`) unless it is newer than every source and holds the same files."""
+    return build_py_zip(root, dest or root / "static" / "vendor" / "page.zip", page_sources(root))
+
+
+def build_py_zip(root: Path = ROOT, dest: Path | None = None, sources: list[Path] | None = None) -> Path:
+    """Write py.zip (the page's Python packages, or `sources`) unless it is newer than every source."""
     dest = dest or root / "static" / "vendor" / "py.zip"
-    sources = python_sources(root)
-    if not any(s.parts[0] == "minesat" for s in sources):
+    if not any(s.parts[0] == "minesat" for s in python_sources(root)):
         raise VendorError("missing py/minesat/ (the engine)")
+    sources = python_sources(root) if sources is None else sources
     newest = max((root / "py" / s).stat().st_mtime for s in sources)
     if dest.is_file() and dest.stat().st_mtime >= newest and _zip_names(dest) == {s.as_posix() for s in sources}:
         return dest
@@ -117,11 +182,13 @@ def main(argv: list[str] | None = None) -> int:
         n1 = copy_all(pyscript_files(), VENDOR / "pyscript")
         n2 = copy_all(pyodide_files(), VENDOR / "pyodide")
         z = build_py_zip()
+        page = build_page_zip()
     except VendorError as e:
         print(f"vendor: {e}", file=sys.stderr)
         return 1
     print(f"vendor: static/vendor/pyscript ({n1 / 1e6:.1f} MB), static/vendor/pyodide ({n2 / 1e6:.1f} MB), "
-          f"{z.relative_to(ROOT)} ({z.stat().st_size / 1e3:.0f} kB)")
+          f"{z.relative_to(ROOT)} ({z.stat().st_size / 1e3:.0f} kB), {page.relative_to(ROOT)} "
+          f"({page.stat().st_size / 1e3:.0f} kB)")
     return 0
 
 
