@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 from math import comb
+from typing import NamedTuple
 
 from ..board import Cell
 from .classes import Classes, Contradiction, OpenClues
@@ -20,12 +21,23 @@ from .subsets import unrank_subset
 
 Step = tuple[int, int, int, int, int, int]  # a class's (size, open, inc, high, low, close) masks
 Move = tuple[int, int]  # (mines the class holds, the state after it)
-Prefixes = list[tuple[dict[int, int], int]]  # per class: ({state: packed prefix polynomial}, its lowest degree)
 
 FIELD = 5  # bits per open clue in a packed DP state
 HIGH = 1 << (FIELD - 1)  # the bit that flags a field out of range
 FULL = HIGH - 1  # field value of a satisfied clue (partial sum == count)
 BINOMIALS = [[comb(s, m) for m in range(s + 1)] for s in range(65)]  # ways to place m mines in a class of s cells
+
+
+class Prefix(NamedTuple):
+    """The layouts of the classes before one class, by the state they reach (states with a
+    completion only), and the moves from each of those states through the class."""
+
+    polys: dict[int, int]  # {state: packed polynomial of the layouts reaching it}
+    low: int  # the polynomials' lowest degree (they are divided by x ** low)
+    moves: dict[int, list[Move]]  # {state: its `moves` through the class}
+
+
+Prefixes = list[Prefix]  # per class of a component
 
 
 class TooTangled(ValueError):
@@ -202,16 +214,16 @@ class Component:
         return held
 
     def prefixes(self) -> Prefixes:
-        """Per class i: ({state: packed polynomial of the layouts of the classes before i
-        reaching it}, the polynomial's lowest degree), states with a completion only."""
+        """Per class i: the `Prefix` of the layouts of the classes before it."""
         width, out = self.width, []
         current, offset = {0: 1}, 0
         for i, step in enumerate(self.steps):
-            out.append((current, offset))
+            found = {state: moves(step, state) for state in current}
+            out.append(Prefix(current, offset, found))
             weights, after = BINOMIALS[step[0]], self.tables[i + 1]
             nxt: dict[int, int] = {}
             for state, f in current.items():
-                for m, key in moves(step, state):
+                for m, key in found[state]:
                     if key in after:
                         nxt[key] = nxt.get(key, 0) + ((f * weights[m]) << (width * m))
             current, power = trim(nxt, width)
@@ -222,12 +234,13 @@ class Component:
         """{mines among the `near` cells (at most 15): {mines in the component: layouts}} of the
         layouts with `safe` (if given) not a mine.  Only the classes from the first to the last
         holding one of these cells are walked again, from their `prefixes` to their completions,
-        the mines near counted in the low 4 bits of the walk's keys."""
+        the mines near counted in the low 4 bits of the walk's keys: the states walked are those
+        of the prefixes, so are their moves."""
         touched = [i for i, cells in enumerate(self.cells) if safe in cells or not near.isdisjoint(cells)]
         if not touched:
             return {0: unpack(self.tables[0][0], self.width, self.low_mines[0])}
         first, last = touched[0], touched[-1]
-        layer, offset = prefixes[first]
+        layer, offset, _ = prefixes[first]
         current = {state << 4: f for state, f in layer.items()}
         for i in range(first, last + 1):
             cells = self.cells[i]
@@ -235,23 +248,23 @@ class Component:
             rest = len(cells) - r - (safe in cells)
             split = [[(d, comb(r, d) * comb(rest, m - d)) for d in range(max(0, m - rest), min(r, m) + 1)]
                      for m in range(len(cells) + 1)]  # m mines in the class: (d of them near, ways)
-            current = self._walk(self.steps[i], current, self.tables[i + 1], split)
+            current = self._walk(prefixes[i].moves, current, self.tables[i + 1], split)
         after, packed = self.tables[last + 1], dict[int, int]()
         for key, f in current.items():
             packed[key & 15] = packed.get(key & 15, 0) + f * after[key >> 4]
         return {n: poly for n, v in sorted(packed.items())
                 if (poly := unpack(v, self.width, offset + self.low_mines[last + 1]))}
 
-    def _walk(self, step: Step, current: dict[int, int], after: dict[int, int], split: list[list[tuple[int, int]]]
-              ) -> dict[int, int]:
+    def _walk(self, found: dict[int, list[Move]], current: dict[int, int], after: dict[int, int],
+              split: list[list[tuple[int, int]]]) -> dict[int, int]:
         """One class of `near_counts`: {state << 4 | mines near: packed prefixes}, to the next
-        states that have completions."""
+        states that have completions, by the moves `found` from each state."""
         width = self.width
         nxt: dict[int, int] = {}
         get = nxt.get
         for key, f in current.items():
             n = key & 15
-            for m, state in moves(step, key >> 4):
+            for m, state in found[key >> 4]:
                 if state in after:
                     g = f << (width * m)
                     base = state << 4 | n
