@@ -10,7 +10,7 @@ import highspy
 import pycosat
 import pytest
 
-from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, random_board
+from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, midgame, random_board
 from brute import brute_layouts
 from minesat import card, ilp
 from minesat.board import Board, parse_board
@@ -204,3 +204,12 @@ def test_overheads_on_the_worst_boards():
     assert worst_clue("binomial") == (0, 112) and worst_clue("sortnet") == (56, 170)
     for reduction in REDUCTIONS.values():
         assert reduction.size(board) == reduction.overhead(board) == reduction.formula(board).size()
+
+
+def test_size_without_building_on_an_expert_board():
+    """The page's reduction panel reads `size` for the formula with its total, the counter unbuilt."""
+    board = midgame(16, 30, 99, seed=3)
+    for reduction in REDUCTIONS.values():
+        built = reduction.formula(board).size()
+        assert reduction.size(board) == built
+        assert all(built[name] <= bound for name, bound in reduction.overhead(board).items())
