@@ -14,7 +14,7 @@ from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, midgame, random_board
 from brute import brute_layouts
 from minesat import card, ilp
 from minesat.board import Board, parse_board
-from minesat.cnf import REDUCTIONS, worst_clue
+from minesat.cnf import REDUCTIONS, counter_cells, worst_clue
 from minesat.solve import formula, iter_layouts
 
 binomial, sortnet = REDUCTIONS["binomial"], REDUCTIONS["sortnet"]
@@ -213,3 +213,14 @@ def test_size_without_building_on_an_expert_board():
         built = reduction.formula(board).size()
         assert reduction.size(board) == built
         assert all(built[name] <= bound for name, bound in reduction.overhead(board).items())
+
+
+def test_counter_cells_measures_what_the_counter_refuses():
+    board = Board(1, 5, ("?",) * 5, 2)
+    assert counter_cells(board) == 5 * 3 and counter_cells(board.with_mines(None)) == 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(card, "MAX_COUNTER_CELLS", counter_cells(board) - 1)
+        with pytest.raises(card.CounterTooLarge, match="leave the total out"):
+            formula(board)
+        patch.setattr(card, "MAX_COUNTER_CELLS", counter_cells(board))
+        assert formula(board).num_clauses

@@ -109,8 +109,13 @@ def sortnet_size(n: int, low: int, high: int) -> tuple[int, int]:
 
 
 # -- the sequential unary counter ----------------------------------------------------------------
+def counter_cells(n: int, high: int) -> int:
+    """The measure of a counter's size that MAX_COUNTER_CELLS limits: n literals x (high + 1) levels."""
+    return n * (high + 1)
+
+
 def counter(lits: list[int], low: int, high: int, top: int) -> tuple[Clauses, int]:
-    if len(lits) * (high + 1) > MAX_COUNTER_CELLS:
+    if counter_cells(len(lits), high) > MAX_COUNTER_CELLS:
         raise CounterTooLarge(
             f"the total-mines counter over {len(lits):,} unknown cells and {high:,} mines would need "
             f"about {3 * len(lits) * (high + 1):,} clauses; leave the total out of the formula")

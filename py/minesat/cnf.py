@@ -168,4 +168,10 @@ class SatReduction:
                 "num_aux": aux}
 
 
+def counter_cells(board: Board) -> int:
+    """The measure of the total's counter that `card.MAX_COUNTER_CELLS` limits: cells x (total + 1),
+    0 without a total (the page asks before building a large counter)."""
+    return 0 if board.mines is None else card.counter_cells(len(board.hidden), board.mines)
+
+
 REDUCTIONS = {name: SatReduction(name) for name in CLUE_ENCODINGS}  # the registry: encoding name -> reduction
