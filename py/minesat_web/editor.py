@@ -166,18 +166,17 @@ class Editor:
         return self.apply(blank(self.board.rows, self.board.cols, self.board.mines))
 
     def undo(self) -> bool:
-        if not self.past:
-            return False
-        self.future.append(self.board)
-        self.board = self.past.pop()
-        self.clamp_cursor()
-        return True
+        return self.travel(self.past, self.future)
 
     def redo(self) -> bool:
-        if not self.future:
+        return self.travel(self.future, self.past)
+
+    def travel(self, back: list[Board], forth: list[Board]) -> bool:
+        """Go one board back in `back` (the past, or the future), the current one kept in `forth`."""
+        if not back:
             return False
-        self.past.append(self.board)
-        self.board = self.future.pop()
+        forth.append(self.board)
+        self.board = back.pop()
         self.clamp_cursor()
         return True
 

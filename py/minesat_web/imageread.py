@@ -14,6 +14,8 @@ import html
 import json
 from typing import Any
 
+from minesat_web.render import cell_html, rows_html
+
 MAX_PIXELS = 40_000_000  # as the engine's op: more is not a screenshot
 
 
@@ -40,19 +42,17 @@ def confirmation_html(answer: dict[str, Any]) -> str:
     """The board read, as a grid of cells (unsure ones with class `unsure` and their confidence),
     the summary, and a link to the analyzer with the board."""
     unsure = {(r, c) for r, c in answer["unsure"]}
-    rows = []
+    cells = []
     for r, row in enumerate(answer["rows"]):
-        cells = []
         for c, ch in enumerate(row):
             confidence = answer["confidence"][r][c]
             cls = "cell" + (" unsure" if (r, c) in unsure else "")
             shown = "" if ch in "?0" else ("⚑" if ch == "F" else ch)
             label = f"row {r + 1} column {c + 1}: {'hidden' if ch == '?' else 'flag' if ch == 'F' else ch}"
             label += f", unsure ({round(confidence * 100)}%)" if (r, c) in unsure else ""
-            cells.append(f'<div class="{cls} read-{"h" if ch == "?" else "f" if ch == "F" else "n" + ch}" '
-                         f'role="gridcell" aria-label="{html.escape(label)}">{shown}</div>')
-        rows.append('<div role="row" class="row">' + "".join(cells) + "</div>")
+            kind = "h" if ch == "?" else "f" if ch == "F" else "n" + ch
+            cells.append(cell_html(f"{cls} read-{kind}", html.escape(label), shown))
     cols = len(answer["rows"][0])
     return (f'<p class="read-summary">{html.escape(summary(answer))}</p>'
-            f'<div class="read-grid" role="grid" style="--cols: {cols}">{"".join(rows)}</div>'
+            f'<div class="read-grid" role="grid" style="--cols: {cols}">{rows_html(cols, cells)}</div>'
             f'<p><a class="read-open" href="#{html.escape(answer["board"])}">Open this board in the analyzer</a></p>')

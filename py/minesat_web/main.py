@@ -1,6 +1,7 @@
 """The page's Python entry point (index.html: `await start()`): the board from the link or local
-storage, the engine's worker, the handlers (events.py), Play mode (play.py) and the why and what
-next (why.py) bound to one App (app.py), then the first analysis."""
+storage, the engine's worker, one App (app.py) and its panels, each binding its own handlers:
+the editor (editing.py), boards coming in (loading.py), the layouts, the reduction, the analysis
+with why and what next (why.py) and Play mode (play.py); then the first analysis."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import js
 from pyscript import document
 
 from minesat_web import persist, render
-from minesat_web.app import App, el, show_message
+from minesat_web.app import App
 from minesat_web.client import EngineClient
+from minesat_web.dom import el, handle, show_message
 
 
 async def start() -> App:
@@ -19,11 +21,25 @@ async def start() -> App:
     random.seed()  # a restored snapshot would repeat the seed it was made with
     board, problem = persist.initial_board()
     app = App(board, EngineClient())
-    from minesat_web import events, play, why  # after the mark: how long the page's own modules take
-    js.performance.mark("minesat:page-modules-imported")
-    app.why = why.Why(app)
-    events.bind(app)
-    app.play = play.bind(app)
+    from minesat_web import editing, layouts, loading, play, reduction, why  # after the mark: how long
+    js.performance.mark("minesat:page-modules-imported")                   # the page's own modules take
+    editing.bind(app)
+    loading.bind(app)
+    layouts.bind(app)  # before why: after an analysis, the panels on screen are drawn first,
+    reduction.bind(app)  # then why and what next are asked for
+    why.bind(app)
+    game = play.bind(app)
+
+    @handle("hashchange", js.window)
+    def hashchange(evt):
+        """A link opened while the page is open: a game's, or a board's."""
+        persist.adopt()
+        fragment = persist.url_fragment()
+        if fragment.startswith("play="):
+            game.open_link(fragment)
+        else:
+            loading.open_link(app, fragment)
+
     link = persist.url_fragment()
     el("loading").hidden = True
     el("legend").innerHTML = render.legend_html()
@@ -43,7 +59,7 @@ async def start() -> App:
     document.body.dataset.engine = where
     if where == "worker":
         document.body.dataset.worker = "ready"
-    app.schedule_analysis()
+    app.request_analysis()
     if link.startswith("play="):
-        app.play.open_link(link)
+        game.open_link(link)
     return app

@@ -16,26 +16,24 @@ the class `cursor`; wrong flags the class `wrong-flag`.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qsl
 
 import js
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import when
+from pyodide.ffi import create_once_callable
 
-from minesat.board import Cell
-from minesat.game import LEVELS, Game
+from minesat.board import LEVELS, Cell
+from minesat.game import Game
 from minesat.protocol import decode_analysis, request
 from minesat.share import Move, board_to_fragment, game_fragment, game_from_fragment, game_moves, strip_chat_punctuation
-from minesat_web import persist, render
-from minesat_web.app import App, copy_to_clipboard, el, show_message
+from minesat_web import noguess, persist, render, review, stats
+from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object
-from minesat_web.events import KEY_MOVES, guarded, target_cell
+from minesat_web.dom import CELL, KEY_MOVES, cell_at, copy_to_clipboard, el, handle, show_message
+from minesat_web.noguess import start_cell
 
-STATS_KEY = "minesat.stats"
 LONG_PRESS = 0.45  # seconds: a longer touch flags
 
 
@@ -59,8 +57,7 @@ class Play:
         self.flag_taps = False
         self.press: Any = None  # the pending long-press timer
         self.no_guess = False  # the game's board was drawn among the no-guess ones, to start at `first`
-        self.review: dict[str, Any] | None = None  # the engine's review of the game, and the step shown
-        self.step = 0
+        self.review = review.Review(app.client, self.draw)  # the engine's review of the game
         self.making: asyncio.Task | None = None  # a no-guess board being drawn
 
     # -- games --
@@ -68,8 +65,7 @@ class Play:
               no_guess: bool = False) -> None:
         self.stop_auto()
         self.game, self.level, self.best, self.first, self.no_guess = game, level, None, first, no_guess
-        self.review = None
-        el("play-review-box").hidden = True
+        self.review.forget()
         self.moves, self.started, self.ended, self.wrong, self.odds = [], 0.0, 0.0, [], {}
         self.cursor = (min(self.cursor[0], game.rows - 1), min(self.cursor[1], game.cols - 1))
         if first is not None:
@@ -85,7 +81,7 @@ class Play:
             self.apply((r, c), kind)
         self.write_url()
         self.draw()
-        self.show_stats()
+        stats.show()
         self.refresh_live()
         if game.state != "playing":
             self.show_end()
@@ -136,28 +132,13 @@ class Play:
         self.making = asyncio.ensure_future(self.make_no_guess(game, level, first, moves))
 
     async def make_no_guess(self, game: Game, level: str, first: Cell, moves: list[Move]) -> None:
-        """Ask the worker for the game's no-guess board (every board drawn from the seed, the
-        first that needs no guess from `first`: uniform among them), then start it."""
-        status = el("play-generating")
-        status.hidden = False
-        el("play-generating-text").textContent = (
-            f"Drawing a no-guess board ({game.rows}x{game.cols}, {game.mines} mines): boards are drawn one "
-            "after another until one can be solved from the start without a guess…")
-        try:
-            data = await self.app.client.call(request(
-                "generate", None, rows=game.rows, cols=game.cols, mines=game.mines, first=list(first),
-                rule=game.rule, seed=game.seed, no_guess=True), lane="play-generate")
-        except (Dropped, asyncio.CancelledError):
+        """Ask the worker for the game's no-guess board, then start it."""
+        drawn = await noguess.no_guess_game(self.app.client, game, first)
+        if drawn is None:
             return
-        except EngineFailed as e:
-            el("play-generating-text").textContent = f"No no-guess board could be drawn: {e}"
-            return
-        status.hidden = True
-        made = Game.with_mines(game.rows, game.cols, {(r, c) for r, c in data["mines"]}, game.seed, game.rule)
+        made, tries = drawn
         self.start(made, level, first, moves, no_guess=True)
-        el("play-hint-text").textContent = (
-            f"A no-guess board (the {data['tries']:,}{ordinal(data['tries'])} drawn): start at {render.name(first)}, "
-            "marked ★; from there every move can be worked out.")
+        el("play-hint-text").textContent = noguess.drawn_text(tries, first)
         self.show_best(first)
 
     def cancel_no_guess(self) -> None:
@@ -231,52 +212,6 @@ class Play:
         self.odds = dict(analysis.probability) if analysis.satisfiable else {}
         self.draw()
 
-    # -- statistics: per level and rule --
-    def stats(self) -> dict[str, dict[str, int]]:
-        """{"level/rule": {"won", "lost", "streak", "best_streak", "best_ms"}}; the earlier form
-        ({level: [won, lost]}) is read as classic games."""
-        try:
-            data = json.loads(str(js.localStorage.getItem(STATS_KEY) or "{}"))
-            out: dict[str, dict[str, int]] = {}
-            for key, value in data.items():
-                if isinstance(value, list):  # the earlier form
-                    out[f"{key}/classic"] = {"won": int(value[0]), "lost": int(value[1]), "streak": 0,
-                                             "best_streak": 0, "best_ms": 0}
-                else:
-                    out[str(key)] = {k: int(value.get(k, 0)) for k in ("won", "lost", "streak", "best_streak",
-                                                                       "best_ms")}
-            return out
-        except Exception:  # noqa: BLE001 - missing or corrupted storage: no stats yet
-            return {}
-
-    def show_stats(self) -> None:
-        el("play-stats").innerHTML = render.play_stats_html(self.stats())
-        el("play-stats-reset").hidden = not self.stats()
-
-    def record(self) -> None:
-        game = self.game
-        if game is None:
-            return
-        stats = self.stats()
-        key = f"{self.level}/{game.rule}"
-        s = stats.get(key, {"won": 0, "lost": 0, "streak": 0, "best_streak": 0, "best_ms": 0})
-        won = game.state == "won"
-        s["won" if won else "lost"] += 1
-        s["streak"] = s["streak"] + 1 if won else 0
-        s["best_streak"] = max(s["best_streak"], s["streak"])
-        took = int(self.ended - self.started)
-        if won and (not s["best_ms"] or took < s["best_ms"]):
-            s["best_ms"] = took
-        stats[key] = s
-        self.save_stats(stats)
-
-    def save_stats(self, stats: dict[str, dict[str, int]]) -> None:
-        try:
-            js.localStorage.setItem(STATS_KEY, json.dumps(stats))
-        except Exception:  # noqa: BLE001 - storage disabled: the game still counts on screen
-            pass
-        self.show_stats()
-
     # -- moves --
     def apply(self, cell: Cell, kind: str) -> bool:
         """One move of the player's (or of a link being replayed): True when it was a real move."""
@@ -306,7 +241,7 @@ class Play:
     def act(self, cell: Cell, flag: bool = False, kind: str | None = None) -> None:
         """A move made on the board: open (a chord on an open number), or flag."""
         game = self.game
-        if game is None or game.state != "playing" or self.review is not None:
+        if game is None or game.state != "playing" or self.review.data is not None:
             return
         self.cursor = cell
         if self.no_guess and not self.moves and self.first is not None and cell != self.first and not flag:
@@ -325,7 +260,7 @@ class Play:
         self.draw()
         self.refresh_live()
         if game.state != "playing":
-            self.record()
+            stats.record(self.level, game.rule, game.state == "won", int(self.ended - self.started))
             self.show_end()
 
     def show_end(self) -> None:
@@ -424,74 +359,6 @@ class Play:
             el("play-auto").setAttribute("aria-pressed", "false")
             el("play-auto").textContent = "Auto-play"
 
-    # -- the game's review, move by move, and its record --
-    def record_json(self) -> dict[str, Any]:
-        """The game as a record (`minesat review` reads it)."""
-        game = self.game
-        assert game is not None and game.mine_cells is not None
-        return {"rows": game.rows, "cols": game.cols, "mines": [list(c) for c in sorted(game.mine_cells)],
-                "total": game.mines, "moves": [list(m) for m in self.moves]}
-
-    async def load_review(self) -> None:
-        game = self.game
-        if game is None or game.mine_cells is None or not self.moves:
-            return
-        box = el("play-review-box")
-        box.hidden = False
-        el("play-review-summary").textContent = "Grading every move…"
-        try:
-            data = await self.app.client.call(request("review", None, game=self.record_json()), lane="play-review")
-        except (Dropped, EngineFailed) as e:
-            el("play-review-summary").textContent = f"The review could not be made: {e}"
-            return
-        if self.game is not game:
-            return
-        self.review, self.step = data, 0
-        el("play-review-summary").textContent = f"{len(data['moves'])} moves: {data['summary']}."
-        el("play-review-list").innerHTML = render.review_html(data, 0)
-        el("play-review-list").focus()
-        self.show_step(0)
-
-    def show_step(self, step: int) -> None:
-        """The position before move `step`, the move marked (★ where the advisor would have played)."""
-        game, review = self.game, self.review
-        if game is None or review is None or game.mine_cells is None:
-            return
-        self.step = min(max(step, 0), len(review["moves"]) - 1)
-        replay = Game.with_mines(game.rows, game.cols, set(game.mine_cells))
-        for r, c, kind in self.moves[:self.step]:
-            replay.act((r, c), kind)
-        move = review["moves"][self.step]
-        best = move.get("best")
-        el("play-grid").innerHTML = render.play_cells(
-            replay, (best["move"][0], best["move"][1]) if best else None, (move["move"][0], move["move"][1]))
-        listing = el("play-review-list")
-        for node in list(listing.querySelectorAll("[aria-selected=true]")):
-            node.setAttribute("aria-selected", "false")
-        node = el(f"rv{self.step}")
-        if node:
-            node.setAttribute("aria-selected", "true")
-            listing.setAttribute("aria-activedescendant", f"rv{self.step}")
-            node.scrollIntoView(js_object({"block": "nearest"}))
-
-    def close_review(self) -> None:
-        self.review = None
-        el("play-review-box").hidden = True
-        self.draw()
-
-    def download_record(self) -> None:
-        game = self.game
-        if game is None or game.mine_cells is None:
-            return
-        blob = js.Blob.new(to_js([json.dumps(self.record_json())]), js_object({"type": "application/json"}))
-        url = js.URL.createObjectURL(blob)
-        a = js.document.createElement("a")
-        a.href, a.download = url, f"minesat-{self.level}-{game.seed}.json"
-        js.document.body.appendChild(a)
-        a.click()
-        a.remove()
-        js.setTimeout(js.URL.revokeObjectURL.bind(js.URL, url), 60_000)
-
     def stop_auto(self) -> None:
         if self.auto and not self.auto.done():
             self.auto.cancel()
@@ -516,15 +383,6 @@ class Play:
             info.textContent = render.odds_text(cell, data)
 
 
-def start_cell(game: Game) -> Cell:
-    """Where a no-guess board starts: the middle of the board."""
-    return game.rows // 2, game.cols // 2
-
-
-def ordinal(n: int) -> str:
-    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-
-
 def show_mode(play: bool) -> None:
     el("app").hidden = play
     el("play").hidden = not play
@@ -536,9 +394,10 @@ def show_mode(play: bool) -> None:
 def bind(app: App) -> Play:
     """Play mode's handlers, bound where they are defined."""
     play = Play(app)
+    review.bind(play.review)
+    stats.bind()
 
-    @when("click", "#mode-play")
-    @guarded
+    @handle("click", "#mode-play")
     def to_play(evt):
         show_mode(True)
         if play.game is None:
@@ -546,41 +405,34 @@ def bind(app: App) -> Play:
         else:
             play.write_url()
 
-    @when("click", "#mode-analyze")
-    @guarded
+    @handle("click", "#mode-analyze")
     def to_analyze(evt):
         play.stop_auto()
         show_mode(False)
         persist.replace_url(board_to_fragment(app.board))  # the analyzer's board, not the game's link
         app.changed()
 
-    @when("click", "#play-new")
-    @guarded
+    @handle("click", "#play-new")
     def new_game(evt):
         el("play-seed").value = ""
         play.new_game()
 
-    @when("click", "#play-again")
-    @guarded
+    @handle("click", "#play-again")
     def again(evt):
         play.again()
         el("play-grid").focus()
 
-    @when("change", "#play-level")
-    @guarded
+    @handle("change", "#play-level")
     def level(evt):
         el("play-custom").hidden = str(el("play-level").value) != "custom"
 
-    @when("contextmenu", "#play-grid")
+    @handle("contextmenu", "#play-grid")
     def no_menu(evt):
         evt.preventDefault()
 
-    @when("pointerdown", "#play-grid")
-    @guarded
-    def down(evt):
-        cell = target_cell(evt)
-        if cell is None:
-            return
+    @handle("pointerdown", "#play-grid", within=CELL)
+    def down(evt, node):
+        cell = cell_at(node)
         evt.preventDefault()
         el("play-grid").focus(js_object({"preventScroll": True}))
         if evt.button == 2:
@@ -592,8 +444,7 @@ def bind(app: App) -> Play:
             play.act(cell, flag=True)
         play.press = (cell, js.setTimeout(create_once_callable(long_press), int(LONG_PRESS * 1000)))
 
-    @when("pointerup", "#play-grid")
-    @guarded
+    @handle("pointerup", "#play-grid")
     def up(evt):
         if play.press is None:
             return  # a long press already flagged, or a right click
@@ -602,33 +453,27 @@ def bind(app: App) -> Play:
         play.press = None
         play.act(cell, flag=play.flag_taps)
 
-    @when("pointerleave", "#play-grid")
+    @handle("pointerleave", "#play-grid")
     def leave(evt):
         if play.press is not None:
             js.clearTimeout(play.press[1])
             play.press = None
 
-    @when("pointerover", "#play-grid")
-    @guarded
-    def over(evt):
-        cell = target_cell(evt)
-        if cell is not None:
-            asyncio.ensure_future(play.describe(cell))
+    @handle("pointerover", "#play-grid", within=CELL)
+    def over(evt, node):
+        asyncio.ensure_future(play.describe(cell_at(node)))
 
-    @when("click", "#play-flag")
-    @guarded
+    @handle("click", "#play-flag")
     def flag_taps(evt):
         play.flag_taps = not play.flag_taps
         el("play-flag").setAttribute("aria-pressed", "true" if play.flag_taps else "false")
         el("play-flag").classList.toggle("active", play.flag_taps)
 
-    @when("click", "#play-hint")
-    @guarded
+    @handle("click", "#play-hint")
     def hint(evt):
         asyncio.ensure_future(play.hint())
 
-    @when("click", "#play-auto")
-    @guarded
+    @handle("click", "#play-auto")
     def auto(evt):
         if play.auto and not play.auto.done():
             play.stop_auto()
@@ -637,19 +482,16 @@ def bind(app: App) -> Play:
         el("play-auto").textContent = "Stop"
         play.auto = asyncio.ensure_future(play.auto_play())
 
-    @when("click", "#play-remove-flags")
-    @guarded
+    @handle("click", "#play-remove-flags")
     def remove_flags(evt):
         play.remove_wrong_flags()
 
-    @when("change", "#play-live")
-    @guarded
+    @handle("change", "#play-live")
     def live(evt):
         play.refresh_live()
         play.draw()
 
-    @when("click", "#play-share")
-    @guarded
+    @handle("click", "#play-share")
     def share(evt):
         play.write_url()
         url = str(js.location.href)
@@ -658,59 +500,21 @@ def bind(app: App) -> Play:
         el("play-share-url").select()
         copy_to_clipboard(url, "The game's link, at this position, is copied.")  # else it is shown selected
 
-    @when("click", "#play-review")
-    @guarded
-    def review(evt):
-        asyncio.ensure_future(play.load_review())
+    @handle("click", "#play-review")
+    def review_game(evt):
+        if play.game is not None:
+            asyncio.ensure_future(play.review.load(play.game, play.moves))
 
-    @when("click", "#play-review-close")
-    @guarded
-    def review_close(evt):
-        play.close_review()
-
-    @when("click", "#play-review-list")
-    @guarded
-    def review_pick(evt):
-        node = evt.target.closest("[data-step]")
-        if node:
-            play.show_step(int(node.dataset.step))
-
-    @when("keydown", "#play-review-list")
-    @guarded
-    def review_keys(evt):
-        """Step through the moves: arrows (up/left back, down/right on), Home, End; Esc leaves."""
-        key = str(evt.key)
-        steps = {"ArrowDown": 1, "ArrowRight": 1, "ArrowUp": -1, "ArrowLeft": -1}
-        if key in steps:
-            play.show_step(play.step + steps[key])
-        elif key == "Home":
-            play.show_step(0)
-        elif key == "End" and play.review:
-            play.show_step(len(play.review["moves"]) - 1)
-        elif key == "Escape":
-            play.close_review()
-        else:
-            return
-        evt.preventDefault()
-
-    @when("click", "#play-download")
-    @guarded
+    @handle("click", "#play-download")
     def download(evt):
-        play.download_record()
+        if play.game is not None and play.game.mine_cells is not None:
+            review.download_record(play.game, play.moves, play.level)
 
-    @when("click", "#play-generating-cancel")
-    @guarded
+    @handle("click", "#play-generating-cancel")
     def cancel_generating(evt):
         play.cancel_no_guess()
 
-    @when("click", "#play-stats-reset")
-    @guarded
-    def reset_stats(evt):
-        if js.confirm("Forget the statistics of every level?"):
-            play.save_stats({})
-
-    @when("click", "#play-analyze")
-    @guarded
+    @handle("click", "#play-analyze")
     def analyze_position(evt):
         if play.game is None:
             return
@@ -720,8 +524,7 @@ def bind(app: App) -> Play:
         persist.replace_url(board_to_fragment(app.board))  # the address bar names the position now
         app.changed()  # analysed
 
-    @when("keydown", "#play-grid")
-    @guarded
+    @handle("keydown", "#play-grid")
     def keys(evt):
         """Keyboard play: arrows move, Space or Enter opens (chords an open number), F flags,
         C chords, H hints."""

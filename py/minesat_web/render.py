@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from minesat.analysis import Analysis
+from minesat.answers import Analysis
 from minesat.board import FLAG, HIDDEN, NUMBERS, Board, Cell
 from minesat.board import cell_name as name
 
@@ -136,24 +136,37 @@ def cell_states(board: Board, a: Analysis | None, shown: frozenset[Cell] | None 
     return out
 
 
-def cell_html(index: int, cols: int, state: CellState) -> str:
+def cell_html(cls: str, label: str, text: str = "", at: Cell | None = None, grid: str = "c",
+              data: str = "") -> str:
+    """One cell, as every grid of the page draws it (the analyzer's, the game's, a screenshot's):
+    its classes, its accessible name, its text; `at` its place (data-row, data-col and the id
+    `grid`r-c, e.g. "c2-5"), `data` more attributes. index.html's `minesatCell` sets the same on
+    a cell in place."""
+    where = f' data-row="{at[0]}" data-col="{at[1]}" id="{grid}{at[0]}-{at[1]}"' if at is not None else ""
+    return f'<div class="{cls}" role="gridcell"{where} aria-label="{label}"{data}>{text}</div>'
+
+
+def rows_html(cols: int, cells: list[str]) -> str:
+    """Cells, row by row, in ARIA rows (display: contents)."""
+    return "".join('<div role="row" class="row">' + "".join(cells[i:i + cols]) + "</div>"
+                   for i in range(0, len(cells), cols))
+
+
+def state_html(index: int, cols: int, state: CellState) -> str:
+    """An analyzer's cell from its state (`cell_states`)."""
     cls, label, verdict, text, pct = state
-    r, c = divmod(index, cols)
-    extra = (f' data-verdict="{verdict}"' if verdict else "") + (f' data-pct="{pct}"' if pct else "")
-    return (f'<div class="{cls}" role="gridcell" id="c{r}-{c}" data-row="{r}" data-col="{c}" '
-            f'aria-label="{label}"{extra}>{text}</div>')
+    data = (f' data-verdict="{verdict}"' if verdict else "") + (f' data-pct="{pct}"' if pct else "")
+    return cell_html(cls, label, text, divmod(index, cols), "c", data)
 
 
 def grid_html(cols: int, states: list[CellState]) -> str:
-    """The whole grid in one string: ARIA rows (display: contents) of cells."""
-    rows = len(states) // cols
-    return "".join('<div role="row" class="row">' + "".join(
-        cell_html(r * cols + c, cols, states[r * cols + c]) for c in range(cols)) + "</div>" for r in range(rows))
+    """The whole grid in one string."""
+    return rows_html(cols, [state_html(i, cols, s) for i, s in enumerate(states)])
 
 
 def grid_cells(board: Board, a: Analysis | None, shown: frozenset[Cell] | None = None) -> list[str]:
     """One HTML element per cell, row by row."""
-    return [cell_html(i, board.cols, s) for i, s in enumerate(cell_states(board, a, shown))]
+    return [state_html(i, board.cols, s) for i, s in enumerate(cell_states(board, a, shown))]
 
 
 def labels_html(count: int) -> str:
@@ -448,9 +461,8 @@ def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,
     percentage), and the flags the advisor found wrong."""
     over = game.state != "playing"
     odds = odds or {}
-    rows = []
+    cells = []
     for r in range(game.rows):
-        cells = []
         for c in range(game.cols):
             cell = (r, c)
             where = f"row {r + 1} column {c + 1}: "
@@ -469,7 +481,7 @@ def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,
                     label += ", cannot be a mine"
             else:
                 cls, label = "cell hidden", f"{where}hidden"
-            extra = ""
+            data = ""
             p = odds.get(cell) if cls == "cell hidden" else None
             if p is not None:
                 if p == 0 or p == 1:
@@ -477,18 +489,16 @@ def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,
                     label += ", surely safe" if p == 0 else ", surely a mine"
                 else:
                     cls += f" pb{band(p)}"
-                    extra += f' data-pct="{short_percent(p)}"'
+                    data += f' data-pct="{short_percent(p)}"'
                     label += f", {short_percent(p)}% mine"
             if cell == cursor:
                 cls += " cursor"
             if cell == best:
                 cls += " best"
-                extra = " data-best"
+                data = " data-best"
                 label += ", the best move"
-            cells.append(f'<div class="{cls}" role="gridcell" data-row="{r}" data-col="{c}" id="p{r}-{c}" '
-                         f'aria-label="{label}"{extra}>{text}</div>')
-        rows.append('<div role="row" class="row">' + "".join(cells) + "</div>")
-    return "".join(rows)
+            cells.append(cell_html(cls, label, text, cell, "p", data))
+    return rows_html(game.cols, cells)
 
 
 def game_end_text(three_bv: int, clicks: int, seconds: float, won: bool) -> str:

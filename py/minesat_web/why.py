@@ -1,10 +1,11 @@
-"""Why and what next, on the analyzer's page: every forced cell's proof, the best move, the dead
-cells, asked of the engine after each board's count is drawn (app.py starts them).
+"""The analysis panel: the count, the verdict and the forced cells of the board on screen, then why
+and what next: every forced cell's proof, the best move, the dead cells, asked of the engine after
+each board's count is drawn.
 
 The cell line (`describe`, on hover or tap) says what is known of one cell with its proof, or
 what opening it can show; *Next deduction* walks the proofs from the easiest; *Proof as SAT*
-shows one proof's clauses and picosat's answer. Test hooks: data-proof on a shown proof's clues,
-data-best on the best move.
+shows one proof's clauses and picosat's answer; Esc or Cancel stops what is working. Test hooks:
+data-proof on a shown proof's clues, data-best on the best move.
 """
 
 from __future__ import annotations
@@ -12,37 +13,147 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyscript import document
+import js
+from pyodide.ffi import create_proxy
 
 from minesat.board import Board, Cell
 from minesat.protocol import request
 from minesat_web import render
-from minesat_web.app import WORK_SHOWN_MS, App, el
-from minesat_web.client import Dropped, EngineFailed
+from minesat_web.app import App
+from minesat_web.client import Dropped, EngineFailed, js_object
+from minesat_web.dom import copy_to_clipboard, el, handle
+
+WORK_SHOWN_MS = 100  # why and what next say they are working when they take longer than this
+WHY_PANELS = ("explain", "advise", "dead", "outcome")  # the work that follows an analysis
 
 
 class Why:
-    """The latest board's proofs, dead cells and best move, and the cell the cell line speaks of."""
+    """The latest board's proofs and best move, and the cell the cell line speaks of."""
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.proofs: dict[Cell, dict[str, Any]] = {}  # easiest first
-        self.dead: frozenset[Cell] = frozenset()
         self.deduction = -1  # where "Next deduction" is
         self.proof_shown: dict[str, Any] | None = None
         self.described: Cell | None = None
+        self.work_timer: Any = None  # shows that why and what next are working (see `work_started`)
+        self._show_work = create_proxy(self.show_work)
+        app.on("edited", self.forget)
+        app.on("answered", self.show_answer)
+        app.on("analysed", lambda: app.start_panel("explain", self.load_explain()))
+        app.on("failed", self.show_failure)
+        app.on("stale", self.clear_marks)
+        app.on("pointed", self.describe)
+        app.keys.update({"Escape": self.stop, "n": self.next_deduction, "N": self.next_deduction})
 
     def forget(self) -> None:
-        """A new board: nothing is known of it yet (its marks stay until `clear_marks`)."""
-        self.proofs, self.dead, self.deduction = {}, frozenset(), -1
+        """A new board: nothing is known of it yet (its marks stay until `clear_marks`); the cell
+        line speaks of no cell (unless the edit was a click on one); the old count is withdrawn."""
+        self.described = None
+        self.proofs, self.app.dead, self.deduction = {}, frozenset(), -1
+        self.work_done()
+        el("layout-count").setAttribute("data-value", "")  # the old count's text stays until the
+                                                            # new one, greyed if that is slow
 
-    def clear_marks(self) -> None:
-        """The old board's proof and best move off the grid, and their words off the page."""
+    def clear_marks(self, late: bool = False) -> None:
+        """The old board's proof and best move off the grid, and their words off the page; when
+        its analysis is `late`, the cell line's hint."""
+        el("board-verdict").hidden = True
         self.mark_proof(None)
-        self.mark_best(None)
+        self.app.mark("best", [])
         el("best-move").textContent = ""
         el("next-deduction").disabled = True
         el("deductions").textContent = ""
+        if late and self.described is None:
+            el("cell-info").textContent = render.CELL_HINT
+
+    # -- the summary -----------------------------------------------------------------------
+    def show_answer(self) -> None:
+        self.show_summary()
+        self.redescribe()
+
+    def show_summary(self) -> None:
+        a = self.app.analysis
+        assert a is not None
+        count = el("layout-count")
+        count.textContent = render.count_text(a)
+        count.setAttribute("data-value", "" if a.count is None else str(a.count))
+        exact = a.count is not None and a.count >= render.SCIENTIFIC_FROM
+        el("count-exact").hidden = not exact
+        el("count-digits").textContent = render.exact_digits(a.count) if exact and a.count else ""
+        el("layouts-total").textContent = count.textContent
+        verdict = el("verdict")
+        verdict.className = "" if a.satisfiable else "bad"
+        tangled = self.app.tangled
+        verdict.textContent = render.tangled_text(tangled) if tangled and a.satisfiable else render.verdict_text(a)
+        el("forced").innerHTML = render.forced_html(a)
+        by_board = el("board-verdict")  # a contradiction is said where the user looks: by the board
+        by_board.hidden = a.satisfiable
+        by_board.textContent = "" if a.satisfiable else verdict.textContent
+        if not a.satisfiable:
+            by_board.scrollIntoView(js_object({"block": "nearest"}))
+
+    def show_failure(self, why: str) -> None:
+        el("verdict").textContent = why
+        el("verdict").className = "bad"
+        el("board-verdict").hidden = True
+        el("count-exact").hidden = True
+        el("forced").textContent = ""
+        el("layout-count").textContent = "unknown"
+
+    def stop(self) -> None:
+        """Esc: stop what is working, the analysis or else why and what next."""
+        if self.app.analysing():
+            self.cancel_analysis()
+        elif self.app.running(WHY_PANELS):
+            self.cancel_work()
+
+    def cancel_analysis(self) -> None:
+        """Stop a running analysis: say so at once; the worker is ended and a fresh one started.
+        A tangled board keeps what is known of it so far."""
+        app = self.app
+        if app.task and not app.task.done():
+            app.task.cancel()
+        if app.tangled is not None and app.analysis is not None:
+            el("verdict").textContent = render.tangled_text(app.tangled, stopped=True)
+            el("analysis-cancel").hidden = True
+        else:
+            app.fail("Analysis cancelled. Edit the board to analyse again.")
+        app.restart_worker()
+
+    # -- why and what next: working, and cancelled ------------------------------------------
+    def work_started(self, text: str) -> None:
+        """Why and what next are at work on `text`: said if it takes over WORK_SHOWN_MS, with a Cancel."""
+        el("work-text").textContent = text
+        js.clearTimeout(self.work_timer)
+        self.work_timer = js.setTimeout(self._show_work, WORK_SHOWN_MS)
+
+    def show_work(self, *_: Any) -> None:
+        self.work_timer = None
+        el("work").hidden = False
+        if not str(el("best-move").textContent):
+            el("best-move").textContent = "Best move: working…"
+
+    def work_done(self) -> None:
+        js.clearTimeout(self.work_timer)
+        self.work_timer = None
+        el("work").hidden = True
+
+    def cancel_work(self) -> None:
+        """Stop the proofs, the best move and the dead cells (Cancel or Esc): the analysis stays on
+        screen; the worker is ended (a running computation cannot be stopped otherwise) and a fresh
+        one started."""
+        running = self.app.running(WHY_PANELS)
+        for panel in running:
+            self.app.panel_tasks[panel].cancel()
+        self.work_done()
+        if running & {"explain", "advise"}:
+            el("best-move").textContent = "Best move: not worked out (cancelled). Edit the board to try again."
+        if "explain" in running:
+            el("deductions").textContent = "The proofs were cancelled."
+        if "outcome" in running:
+            el("cell-info").textContent = "Stopped. " + render.CELL_HINT
+        self.app.restart_worker()
 
     # -- the cell line ---------------------------------------------------------------------
     def describe(self, cell: Cell) -> None:
@@ -96,15 +207,14 @@ class Why:
 
     def mark_proof(self, proof: dict[str, Any] | None) -> None:
         """Highlight a proof's clues on the grid (attribute data-proof while shown)."""
-        for node in list(document.querySelectorAll("#grid [data-proof]")):
-            node.removeAttribute("data-proof")
-            node.classList.remove("proof")
         self.proof_shown = proof
-        for r, c in proof["clues"] if proof else []:
-            node = self.app.cell_el((r, c))
-            if node:
-                node.setAttribute("data-proof", "")
-                node.classList.add("proof")
+        self.app.mark("proof", proof["clues"] if proof else [])
+
+    def point(self, cell: Cell) -> None:
+        """Move the cursor to `cell` and say what is known of it."""
+        self.app.ed.cursor = cell
+        self.app.draw_cursor()
+        self.describe(cell)
 
     def next_deduction(self) -> None:
         """Walk the forced cells from the easiest proof to the hardest."""
@@ -113,10 +223,7 @@ class Why:
             return
         order = list(self.proofs)
         self.deduction = (self.deduction + 1) % len(order)
-        cell = order[self.deduction]
-        self.app.ed.cursor = cell
-        self.app.draw_cursor()
-        self.describe(cell)
+        self.point(order[self.deduction])
         el("cell-info").textContent = f"Deduction {self.deduction + 1} of {len(order)}: " + str(
             el("cell-info").textContent)
 
@@ -124,7 +231,7 @@ class Why:
     async def load_explain(self) -> None:
         """The proofs of the board on screen, after its count is drawn."""
         app = self.app
-        app.work_started("Finding a proof for every surely safe cell and mine…")
+        self.work_started("Finding a proof for every surely safe cell and mine…")
         board = app.board
         data = await app.ask("explain", "explain")
         if data is None:
@@ -140,7 +247,7 @@ class Why:
 
     async def load_advice(self) -> None:
         """The best move, marked on the grid (class "best", data-best) and said in words."""
-        self.app.work_started("Weighing the best move…")
+        self.work_started("Weighing the best move…")
         board = self.app.board
         data = await self.app.ask("advise", "advise")
         if data is None:
@@ -152,9 +259,9 @@ class Why:
             if easiest is not None:
                 data["move"] = list(easiest)
         move = (data["move"][0], data["move"][1]) if "move" in data else None
-        self.mark_best(move)
+        self.app.mark("best", [move] if move else [])
         el("best-move").textContent = render.advice_text(data, self.proofs.get(move) if move else None)
-        self.app.work_started("Looking for dead cells…")
+        self.work_started("Looking for dead cells…")
         self.app.start_panel("dead", self.load_dead())
 
     async def load_dead(self) -> None:
@@ -167,23 +274,15 @@ class Why:
                 return
             dead += data["dead"]
             start = data["next"]
-        self.dead = frozenset((r, c) for r, c in dead)
-        self.app.work_done()
-        if self.dead:
+        self.app.dead = frozenset((r, c) for r, c in dead)
+        self.work_done()
+        if self.app.dead:
             self.app.draw_grid()
 
     def failed(self, board: Board) -> None:
         """No answer for `board`: if it is still the one on screen, nothing is at work any more."""
         if board == self.app.board:
-            self.app.work_done()
-
-    def mark_best(self, cell: Cell | None) -> None:
-        for node in list(document.querySelectorAll("#grid [data-best]")):
-            node.removeAttribute("data-best")
-            node.classList.remove("best")
-        if cell is not None and (node := self.app.cell_el(cell)):
-            node.setAttribute("data-best", "")
-            node.classList.add("best")
+            self.work_done()
 
     async def show_proof_sat(self) -> None:
         """The shown proof as SAT in the reduction panel: its clauses, the query, picosat's answer."""
@@ -203,3 +302,42 @@ class Why:
             f"(\"{'mine' if data['query'] > 0 else 'no mine'} at {render.name(tuple(data['cell']))}\"): "
             f"picosat answers {data['answer']}.\n\n{data['dimacs']}")
         box.scrollIntoView()
+
+
+def bind(app: App) -> Why:
+    """The analysis panel's handlers, bound where they are defined."""
+    why = Why(app)
+
+    @handle("click", "#forced", within="[data-cell]")
+    def cell_link(evt, link):
+        """A cell named in the summary: move the cursor there and show what is known of it."""
+        r, c = map(int, str(link.dataset.cell).split(","))
+        why.point((r, c))
+        app.cell_el((r, c)).scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
+        el("grid").focus()
+
+    @handle("click", "#next-deduction")
+    def next_deduction(evt):
+        why.next_deduction()
+        el("grid").focus()
+
+    @handle("click", "#proof-sat")
+    def proof_sat(evt):
+        asyncio.ensure_future(why.show_proof_sat())
+
+    @handle("click", "#copy-count")
+    def copy_count(evt):
+        digits = str(el("count-digits").textContent).replace("\u2009", "")
+        copy_to_clipboard(digits, "Every digit of the count is copied.",
+                          "The browser did not allow copying; select the digits.",
+                          "The browser cannot copy here; select the digits.")
+
+    @handle("click", "#work-cancel")
+    def work_cancel(evt):
+        why.cancel_work()
+
+    @handle("click", "#analysis-cancel")
+    def cancel_analysis(evt):
+        why.cancel_analysis()
+
+    return why

@@ -205,7 +205,7 @@ def test_dimensions_mines_and_storage(app_page):
     assert app_page.fragment() == "board=?????/?????/?????/?????&mines=4"
 
 
-def test_paste_board_text(app_page):
+def test_paste_board_text_of_any_tool(app_page):
     page = app_page.page
     page.click("#paste-box summary")
     page.fill("#paste-text", "mines=2\n1 ? ?\n1 2 ?\n0 1 ?\n")
@@ -217,6 +217,19 @@ def test_paste_board_text(app_page):
     assert "line 2" in message and "9" in message
     assert app_page.fragment() == "board=1??/12?/01?&mines=2"
     wait_analysis(page)
+    # other tools' text, and the message says which was read
+    cases = {"x..\n1*1\n": "minesweepr", "3x2x1\nHH1\n1F1\n": "JSMinesweeper",
+             "2 mines\n1--\n12-\n01-\n": "plain text"}
+    for text, understood in cases.items():
+        page.fill("#paste-text", text)
+        page.click("#paste-load")
+        assert understood in page.inner_text("#message"), text
+        wait_analysis(page)
+    placeholder = page.get_attribute("#paste-text", "placeholder")
+    page.fill("#paste-text", placeholder)  # the placeholder itself is a board
+    page.click("#paste-load")
+    assert "loaded" in page.inner_text("#message")
+    assert wait_analysis(page) == "2"
 
 
 def test_broken_fragment_keeps_the_page(app_page):

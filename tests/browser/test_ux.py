@@ -318,24 +318,6 @@ def test_phone_message_in_view_cells_large_enough_and_a_scroll_cue(browser, site
     phone.close()
 
 
-def test_paste_reads_other_tools_text_and_says_which(app_page):
-    page = app_page.page
-    if not page.is_visible("#paste-text"):
-        page.click("#paste-box summary")
-    cases = {"x..\n1*1\n": "minesweepr", "3x2x1\nHH1\n1F1\n": "JSMinesweeper",
-             "2 mines\n1--\n12-\n01-\n": "plain text"}
-    for text, understood in cases.items():
-        page.fill("#paste-text", text)
-        page.click("#paste-load")
-        assert understood in page.inner_text("#message"), text
-        wait_analysis(page)
-    placeholder = page.get_attribute("#paste-text", "placeholder")
-    page.fill("#paste-text", placeholder)  # the placeholder itself is a board
-    page.click("#paste-load")
-    assert "loaded" in page.inner_text("#message")
-    assert wait_analysis(page) == "2"
-
-
 def test_copy_as_text_in_another_tools_format(app_page):
     page = app_page.page
     app_page.load_board(["1??", "12?", "01?"], 2)

@@ -12,7 +12,7 @@ from minesat.board import Board, BoardError
 from minesat.share import board_from_fragment, board_to_fragment
 from minesat_web.editor import HISTORY, Editor, blank, parse_int, preset, resized
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_presets_have_the_classic_sizes():
@@ -81,7 +81,7 @@ def test_py_zip_holds_every_module_of_the_page(tmp_path):
     with zipfile.ZipFile(z) as f:
         names = set(f.namelist())
     expected = {p.relative_to(ROOT / "py").as_posix() for pkg in ("minesat", "minesat_web")
-                for p in (ROOT / "py" / pkg).glob("*.py")}
+                for p in (ROOT / "py" / pkg).rglob("*.py")}
     assert names == expected and "minesat/analysis.py" in names and "minesat_web/app.py" in names
 
 

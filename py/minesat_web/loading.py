@@ -1,0 +1,147 @@
+"""Boards that come into the analyzer: pasted or dropped text, a file opened or dropped, a
+screenshot pasted, dropped or picked (read by the engine's worker), a link opened."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+from typing import Any
+
+import js
+from pyscript import document
+
+from minesat.board import Board, BoardError
+from minesat.formats import read_any, read_file
+from minesat.share import board_from_fragment, board_to_fragment
+from minesat_web import imageread, persist
+from minesat_web.app import App
+from minesat_web.client import Dropped, EngineFailed, js_object
+from minesat_web.dom import el, handle, show_message
+from minesat_web.editor import with_standard_total
+
+
+def load(app: App, board: Board, source: str) -> None:
+    """A board read from a paste, a file or a drop: a standard size without a total gets the level's
+    total (said, and editable); the message says what was read."""
+    board, assumed = with_standard_total(board)
+    app.assumed_mines = assumed  # before the edit, which forgets a total it did not see assumed
+    app.edit(app.ed.apply(board))
+    app.fill_inputs(force=True)
+    show_message(f"Board loaded from {source}.")  # a total assumed is said by the board (#total-note)
+
+
+def load_text(app: App, text: str, what: str, source: str) -> None:
+    """A board read from text (pasted or dropped), or a message saying why `what` could not be read."""
+    try:
+        board, understood = read_any(text)
+    except BoardError as e:
+        show_message(f"Could not read {what}: {e}", bad=True)
+        return
+    load(app, board, f"{source} (read as {understood})")
+
+
+def open_link(app: App, fragment: str) -> None:
+    """A board's link opened while the page is open (a hashchange)."""
+    if not fragment or fragment == board_to_fragment(app.board):
+        return
+    try:
+        board = board_from_fragment(fragment)
+        app.edit(app.ed.apply(board))
+        persist.replace_url(board_to_fragment(board))  # as the page writes it (no chat app's punctuation)
+    except BoardError as e:
+        show_message(f"The link's board could not be read: {e}. Keeping the current board.", bad=True)
+        # the broken link stays in the address bar (to be seen and fixed), as on a fresh load;
+        # the next edit writes the board there again
+
+
+async def open_file(app: App, file: Any) -> None:
+    name = str(file.name)
+    try:
+        data = bytes((await file.arrayBuffer()).to_py())
+        board, understood = read_file(data, name)
+    except BoardError as e:
+        show_message(f"Could not read the file {name}: {e}", bad=True)
+        return
+    load(app, board, f"{name} (read as {understood})" + (
+        ": the game's mines are flagged and every other cell shows its number; hide cells with ? "
+        "to make a position" if understood == "MBF" else ""))
+
+
+async def read_screenshot(app: App, blob: Any, name: str) -> None:
+    """A screenshot read by the engine's worker, shown beside the image for the user to check."""
+    el("image-box").open = True
+    status = el("image-status")
+    status.textContent = f"Reading the board in {name}…"
+    el("image-view").hidden = True
+    try:
+        pixels = await js.minesatImagePixels(blob)
+    except Exception:  # noqa: BLE001 - not an image the browser can decode
+        status.textContent = f"{name} is not an image this browser can read."
+        return
+    el("image-preview").src = js.URL.createObjectURL(blob)
+    width, height = int(pixels.width), int(pixels.height)
+    rgba = base64.b64encode(pixels.data.to_bytes()).decode("ascii")
+    try:
+        answer = await app.client.call({"op": "read_image", "width": width, "height": height, "rgba": rgba},
+                                       lane="image")
+    except Dropped:
+        return
+    except EngineFailed as e:
+        status.textContent = f"No board could be read from {name}: {e}"
+        return
+    el("image-read").innerHTML = imageread.confirmation_html(answer)
+    el("image-view").hidden = False
+    status.textContent = imageread.summary(answer)
+    el("image-box").scrollIntoView(js_object({"block": "nearest"}))
+
+
+def bind(app: App) -> None:
+    """The handlers of what comes in, bound where they are defined."""
+
+    @handle("click", "#paste-load")
+    def paste(evt):
+        load_text(app, str(el("paste-text").value), "the pasted board", "the text")
+
+    @handle("change", "#image-input")
+    def image_chosen(evt):
+        files = el("image-input").files
+        if files.length:
+            asyncio.ensure_future(read_screenshot(app, files.item(0), str(files.item(0).name)))
+        el("image-input").value = ""
+
+    @handle("paste", document)
+    def paste_image(evt):
+        items = evt.clipboardData.items if evt.clipboardData else []
+        for item in items:
+            if str(item.type).startswith("image/"):
+                evt.preventDefault()
+                asyncio.ensure_future(read_screenshot(app, item.getAsFile(), "the pasted image"))
+                return
+
+    @handle("click", "#open-file")
+    def open_file_click(evt):
+        el("file-input").click()
+
+    @handle("change", "#file-input")
+    def file_chosen(evt):
+        files = el("file-input").files
+        if files.length:
+            asyncio.ensure_future(open_file(app, files.item(0)))
+        el("file-input").value = ""  # the same file again is a change too
+
+    @handle("dragover", document)
+    def drag_over(evt):
+        evt.preventDefault()  # lets a file be dropped anywhere on the page
+
+    @handle("drop", document)
+    def drop(evt):
+        evt.preventDefault()
+        if not el("app").hidden and evt.dataTransfer:
+            if evt.dataTransfer.files.length:
+                file = evt.dataTransfer.files.item(0)
+                if str(file.type).startswith("image/"):
+                    asyncio.ensure_future(read_screenshot(app, file, str(file.name)))
+                else:
+                    asyncio.ensure_future(open_file(app, file))
+            elif text := str(evt.dataTransfer.getData("text/plain") or ""):
+                load_text(app, text, "the dropped text", "the dropped text")

@@ -1,0 +1,123 @@
+"""Play mode's review of a finished game: every move graded by the engine (with proofs), stepped
+through on the game's board; and the game as a record that `minesat review` reads."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import to_js
+
+from minesat.game import Game
+from minesat.protocol import request
+from minesat.share import Move
+from minesat_web import render
+from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object
+from minesat_web.dom import el, handle, save_file
+
+
+def record_json(game: Game, moves: list[Move]) -> dict[str, Any]:
+    """The game as a record (`minesat review` reads it)."""
+    assert game.mine_cells is not None
+    return {"rows": game.rows, "cols": game.cols, "mines": [list(c) for c in sorted(game.mine_cells)],
+            "total": game.mines, "moves": [list(m) for m in moves]}
+
+
+def download_record(game: Game, moves: list[Move], level: str) -> None:
+    blob = js.Blob.new(to_js([json.dumps(record_json(game, moves))]), js_object({"type": "application/json"}))
+    save_file(blob, f"minesat-{level}-{game.seed}.json")
+
+
+class Review:
+    """The engine's review of a game, and the step shown; `closed` draws the game again."""
+
+    def __init__(self, client: EngineClient, closed: Callable[[], None]) -> None:
+        self.client = client
+        self.closed = closed
+        self.game: Game | None = None
+        self.moves: list[Move] = []
+        self.data: dict[str, Any] | None = None  # while shown, the game takes no move
+        self.step = 0
+
+    def forget(self) -> None:
+        """A new game: no review."""
+        self.game, self.data = None, None
+        el("play-review-box").hidden = True
+
+    async def load(self, game: Game, moves: list[Move]) -> None:
+        if game.mine_cells is None or not moves:
+            return
+        self.game, self.moves = game, list(moves)
+        el("play-review-box").hidden = False
+        el("play-review-summary").textContent = "Grading every move…"
+        try:
+            data = await self.client.call(request("review", None, game=record_json(game, moves)),
+                                          lane="play-review")
+        except (Dropped, EngineFailed) as e:
+            el("play-review-summary").textContent = f"The review could not be made: {e}"
+            return
+        if self.game is not game:
+            return
+        self.data, self.step = data, 0
+        el("play-review-summary").textContent = f"{len(data['moves'])} moves: {data['summary']}."
+        el("play-review-list").innerHTML = render.review_html(data, 0)
+        el("play-review-list").focus()
+        self.show_step(0)
+
+    def show_step(self, step: int) -> None:
+        """The position before move `step`, the move marked (★ where the advisor would have played)."""
+        game, review = self.game, self.data
+        if game is None or review is None or game.mine_cells is None:
+            return
+        self.step = min(max(step, 0), len(review["moves"]) - 1)
+        replay = Game.with_mines(game.rows, game.cols, set(game.mine_cells))
+        for r, c, kind in self.moves[:self.step]:
+            replay.act((r, c), kind)
+        move = review["moves"][self.step]
+        best = move.get("best")
+        el("play-grid").innerHTML = render.play_cells(
+            replay, (best["move"][0], best["move"][1]) if best else None, (move["move"][0], move["move"][1]))
+        listing = el("play-review-list")
+        for node in list(listing.querySelectorAll("[aria-selected=true]")):
+            node.setAttribute("aria-selected", "false")
+        node = el(f"rv{self.step}")
+        if node:
+            node.setAttribute("aria-selected", "true")
+            listing.setAttribute("aria-activedescendant", f"rv{self.step}")
+            node.scrollIntoView(js_object({"block": "nearest"}))
+
+    def close(self) -> None:
+        self.data = None
+        el("play-review-box").hidden = True
+        self.closed()
+
+
+def bind(review: Review) -> None:
+    """The review's handlers, bound where they are defined."""
+
+    @handle("click", "#play-review-close")
+    def review_close(evt):
+        review.close()
+
+    @handle("click", "#play-review-list", within="[data-step]")
+    def review_pick(evt, node):
+        review.show_step(int(node.dataset.step))
+
+    @handle("keydown", "#play-review-list")
+    def review_keys(evt):
+        """Step through the moves: arrows (up/left back, down/right on), Home, End; Esc leaves."""
+        key = str(evt.key)
+        steps = {"ArrowDown": 1, "ArrowRight": 1, "ArrowUp": -1, "ArrowLeft": -1}
+        if key in steps:
+            review.show_step(review.step + steps[key])
+        elif key == "Home":
+            review.show_step(0)
+        elif key == "End" and review.data:
+            review.show_step(len(review.data["moves"]) - 1)
+        elif key == "Escape":
+            review.close()
+        else:
+            return
+        evt.preventDefault()
