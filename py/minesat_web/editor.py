@@ -8,15 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from minesat.board import CANONICAL, FLAG, HIDDEN, NUMBERS, Board, BoardError, Cell, whole_number
+from minesat.board import CANONICAL, FLAG, HIDDEN, LEVELS, NUMBERS, Board, BoardError, Cell, whole_number
 
 HISTORY = 500  # undo steps kept
-
-PRESETS: dict[str, tuple[int, int, int]] = {  # name: (rows, cols, mines)
-    "beginner": (9, 9, 10),
-    "intermediate": (16, 16, 40),
-    "expert": (16, 30, 99),
-}
 
 EXAMPLE_ROWS = [  # the 9x9 board of the sorting-network blog post (seed 004); 10 mines
     "01?10001?", "01?100011", "011100000", "000000000", "111110011",
@@ -31,16 +25,16 @@ def blank(rows: int, cols: int, mines: int | None = None) -> Board:
 def preset(name: str) -> Board:
     if name == "example":
         return Board.from_rows(EXAMPLE_ROWS, 10)
-    if name not in PRESETS:
+    if name not in LEVELS:
         raise BoardError(f"unknown preset {name!r}")
-    rows, cols, mines = PRESETS[name]
+    rows, cols, mines = LEVELS[name]
     return blank(rows, cols, mines)
 
 
 def standard_level(board: Board) -> str | None:
     """The level whose size the board has (either way round: 30x16 or 16x30 is expert), if any."""
     size = sorted((board.rows, board.cols))
-    return next((level for level, (rows, cols, _) in PRESETS.items() if sorted((rows, cols)) == size), None)
+    return next((level for level, (rows, cols, _) in LEVELS.items() if sorted((rows, cols)) == size), None)
 
 
 def with_standard_total(board: Board) -> tuple[Board, int | None]:
@@ -49,7 +43,7 @@ def with_standard_total(board: Board) -> tuple[Board, int | None]:
     level = standard_level(board)
     if board.mines is not None or level is None:
         return board, None
-    mines = PRESETS[level][2]
+    mines = LEVELS[level][2]
     if mines > len(board.hidden) or len(board.flags) > mines:
         return board, None
     return Board(board.rows, board.cols, board.cells, mines), mines
@@ -59,23 +53,19 @@ def with_cell(board: Board, cell: Cell, ch: str) -> Board:
     """The board with one cell changed; the total is dropped if it no longer fits."""
     if ch not in CANONICAL:
         raise BoardError(f"unknown cell {ch!r}; use ?, F or 0-8")
-    r, c = cell
-    cells = list(board.cells)
-    cells[r * board.cols + c] = ch
-    return fit_mines(board.rows, board.cols, tuple(cells), board.mines)
+    return fitted(board.with_mines(None).replace({cell: ch}), board.mines)
 
 
 def resized(board: Board, rows: int, cols: int) -> Board:
     """The board cut or extended (with hidden cells) to rows x cols, keeping the top-left corner."""
     cells = tuple(board[r, c] if r < board.rows and c < board.cols else HIDDEN
                   for r in range(rows) for c in range(cols))
-    return fit_mines(rows, cols, cells, board.mines)
+    return fitted(Board(rows, cols, cells), board.mines)
 
 
-def fit_mines(rows: int, cols: int, cells: tuple[str, ...], mines: int | None) -> Board:
-    """A board, keeping the total of mines only while it is at most the number of unknowns."""
-    unknown = sum(ch in (HIDDEN, FLAG) for ch in cells)
-    return Board(rows, cols, cells, mines if mines is None or mines <= unknown else None)
+def fitted(board: Board, mines: int | None) -> Board:
+    """The board with the total `mines`, kept only while it is at most the number of unknowns."""
+    return board.with_mines(mines if mines is None or mines <= len(board.hidden) else None)
 
 
 def toggled_flag(board: Board, cell: Cell) -> Board:
@@ -94,23 +84,15 @@ def toggled_mine(board: Board, cell: Cell) -> Board:
     A removed mine becomes a revealed number (its own count of mines around): the user builds a
     position from its mines, then hides cells to make the puzzle.
     """
-    cells = list(board.cells)
-    r, c = cell
-    cells[r * board.cols + c] = FLAG if board[cell] != FLAG else HIDDEN
-    placed = Board(board.rows, board.cols, tuple(cells))
-    if board[cell] == FLAG:
-        cells[r * board.cols + c] = str(mines_around(placed, cell))
-    for n in board.neighbours(cell):
-        if board[n] in NUMBERS:
-            cells[n[0] * board.cols + n[1]] = str(mines_around(placed, n))
-    return fit_mines(board.rows, board.cols, tuple(cells), board.mines)
+    placed = board.with_mines(None).replace({cell: FLAG if board[cell] != FLAG else HIDDEN})
+    counted = [n for n in board.neighbours(cell) if board[n] in NUMBERS] + ([cell] if board[cell] == FLAG else [])
+    return fitted(placed.replace({n: str(mines_around(placed, n)) for n in counted}), board.mines)
 
 
 def revealed_around_mines(board: Board) -> Board:
     """Every hidden cell revealed with its number, the flags taken as all the mines."""
-    cells = tuple(str(mines_around(board, divmod(i, board.cols))) if ch == HIDDEN else ch
-                  for i, ch in enumerate(board.cells))
-    return fit_mines(board.rows, board.cols, cells, board.mines)
+    return fitted(board.with_mines(None).replace(
+        {cell: str(mines_around(board, cell)) for cell in board.hidden if board[cell] == HIDDEN}), board.mines)
 
 
 def stepped(board: Board, cell: Cell, step: int) -> Board:

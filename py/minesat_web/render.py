@@ -329,8 +329,7 @@ def flags_take_part(a: Analysis) -> bool:
         return False  # no flag touches the clues
     if len(a.conflict) == 1:
         clue = a.conflict[0]
-        unknown = [n for n in b.neighbours(clue) if b[n] in (HIDDEN, FLAG)]
-        return int(b[clue]) <= len(unknown)  # with the flags as unknowns the clue alone could hold
+        return int(b[clue]) <= len(b.unknown_neighbours(clue))  # with the flags as unknowns the clue alone could hold
     return True
 
 
@@ -362,7 +361,7 @@ def layout_thumbnails(board: Board, layouts: list[frozenset[Cell]], first: int,
     Each board is one SVG of three paths (a few DOM nodes, however large the board).
     """
     px = max(2, min(6, 120 // board.cols))  # thumbnails at most about 120 px wide: several per row
-    unknown = [divmod(k, board.cols) for k, ch in enumerate(board.cells) if ch in (HIDDEN, FLAG)]
+    unknown = board.hidden
     base = layouts[0] if layouts else frozenset()
     out = []
 
