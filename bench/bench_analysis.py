@@ -27,8 +27,8 @@ from pathlib import Path
 import pycosat
 
 from minesat.analysis import analyze
-from minesat.binomial import reduce as binomial_reduce
 from minesat.board import Board
+from minesat.cnf import REDUCTIONS
 from minesat.counting import LayoutSpace
 from suites import run_in_pyodide, suite
 
@@ -126,7 +126,7 @@ def naive(board: Board, cap: float) -> tuple[float, int, bool, tuple]:
     pycosat call per hidden cell after a first model, then blocking-clause enumeration.
     """
     start = time.perf_counter()
-    clauses = binomial_reduce(board).clauses
+    clauses = REDUCTIONS["binomial"].reduce(board).clauses
     n = len(board.hidden)
     model = pycosat.solve(clauses, vars=n)
     if model == "UNSAT":
@@ -155,8 +155,8 @@ const [pyodideDir, root, boardsJson] = process.argv.slice(1);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 pyodide.FS.mkdirTree("/home/pyodide/minesat/counting");
-for (const name of ["__init__.py", "board.py", "unionfind.py", "counting/__init__.py", "counting/classes.py",
-                    "counting/component.py", "counting/polynomials.py", "counting/subsets.py"])
+for (const name of ["__init__.py", "answers.py", "board.py", "unionfind.py", "counting/__init__.py",
+                    "counting/classes.py", "counting/component.py", "counting/polynomials.py", "counting/subsets.py"])
   pyodide.FS.writeFile("/home/pyodide/minesat/" + name, readFileSync(root + "/py/minesat/" + name));
 pyodide.globals.set("BOARDS", readFileSync(boardsJson, "utf8"));
 console.log(pyodide.runPython(`
@@ -231,9 +231,9 @@ def main() -> None:
                 worst_diff = max(worst_diff, disagreement(space, probs))
             if name.startswith("30x16") or name.startswith("lattice"):
                 pages.append(page_time(space, rng))
-            peer = ms(peer_t) if peer_t is not None else f"  >{args.cap:g}s" if probs is None else " error"
+            shown = ms(peer_t) if peer_t is not None else f"  >{args.cap:g}s" if probs is None else " error"
             line = (f"  {name} #{i:2d}: hidden {len(board.hidden):5d} layouts {approx(space.count)}"
-                    f" ours {ms(t)}  ms_toollib {peer}")
+                    f" ours {ms(t)}  ms_toollib {shown}")
             if not args.no_naive:
                 nt, found, finished, forced = naive(board, args.naive_cap)
                 naive_times.append(nt)

@@ -24,9 +24,10 @@ import { readFileSync, readdirSync } from "node:fs";
 const [pyodideDir, root, ...rest] = process.argv.slice(1);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
-pyodide.FS.mkdirTree("/home/pyodide/minesat");
-for (const name of readdirSync(root + "/py/minesat").filter((n) => n.endsWith(".py")))
+for (const name of readdirSync(root + "/py/minesat", { recursive: true }).filter((n) => n.endsWith(".py"))) {
+  pyodide.FS.mkdirTree("/home/pyodide/minesat/" + name.split("/").slice(0, -1).join("/"));
   pyodide.FS.writeFile("/home/pyodide/minesat/" + name, readFileSync(root + "/py/minesat/" + name));
+}
 pyodide.FS.writeFile("/home/pyodide/pycosat.py", readFileSync(root + "/py/picosat_wasm.py"));
 pyodide.FS.writeFile("/home/pyodide/picosat.wasm", readFileSync(root + "/static/picosat.wasm"));
 pyodide.runPython(`

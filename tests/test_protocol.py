@@ -133,17 +133,17 @@ def test_requests_carry_the_board_as_its_share_fragment():
 
 
 def test_counter_size_without_building_equals_the_built_counter():
-    from minesat.cnf import CNF
-    from minesat.sortnet import add_count, counter_size
+    from minesat.card import size
+    from minesat.cnf import CNF, TOTAL_ENCODING
     for n in range(0, 9):
         for low in range(-1, n + 2):
             for high in range(low, n + 3):
                 board = Board(1, max(n, 1), ("?",) * max(n, 1))
                 cnf = CNF(board, "sortnet", board.hidden)
                 before = (cnf.num_vars, cnf.num_clauses)
-                add_count(cnf, list(range(1, n + 1)), low, high)
+                cnf.add_between(list(range(1, n + 1)), low, high, TOTAL_ENCODING, None)
                 built = (cnf.num_vars - before[0], cnf.num_clauses - before[1])
-                assert counter_size(n, low, high) == built, (n, low, high)
+                assert size(n, low, high, TOTAL_ENCODING) == built, (n, low, high)
 
 
 def test_game_links_round_trip_and_refuse_nonsense():

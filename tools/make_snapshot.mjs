@@ -19,7 +19,7 @@ const { loadPyodide } = await import(pathToFileURL(path.join(vendor, "pyodide", 
 
 const IMPORTS = `
 import asyncio, html, json, random, fractions, dataclasses, urllib.parse
-import minesat.protocol, minesat.explain, minesat.advice, minesat.game, minesat.binomial, minesat.sortnet, minesat.ilp
+import minesat.protocol, minesat.explain, minesat.advice, minesat.game, minesat.card, minesat.cnf, minesat.ilp
 import minesat_web.render, minesat_web.editor
 `;
 

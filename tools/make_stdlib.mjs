@@ -26,7 +26,7 @@ const { loadPyodide } = await import(pathToFileURL(path.join(vendor, "pyodide", 
 // The engine's and the worker's imports, and the page's modules that run outside a browser.
 const IMPORTS = `
 import asyncio, html, json, random, fractions, dataclasses, urllib.parse
-import minesat.protocol, minesat.explain, minesat.advice, minesat.game, minesat.binomial, minesat.sortnet
+import minesat.protocol, minesat.explain, minesat.advice, minesat.game, minesat.card, minesat.cnf
 import minesat.ilp, minesat.formats
 import minesat_web.render, minesat_web.editor
 `;

@@ -12,9 +12,9 @@ from typing import NoReturn
 from . import ilp, limits
 from .answers import Analysis
 from .board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
+from .card import CounterTooLarge
 from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
-from .sortnet import CounterTooLarge
 
 SAT_OFFSET = 10_000  # layouts --method sat may skip: picosat's enumeration slows with each (10,000: ~4 s)
 

@@ -18,11 +18,12 @@ from . import advice, explain, ilp, outcomes
 from .analysis import analyze, local_forced
 from .answers import Analysis
 from .board import HIDDEN, Board, BoardError
+from .card import MAX_COUNTER_CELLS, CounterTooLarge
+from .cnf import counter_cells
 from .codec import decode_analysis, decode_layouts, dumps, encode_analysis, encode_layouts, request  # noqa: F401 - the page imports these from here until it imports codec
 from .counting import LayoutSpace, TooTangled
 from .share import board_from_fragment, board_to_fragment
-from .solve import BackboneStep, backbone_steps, conflict, formula, get_solver
-from .sortnet import MAX_COUNTER_CELLS, CounterTooLarge, counter_size
+from .solve import BackboneStep, backbone_steps, conflict, formula, get_solver, reduction
 
 CHUNK = 1 << 20          # characters per streamed chunk of a download
 CLAUSES_SHOWN = 400      # clauses in the first view of the reduction panel
@@ -160,26 +161,24 @@ class Engine:
         size is computed without building it, and its clauses are built only when the clauses
         asked for reach them (or with "force").
         """
-        board, encoding = self.board(req), req.get("encoding", "binomial")
+        board, sat = self.board(req), reduction(str(req.get("encoding", "binomial")))
         limit = int(req.get("limit", CLAUSES_SHOWN))
         lp = ilp.reduce(board)
         lp_lines = lp.to_lp().splitlines()
-        out: dict[str, Any] = {"bound": 112 * len(board.clues), "ilp_vars": lp.num_vars,
+        out: dict[str, Any] = {"bound": sat.clause_bound(board), "ilp_vars": lp.num_vars,
                                "ilp_constraints": lp.num_constraints, "hidden": len(board.hidden),
                                "lp": "\n".join(lp_lines[:LP_LINES_SHOWN]),
                                "lp_more": max(0, len(lp_lines) - LP_LINES_SHOWN)}
-        gates = len(board.hidden) * (board.mines + 1) if board.mines is not None else 0
+        gates = counter_cells(board)
         if gates > MAX_COUNTER_CELLS:
             return out | {"too_big": "never", "gates": gates}
         if gates > MAX_AUTO_GATES and not req.get("force"):
             return out | {"too_big": "ask", "gates": gates}
-        cnf = formula(board.with_mines(None), encoding)
-        num_vars, num_clauses = cnf.num_vars, cnf.num_clauses
-        if board.mines is not None:
-            aux, clauses = counter_size(len(board.hidden), board.mines, board.mines)
-            num_vars, num_clauses = num_vars + aux, num_clauses + clauses
-            if limit > cnf.num_clauses:
-                cnf = formula(board, encoding)
+        size = sat.size(board)  # the counter's size without building it
+        num_vars, num_clauses = size["num_vars"], size["num_clauses"]
+        cnf = sat.reduce(board)
+        if board.mines is not None and limit > cnf.num_clauses:
+            cnf = sat.formula(board)
         groups: list[list[Any]] = []  # [[origin or None, clauses in the group, [clauses shown]]]
         for clause, origin in zip(cnf.clauses[:limit], cnf.origin):
             key = list(origin) if origin else None
