@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from minesat.board import BoardError
 from minesat.image import read_image
@@ -31,8 +31,8 @@ EXACT = ["google-0.png", "google-1.jpg", "google-2.png", "google-3.png", "google
          "google-6.png", "google-7.jpg", "jsm-0.png", "jsm-1.png", "jsm-2.jpg", "jsm-3.png", "jsm-4.png",
          "jsm-5.jpg", "jsm-6.png", "jsm-7.png",
          "minesat-0.png",
-         "minesat-1.png", "minesat-2.jpg", "minesat-3.png", "minesat-4.png", "mjs-0.png", "mjs-1.png", "mjs-2.jpg",
-         "mjs-4.png", "mjs-6.png", "mjs-7.png"]
+         "minesat-1.png", "minesat-2.jpg", "minesat-3.png", "minesat-4.png", "minesat-5.jpg", "mjs-0.png", "mjs-1.png",
+         "mjs-2.jpg", "mjs-4.png", "mjs-6.png", "mjs-7.png"]
 
 
 def truth(shot: Path) -> tuple[list[str], int]:
@@ -147,6 +147,52 @@ def test_jpeg_classic_tiles_are_read(name, quality):
     peaks, they give the grid (no grid was found in any of these before)."""
     rows, _ = truth(IMAGES / name)
     assert rows_of(read(jpeg(Image.open(IMAGES / name), quality))) == rows
+
+
+# A flat skin drawn here (no client's pixels): hidden cells of one colour with no lines between them,
+# opened cells with thin lines, a frame around the board, the page's text above it.
+DRAWN = ["??????200000000001??",
+         "??????30000111000111",
+         "??????300001F1000000",
+         "??????30000111000000",
+         "??????30000000000000",
+         "??????30000000111000",
+         "??????300000001?1000",
+         "??????41000000111000",
+         "???????1000000000000"]
+INKS = {"1": (25, 70, 200), "2": (30, 130, 40), "3": (200, 40, 40), "4": (40, 40, 140)}
+
+
+def drawn(rows: list[str], cell: int = 27) -> Image.Image:
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell * 2 // 3)
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 120, h + 160), (250, 250, 250))
+    draw = ImageDraw.Draw(image)
+    x0, y0 = 60, 100
+    draw.text((20, 20), "Mines left: 12. Safe cells to open: 40.", fill=(30, 30, 30), font=font)
+    draw.rectangle((x0 - 2, y0 - 2, x0 + w + 1, y0 + h + 1), outline=(118, 118, 118), width=2)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = x0 + c * cell, y0 + r * cell
+            if ch in "?F":
+                draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=(196, 204, 215))
+            else:
+                draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=(235, 234, 229), outline=(200, 200, 200))
+            if ch == "F":
+                draw.polygon([(x + cell // 3, y + cell // 4), (x + 2 * cell // 3, y + cell * 3 // 8),
+                              (x + cell // 3, y + cell // 2)], fill=(200, 30, 30))
+                draw.line((x + cell // 3, y + cell // 4, x + cell // 3, y + 3 * cell // 4), fill=(40, 40, 40), width=2)
+            elif ch in INKS:
+                draw.text((x + cell / 2, y + cell / 2), ch, fill=INKS[ch], font=font, anchor="mm")
+    return image
+
+
+@pytest.mark.parametrize("how", ["as drawn", "jpeg 80", "jpeg 60", "framed"])
+def test_a_flat_skin_never_seen_is_read(how):
+    """The grid runs on into hidden cells with no lines between them, up to the board's frame."""
+    image = drawn(DRAWN)
+    image = {"as drawn": image, "jpeg 80": jpeg(image, 80), "jpeg 60": jpeg(image, 60), "framed": framed(image, 3)}[how]
+    assert rows_of(read(image)) == DRAWN
 
 
 def test_a_cropped_screenshot_still_reads_exactly():

@@ -17,6 +17,7 @@ from minesat.board import BoardError
 MIN_PITCH, MAX_PITCH = 10, 200  # pixels per cell
 MIN_CELLS = 2  # per side
 WIDE = 8  # pixels: a group of edges wider than this is more than one line
+FRAME = 0.95  # a frame around the board has edges along this share of its length at least
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,7 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     across = [(red[y * width:(y + 1) * width], green[y * width:(y + 1) * width], blue[y * width:(y + 1) * width])
               for y in range(0, height, step_y)]
     down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
-    best: tuple[tuple[bool, float], Grid] | None = None
+    best: tuple[tuple[bool, float], Grid, list[list[int]], list[list[int]], bool] | None = None
     refusal = BoardError("no board found in the image: no regular grid of cells")
     # sharp edges first, then edges blurred by scaling or JPEG; bands of edges split into lines last
     for base, edge, split in ((*be, split) for split in (False, True) for be in EDGES):
@@ -223,12 +224,21 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
                 continue
             key = (support >= 0.8, grid.rows * grid.cols if support >= 0.8 else support)
             if best is None or key > best[0]:
-                best = (key, _extended(grid, edges_v, edges_h, step_x, step_y, width, height))
+                best = (key, _extended(grid, edges_v, edges_h, step_x, step_y, width, height), edges_v, edges_h,
+                        split)
     if best is None:
         raise refusal
     if not best[0][0]:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
-    return best[1]
+    _, found, edges_v, edges_h, split = best
+    grid = _to_frame(found, edges_v, edges_h, step_x, step_y, width, height, rgba)
+    if not split and grid == found:
+        return grid
+    # a lattice fitted to bands of edges, or to a part of the board: centred on the edges' middles
+    left, px = _centred(edges_v, step_y, width, grid.left, grid.pitch_x, grid.cols, grid.top,
+                        grid.top + grid.rows * grid.pitch_y)
+    top, py = _centred(edges_h, step_x, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
+    return Grid(left, top, px, py, grid.rows, grid.cols)
 
 
 def _extended(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], step_x: int, step_y: int,
@@ -257,6 +267,120 @@ def _extended(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], st
         else:
             break
     return Grid(left, top, px, py, rows, cols)
+
+
+def _to_frame(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], step_x: int, step_y: int,
+              width: int, height: int, rgba: bytes) -> Grid:
+    """The grid grown on a side where the board flows across its outer line (a plain cell inside and
+    one of the same colour outside, no edge between them) up to a frame along the whole side a whole
+    number of cells beyond, the cells between looking like the grid's: the board goes on in cells
+    whose lines are too faint to see (a flat skin's hidden cells, blurred by JPEG).  Only a grid closed
+    on every side so is returned grown."""
+    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
+    looks = {_centre(width, height, rgba, left + (c + 0.5) * px, top + (r + 0.5) * py)
+             for r in range(rows) for c in range(cols)}
+    grown = True
+    while grown:
+        grown, still = False, []  # the sides where the board flows on and no frame was reached
+        for side in ("left", "right", "top", "bottom"):
+            across = side in ("left", "right")  # the side's line runs down the image
+            along, pitch, cross = (rows, py, px) if across else (cols, px, py)
+            edges, step, limit = (edges_v, step_y, width) if across else (edges_h, step_x, height)
+            start = top if across else left
+            outward = -1 if side in ("left", "top") else 1
+            line0 = {"left": left, "right": left + cols * px, "top": top, "bottom": top + rows * py}[side]
+
+            def cell(i: int, j: int) -> tuple[int, int]:
+                """The i-th cell along the side, j cells out (0: the grid's own outer cell)."""
+                return {"left": (i, -j), "right": (i, cols - 1 + j), "top": (-j, i), "bottom": (rows - 1 + j, i)}[side]
+
+            def colour(rc: tuple[int, int]) -> tuple[int, int, int]:
+                return _centre(width, height, rgba, left + (rc[1] + 0.5) * px, top + (rc[0] + 0.5) * py)
+
+            flows = any(_edge_share(edges, step, line0, start + (i + 0.25) * pitch, pitch / 2) < 0.5
+                        and _is_like(colour(cell(i, 0)), {colour(cell(i, 1))}) for i in range(along))
+            if not flows:
+                continue
+            still.append(side)
+            cover = _coverage(edges, step, start, along * pitch, limit)
+            for k in range(1, 101 - (cols if across else rows)):
+                pos = int(line0 + outward * k * cross + 0.5)
+                slack = 1 + int(0.01 * k * cross)  # the pitch found may be off by a percent
+                if pos - slack < 0 or pos + slack >= limit:
+                    break
+                if max(cover[pos - slack:pos + slack + 1]) >= FRAME:
+                    centres = [colour(cell(i, j)) for i in range(along) for j in range(1, k + 1)]
+                    plain = [c for c in centres if c[0] >= 0]
+                    like = sum(1 for c in plain if _is_like(c, looks))
+                    if like >= 0.5 * len(centres) and like >= 0.9 * len(plain):  # the others hold ink
+                        if side == "left":
+                            left, cols = left - k * px, cols + k
+                        elif side == "top":
+                            top, rows = top - k * py, rows + k
+                        elif side == "right":
+                            cols += k
+                        else:
+                            rows += k
+                        grown = True
+                        still.pop()
+                    break
+    if still or (rows, cols) != (grid.rows, grid.cols) and any(
+            _alike_beyond(side, left, top, px, py, rows, cols, width, height, rgba, looks)
+            for side in ("left", "right", "top", "bottom")):
+        return grid  # a part of a board still: left as found, for the reader to call unsure
+    if (rows, cols) != (grid.rows, grid.cols):  # the lattice fitted again, the frame's lines with the rest
+        left, px = _best_phase(edges_v, step_y, width, left, px, cols, top, top + rows * py)
+        top, py = _best_phase(edges_h, step_x, height, top, py, rows, left, left + cols * px)
+    return Grid(left, top, px, py, rows, cols)
+
+
+def _alike_beyond(side: str, left: float, top: float, px: float, py: float, rows: int, cols: int, width: int,
+                  height: int, rgba: bytes, looks: set[tuple[int, int, int]]) -> bool:
+    """Whether most cells just outside the grid on this side are of a colour of the grid's cells."""
+    if side in ("left", "right"):
+        c = -1 if side == "left" else cols
+        cells = [(r, c) for r in range(rows)]
+    else:
+        r = -1 if side == "top" else rows
+        cells = [(r, c) for c in range(cols)]
+    like = sum(1 for r, c in cells
+               if _is_like(_centre(width, height, rgba, left + (c + 0.5) * px, top + (r + 0.5) * py), looks))
+    return like >= 0.7 * len(cells)
+
+
+def _edge_share(edges: list[list[int]], step: int, pos: float, start: float, span: float) -> float:
+    """The share of the sampled lines across [start, start + span] with an edge within 2 pixels of `pos`."""
+    lo, hi = max(0, int(start / step)), min(len(edges), int((start + span) / step) + 1)
+    x = int(pos + 0.5)
+    near = range(x - 2, x + 3)
+    return sum(1 for k in range(lo, hi) if any(e in near for e in edges[k])) / max(1, hi - lo)
+
+
+def _centre(width: int, height: int, rgba: bytes, x: float, y: float) -> tuple[int, int, int]:
+    """The mean colour of the 3x3 pixels about (x, y), or (-1, -1, -1) when they differ (ink, an edge)."""
+    xi, yi = min(width - 2, max(1, int(x))), min(height - 2, max(1, int(y)))
+    pixels = [rgba[4 * ((yi + dy) * width + xi + dx):4 * ((yi + dy) * width + xi + dx) + 3]
+              for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+    if any(max(p[i] for p in pixels) - min(p[i] for p in pixels) > 24 for i in range(3)):
+        return (-1, -1, -1)
+    return (sum(p[0] for p in pixels) // 9, sum(p[1] for p in pixels) // 9, sum(p[2] for p in pixels) // 9)
+
+
+def _is_like(colour: tuple[int, int, int], looks: set[tuple[int, int, int]]) -> bool:
+    return any(abs(colour[0] - a) + abs(colour[1] - b) + abs(colour[2] - c) <= 24
+                                  for a, b, c in looks if a >= 0)
+
+
+def _coverage(edges: list[list[int]], step: int, start: float, span: float, length: int) -> list[float]:
+    """For each position, the share of the sampled lines across [start, start + span] with an edge
+    within 2 pixels of it."""
+    lo, hi = max(0, int(start / step)), min(len(edges), int((start + span) / step) + 1)
+    hits = [0] * (length + 4)
+    for k in range(lo, hi):
+        for x in {e + d for e in edges[k] for d in (0, 1, 2, 3, 4)}:  # shifted by 2
+            hits[x] += 1
+    lines = max(1, hi - lo)
+    return [h / lines for h in hits[2:length + 2]]
 
 
 def _support(edges: list[list[int]], step: int, first: float, pitch: float, cells: int, start: float,
@@ -316,10 +440,7 @@ def _grid_from(edges_v: list[list[int]], edges_h: list[list[int]], width: int, h
 def _best_phase(edges: list[list[int]], step: int, length: int, first: float, pitch: float, cells: int,
                 lo: float, hi: float) -> tuple[float, float]:
     """`first` and `pitch` moved (by up to a third of a cell, 2%) to where the lattice crosses the most edges."""
-    hist = [0] * (length + 2)
-    for k in range(max(0, int(lo / step)), min(len(edges), int(hi / step) + 1)):
-        for x in edges[k]:
-            hist[x] += 1
+    hist = _histogram(edges, step, length, lo, hi)
     near = [max(hist[max(0, x - 1):x + 2]) for x in range(length)]
 
     def score(start: float, p: float) -> int:
@@ -341,6 +462,44 @@ def _best_phase(edges: list[list[int]], step: int, length: int, first: float, pi
             if value > best_score:
                 best, best_score = (start, p), value
     return best if best_score > 1.08 * here else (first, pitch)  # only a clearly better lattice
+
+
+def _histogram(edges: list[list[int]], step: int, length: int, lo: float, hi: float) -> list[int]:
+    """How many of the sampled lines across [lo, hi] have an edge at each position."""
+    hist = [0] * (length + 2)
+    for k in range(max(0, int(lo / step)), min(len(edges), int(hi / step) + 1)):
+        for x in edges[k]:
+            hist[x] += 1
+    return hist
+
+
+def _centred(edges: list[list[int]], step: int, length: int, first: float, pitch: float, cells: int,
+             lo: float, hi: float) -> tuple[float, float]:
+    """`first` and `pitch` fitted (least squares) to the middles of the edges about each of the lattice's
+    lines: a thin line's two edges, a bevel's, a gap's, rather than one side of them."""
+    hist = _histogram(edges, step, length, lo, hi)
+    reach = max(2, int(pitch / 8))
+    points = []  # (line number, middle of its edges, weight)
+    for k in range(cells + 1):
+        x = int(first + k * pitch + 0.5)
+        window = range(max(0, x - reach), min(length, x + reach + 1))
+        floor = min((hist[i] for i in window), default=0)
+        weight = sum(hist[i] - floor for i in window)
+        if weight > 0:
+            points.append((k, sum(i * (hist[i] - floor) for i in window) / weight, weight))
+    total = sum(w for _, _, w in points)
+    if len(points) < 2 or total <= 0:
+        return first, pitch
+    mk = sum(k * w for k, _, w in points) / total
+    mx = sum(x * w for _, x, w in points) / total
+    spread = sum(w * (k - mk) ** 2 for k, _, w in points)
+    if spread <= 0:
+        return first, pitch
+    fitted = sum(w * (k - mk) * (x - mx) for k, x, w in points) / spread
+    start = mx - fitted * mk
+    if abs(fitted - pitch) > 0.02 * pitch or abs(start - first) > pitch / 4:
+        return first, pitch
+    return start, fitted
 
 
 def _median(values: list[int]) -> float:
