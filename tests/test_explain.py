@@ -14,11 +14,13 @@ import pytest
 import picosat_wasm
 from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, lattice, random_board
 from brute import brute_layouts, outcomes_by_brute
+from minesat import cli, outcomes
 from minesat import explain as ex
-from minesat import outcomes
 from minesat.board import Board, parse_board
 from minesat.cli import main
+from minesat.codec import dumps, encode_outcome, encode_proof, request
 from minesat.counting import LayoutSpace
+from minesat.protocol import Engine
 from minesat.solve import UnitSolver, incremental
 
 
@@ -217,18 +219,21 @@ def test_unit_solver_answers_as_picosat_wasm_solver():
                     assert all(any(lit in true for lit in clause) for clause in clauses)
 
 
-def test_explain_gives_plain_json_data():
+def test_proofs_and_outcomes_travel_as_plain_json_data():
     board = parse_board(SEED_9X9, mines=10)
-    data = ex.explain(board)
+    proofs = ex.proofs(board)
+    data = [encode_proof(p, board) for p in proofs]
     assert json.loads(json.dumps(data)) == data
-    assert data["count"] == "65" and len(data["proofs"]) == 13
-    first = data["proofs"][0]
+    assert len(data) == 13
+    first = data[0]
     assert set(first) == {"cell", "verdict", "clues", "flags", "total", "grade", "grade_name", "text"}
     assert first["grade_name"] == "one clue" and len(first["clues"]) == 1
-    assert data["outcomes"]["5,1"] == {"mine": "0", "1": "35", "2": "27", "3": "3"}
-    assert [ex.Proof.from_json(p) for p in data["proofs"]] == ex.proofs(board)
-    assert ex.explain(parse_board(INSTANCE_2)) == {"count": "0", "proofs": [], "outcomes": {}, "dead": []}
-    assert ex.explain(board, outcomes=False) == {"count": "65", "proofs": data["proofs"]}
+    assert [ex.Proof((r, c), p["verdict"], tuple(tuple(x) for x in p["clues"]), p["flags"], p["total"])
+            for p in data for r, c in [p["cell"]]] == proofs
+    outcome = encode_outcome((5, 1), outcomes.OutcomeTables(board, LayoutSpace(board)).of((5, 1)))
+    assert (outcome["layouts"], outcome["mine"], outcome["numbers"]) == ("65", "0", {"1": "35", "2": "27", "3": "3"})
+    assert Engine().answer(dumps(request("explain", parse_board(INSTANCE_2)) | {"id": 1})) == \
+        dumps({"id": 1, "ok": {"proofs": []}})
 
 
 # -- the command line --------------------------------------------------------------------------
@@ -269,7 +274,7 @@ def test_cli_explain_past_the_work_bound_omits_outcomes_and_keeps_dead_cells_exa
     full = json.loads(capsys.readouterr().out)
     assert len(full["outcomes"]) == len(board.hidden) and "outcomes_omitted" not in full
     monkeypatch.setattr(outcomes, "LISTED", 0)
-    monkeypatch.setattr(ex, "OUTCOME_WORK", 0)
+    monkeypatch.setattr(cli, "OUTCOME_WORK", 0)
     assert main(["analyze", str(path), "--explain"]) == 0
     bounded = json.loads(capsys.readouterr().out)
     assert bounded["outcomes"] == {} and "too tangled" in bounded["outcomes_omitted"]

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from minesat.codec import encode_graded
 from minesat.game import Game, neighbours
 from minesat.share import game_fragment, game_from_fragment, game_moves
 from minesat_web import render
@@ -91,7 +92,7 @@ def test_a_reviewed_move_in_words():
     game.open((0, 0))
     record = GameRecord.from_json({"rows": 9, "cols": 9, "mines": [list(c) for c in game.mine_cells],
                                    "moves": [[0, 0, "open"], [8, 8, "open"]]})
-    first, second = (g.to_json() for g in review(record))
+    first, second = (encode_graded(g) for g in review(record))
     assert render.review_line(first) == "open r1c1: the best guess."
     line = render.review_line(second)
     assert line.startswith("open r9c9: ")

@@ -1,7 +1,7 @@
 """The best move: which cell to open next.
 
 `best_move(board)` gives the cell; `advise(board)` gives the reasons too (plain data, see
-`Advice.to_json`).  Everything rests on exact counting (`counting.LayoutSpace`): every layout of
+`codec.encode_advice`).  Everything rests on exact counting (`counting.LayoutSpace`): every layout of
 the mines consistent with the board is equally likely, so a cell's mine probability is the share
 of layouts in which it is a mine, and the chance that a safe cell shows the number v is the share
 of layouts in which it is safe with v mines around it: the count of the board with that cell
@@ -101,10 +101,6 @@ class Candidate:
     dead: bool = False
     steps: int = 1  # look-ahead: 2 for the opening's best guesses, ranked by two steps
 
-    def to_json(self) -> dict[str, object]:
-        return {"cell": list(self.cell), "p_mine": round(self.p_mine, 6), "score": round(self.score, 6),
-                "progress": round(self.progress, 6), "dead": self.dead, "steps": self.steps}
-
 
 @dataclass
 class Advice:
@@ -119,13 +115,6 @@ class Advice:
     safe_cells: list[Cell] = field(default_factory=list)
     wrong_flags: list[WrongFlag] = field(default_factory=list)  # flags that cannot be mines, with proofs
     ignored_flags: list[Cell] = field(default_factory=list)  # flags not taken as mines (wrong ones included)
-
-    def to_json(self) -> dict[str, object]:
-        return {"move": list(self.move), "safe": self.safe, "p_mine": round(self.p_mine, 6),
-                "method": self.method, "safe_cells": [list(c) for c in self.safe_cells],
-                "candidates": [c.to_json() for c in self.candidates],
-                "wrong_flags": [w.to_json() for w in self.wrong_flags],
-                "ignored_flags": [list(c) for c in self.ignored_flags]}
 
 
 def best_move(board: Board) -> Cell:

@@ -7,14 +7,18 @@ import json
 import sys
 from itertools import islice
 from types import ModuleType
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import ilp, limits
 from .answers import Analysis
 from .board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
 from .card import CounterTooLarge
+from .codec import dumps, encode_advice, encode_graded, proof_fields
 from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
+
+if TYPE_CHECKING:
+    from .counting import LayoutSpace
 
 SAT_OFFSET = 10_000  # layouts --method sat may skip: picosat's enumeration slows with each (10,000: ~4 s)
 
@@ -72,6 +76,37 @@ def analysis_json(a: Analysis) -> dict[str, object]:
     return out
 
 
+OUTCOME_WORK = 2_000_000  # `analyze --explain` gives every cell's outcomes up to this `OutcomeTables.work`
+                          # (a few microseconds each in CPython: a tangled 20x20 lattice needs 0.2-4.4 million)
+
+
+def explain_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None,
+                   work_bound: int | None = None) -> dict[str, Any]:
+    """What `analyze --explain` adds: `proofs` ("row,col" -> proof, easiest first), `outcomes`
+    ("row,col" -> {"mine": p, "0": p, ...}: probabilities as floats, numbers that cannot appear
+    left out) and `dead` (sorted [row, col] list).  On a board whose tables would cost more than
+    `work_bound` (default `OUTCOME_WORK`; `OutcomeTables.work`), `outcomes` is empty and
+    `outcomes_omitted` says why; `dead` is exact either way (`OutcomeTables.is_dead`)."""
+    from .counting import LayoutSpace
+    from .explain import proofs
+    from .outcomes import MINE, OutcomeTables, dead_cells
+    space = space or LayoutSpace(board)
+    bound = OUTCOME_WORK if work_bound is None else work_bound
+    out: dict[str, Any] = {"proofs": {f"{r},{c}": proof_fields(proof) for proof in proofs(board, solver, space)
+                                      for r, c in [proof.cell]}}
+    tables = OutcomeTables(board, space) if space.count else None
+    if tables is None or (work := tables.work()) <= bound:
+        every = {cell: tables.of(cell) for cell in board.hidden} if tables else {}
+        return out | {"outcomes": {f"{r},{c}": {MINE: float(o.probability(MINE))}
+                                   | {str(n): float(o.probability(n)) for n in o.numbers}
+                                   for (r, c), o in every.items()},
+                      "dead": [list(cell) for cell in dead_cells(every)]}
+    return out | {"outcomes": {}, "dead": [list(cell) for cell in sorted(board.hidden) if tables.is_dead(cell)],
+                  "outcomes_omitted": f"the board is too tangled to give every hidden cell's outcomes: "
+                                      f"about {work:,} counting states to walk, more than {bound:,} "
+                                      f"(--outcome-work {work} gives them)"}
+
+
 def cmd_analyze(args: argparse.Namespace) -> None:
     from .analysis import analyze
     solver = solver_module(args.solver)
@@ -79,8 +114,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
         result = analyze(read_board(path, args.mines), solver, args.encoding, args.forced)
         out = analysis_json(result)
         if args.explain:
-            from .explain import cli_fields
-            out |= cli_fields(result.board, solver, result.space, args.outcome_work) if result.satisfiable else \
+            out |= explain_fields(result.board, solver, result.space, args.outcome_work) if result.satisfiable else \
                 {"proofs": {}, "outcomes": {}, "dead": []}
         print(json.dumps(out, separators=(",", ":")), flush=True)
 
@@ -119,7 +153,7 @@ def cmd_advise(args: argparse.Namespace) -> None:
             advice = advise(board, flags_as_mines=args.flags_as_mines)
         except ValueError as e:
             raise CLIError(f"{path}: {e}") from None
-        print(json.dumps(advice.to_json(), separators=(",", ":")), flush=True)
+        print(dumps(encode_advice(advice)), flush=True)
 
 
 def cmd_generate(args: argparse.Namespace) -> None:
@@ -151,7 +185,7 @@ def cmd_review(args: argparse.Namespace) -> None:
     except (ValueError, RecursionError) as e:  # json.JSONDecodeError is a ValueError
         raise CLIError(f"{file_name(args.game)}: {' '.join(str(e).splitlines())}") from None
     for move in graded:
-        print(json.dumps(move.to_json(), separators=(",", ":")), flush=True)
+        print(dumps(encode_graded(move)), flush=True)
 
 
 MAX_IMAGE_PIXELS = 40_000_000  # a 8K screenshot is 33 million

@@ -16,11 +16,18 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .answers import Analysis
 from .board import Board, Cell
 from .share import board_to_fragment
+
+if TYPE_CHECKING:  # the engine's answers, encoded here, are never built here
+    from .advice import Advice, Candidate
+    from .explain import Proof
+    from .flags import WrongFlag
+    from .outcomes import Outcome
+    from .review import Best, Graded
 
 
 def request(op: str, board: Board | None = None, **args: Any) -> dict[str, Any]:
@@ -59,3 +66,50 @@ def encode_layouts(layouts: list[frozenset[Cell]]) -> list[list[list[int]]]:
 
 def decode_layouts(data: list[list[list[int]]]) -> list[frozenset[Cell]]:
     return [frozenset((r, c) for r, c in layout) for layout in data]
+
+
+def proof_fields(proof: Proof) -> dict[str, Any]:
+    """A proof as the CLI and the page both give it: {"verdict", "clues": [[row, col], ...], "flags", "total"}."""
+    return {"verdict": proof.verdict, "clues": [list(c) for c in proof.clues], "flags": proof.flags,
+            "total": proof.total}
+
+
+def encode_proof(proof: Proof, board: Board) -> dict[str, Any]:
+    """A proof for the page's why panel: its fields, its cell, its grade and the proof in words."""
+    return proof_fields(proof) | {"cell": list(proof.cell), "grade": proof.grade, "grade_name": proof.grade_name,
+                                  "text": proof.describe(board)}
+
+
+def encode_outcome(cell: Cell, outcome: Outcome) -> dict[str, Any]:
+    """What opening `cell` can give, exact: layouts of the board, of a mine there, of each number."""
+    return {"cell": list(cell), "layouts": str(outcome.layouts), "mine": str(outcome.mine),
+            "numbers": {str(n): str(w) for n, w in sorted(outcome.numbers.items())}, "dead": outcome.dead}
+
+
+def encode_advice(advice: Advice) -> dict[str, Any]:
+    """The best move and why (the page's and the CLI's `advise`); probabilities rounded to 6 places."""
+    return {"move": list(advice.move), "safe": advice.safe, "p_mine": round(advice.p_mine, 6),
+            "method": advice.method, "safe_cells": [list(c) for c in advice.safe_cells],
+            "candidates": [encode_candidate(c) for c in advice.candidates],
+            "wrong_flags": [encode_wrong_flag(w) for w in advice.wrong_flags],
+            "ignored_flags": [list(c) for c in advice.ignored_flags]}
+
+
+def encode_candidate(c: Candidate) -> dict[str, Any]:
+    return {"cell": list(c.cell), "p_mine": round(c.p_mine, 6), "score": round(c.score, 6),
+            "progress": round(c.progress, 6), "dead": c.dead, "steps": c.steps}
+
+
+def encode_wrong_flag(w: WrongFlag) -> dict[str, Any]:
+    return {"cell": list(w.cell), "proof": proof_fields(w.proof), "text": w.text}
+
+
+def encode_graded(g: Graded) -> dict[str, Any]:
+    """One move of a reviewed game (the page's and the CLI's `review`)."""
+    return {"move": list(g.move), "grade": g.grade, "p_mine": round(g.p_mine, 6),
+            "best": encode_best(g.best) if g.best else None, "safe_cells": [list(c) for c in g.safe_cells],
+            "proof": [proof_fields(p) | {"cell": list(p.cell)} for p in g.proof]}
+
+
+def encode_best(b: Best) -> dict[str, Any]:
+    return {"move": list(b.cell), "p_mine": round(b.p_mine, 6), "method": b.method}

@@ -22,21 +22,21 @@ except the flags (the user asserts those):
    picosat's failed assumptions.  What is left is minimal: dropping any one clue leaves the
    cell unforced.
 
-Outcomes, what each click can reveal, are `outcomes.py`'s: `explain(board)` returns them with
-the proofs as plain, JSON-friendly data for the page (and `cli_fields` for `analyze --explain`).
+Outcomes, what each click can reveal, are `outcomes.py`'s.  The page's JSON of a proof is
+codec.py's, the CLI's `analyze --explain` cli.py's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from . import card
 from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
 from .cnf import CNF, TOTAL_ENCODING
 from .counting import LayoutSpace, TooTangled
-from .outcomes import MINE, OutcomeTables, dead_cells, outcome_tables
+from .outcomes import MINE
 from .solve import forced_cells, get_solver, incremental
 
 SAFE = "safe"
@@ -72,16 +72,9 @@ class Proof:
         """Easiest first: by grade, then by number of clues, then row-major."""
         return self.grade, len(self.clues), self.cell
 
-    def to_json(self) -> dict[str, Any]:
-        """The CLI's form: {"verdict", "clues": [[row, col], ...], "flags", "total"}."""
-        return {"verdict": self.verdict, "clues": [list(c) for c in self.clues],
-                "flags": self.flags, "total": self.total}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Proof:
-        """A proof back from `explain()`'s plain data (its "cell", "verdict", "clues", "flags", "total")."""
-        return cls(tuple(data["cell"]), data["verdict"], tuple(tuple(c) for c in data["clues"]),
-                   data["flags"], data["total"])
+    @property
+    def grade_name(self) -> str:
+        return GRADES[self.grade]
 
     def describe(self, board: Board) -> str:
         """In words, e.g. 'r3c4 is safe: the clues r2c3 (1) and r2c4 (2) leave no room for a mine there'."""
@@ -460,60 +453,6 @@ def with_clues(board: Board, clues: list[Clue]) -> Board:
     """The board as its counting sees it when only `clues` are read (its other numbers: safe cells)."""
     out = Board(board.rows, board.cols, board.cells, board.mines)
     out.__dict__["clues"] = tuple(sorted(clues))
-    return out
-
-
-# -- for the CLI and the page ----------------------------------------------------------------
-OUTCOME_WORK = 2_000_000  # `analyze --explain` gives every cell's outcomes up to this `OutcomeTables.work`
-                          # (a few microseconds each in CPython: a tangled 20x20 lattice needs 0.2-4.4 million)
-def cli_fields(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None,
-               work_bound: int | None = None) -> dict[str, Any]:
-    """What `analyze --explain` adds: `proofs` ("row,col" -> proof, easiest first), `outcomes`
-    ("row,col" -> {"mine": p, "0": p, ...}) and `dead` (sorted [row, col] list).  On a board
-    whose tables would cost more than `work_bound` (default `OUTCOME_WORK`; `OutcomeTables.work`),
-    `outcomes` is empty and `outcomes_omitted` says why; `dead` is exact either way
-    (`OutcomeTables.is_dead`)."""
-    space = space or LayoutSpace(board)
-    bound = OUTCOME_WORK if work_bound is None else work_bound
-    out: dict[str, Any] = {"proofs": {f"{r},{c}": proof.to_json() for proof in proofs(board, solver, space)
-                                      for r, c in [proof.cell]}}
-    tables = OutcomeTables(board, space) if space.count else None
-    if tables is None or (work := tables.work()) <= bound:
-        every = {cell: tables.of(cell) for cell in board.hidden} if tables else {}
-        return out | {"outcomes": {f"{r},{c}": outcome.to_json() for (r, c), outcome in every.items()},
-                      "dead": [list(cell) for cell in dead_cells(every)]}
-    return out | {"outcomes": {}, "dead": [list(cell) for cell in sorted(board.hidden) if tables.is_dead(cell)],
-                  "outcomes_omitted": f"the board is too tangled to give every hidden cell's outcomes: "
-                                      f"about {work:,} counting states to walk, more than {bound:,} "
-                                      f"(--outcome-work {work} gives them)"}
-
-
-def explain(board: Board, solver: ModuleType | None = None, space: LayoutSpace | None = None,
-            outcomes: bool = True) -> dict[str, Any]:
-    """Everything the page shows of "why" for one board, as plain JSON-friendly data:
-
-    count      the number of layouts, a decimal string ("0": contradictory, nothing else is given)
-    proofs     easiest first: {"cell": [r, c], "verdict": "safe"|"mine", "clues": [[r, c], ...],
-               "flags": bool, "total": bool, "grade": 0-4, "grade_name": GRADES[grade], "text": words}
-    outcomes   "r,c" -> {"mine": layouts, "0": layouts, ...} for every hidden cell: exact counts as
-               decimal strings, numbers that cannot appear left out (probability: layouts / count)
-    dead       [[r, c], ...], sorted
-
-    With outcomes=False, proofs only (no "outcomes" and "dead"): on tangled boards the outcomes
-    can take seconds, where `OutcomeTables(board, space).of(cell)` gives one cell's at a time.
-    """
-    space = space or LayoutSpace(board)
-    out: dict[str, Any] = {
-        "count": str(space.count),
-        "proofs": [proof.to_json() | {"cell": list(proof.cell), "grade": proof.grade,
-                                      "grade_name": GRADES[proof.grade], "text": proof.describe(board)}
-                   for proof in proofs(board, solver, space)],
-    }
-    if outcomes:
-        tables = outcome_tables(board, space)
-        out["outcomes"] = {f"{r},{c}": {MINE: str(outcome.mine)} | {str(n): str(w) for n, w in outcome.numbers.items()}
-                           for (r, c), outcome in tables.items()}
-        out["dead"] = [list(cell) for cell in dead_cells(tables)]
     return out
 
 

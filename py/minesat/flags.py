@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
 
 from .board import HIDDEN, Board, Cell, cell_name
 from .counting import LayoutSpace
@@ -25,9 +24,6 @@ class WrongFlag:
     cell: Cell
     proof: Proof
     text: str  # in words: "r1c6 is flagged but cannot be a mine: the clue r2c2 (1) leaves ..."
-
-    def to_json(self) -> dict[str, Any]:
-        return {"cell": list(self.cell), "proof": self.proof.to_json(), "text": self.text}
 
 
 def unflagged(board: Board, keep: frozenset[Cell] = frozenset()) -> Board:

@@ -27,7 +27,6 @@ MINE = "mine"  # the outcome "a mine here" (and a proof's verdict, in `explain`)
 LISTED = 4096  # groups of linked cells with at most this many layouts are listed for the outcomes
 
 
-
 class CountError(AssertionError):
     """Two ways of counting the same layouts disagree: a bug, never the board's fault."""
 
@@ -47,10 +46,6 @@ class Outcome(NamedTuple):
     def dead(self) -> bool:
         """Whether the cell can be safe, and then always shows the same number."""
         return self.mine < self.layouts and len(self.numbers) == 1
-
-    def to_json(self) -> dict[str, float]:
-        """{"mine": p, "0": p, ...}: probabilities as floats, numbers that cannot appear left out."""
-        return {MINE: float(self.probability(MINE))} | {str(n): float(self.probability(n)) for n in self.numbers}
 
 
 def _mines_polynomial(clues: Iterable[Clue], hidden: Iterable[Cell]) -> Poly:

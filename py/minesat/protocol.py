@@ -20,7 +20,18 @@ from .answers import Analysis
 from .board import HIDDEN, Board, BoardError
 from .card import MAX_COUNTER_CELLS, CounterTooLarge
 from .cnf import counter_cells
-from .codec import decode_analysis, decode_layouts, dumps, encode_analysis, encode_layouts, request  # noqa: F401 - the page imports these from here until it imports codec
+from .codec import (  # noqa: F401 - the page's until it imports codec
+    decode_analysis,
+    decode_layouts,
+    dumps,
+    encode_advice,
+    encode_analysis,
+    encode_graded,
+    encode_layouts,
+    encode_outcome,
+    encode_proof,
+    request,
+)
 from .counting import LayoutSpace, TooTangled
 from .share import board_from_fragment, board_to_fragment
 from .solve import BackboneStep, backbone_steps, conflict, formula, get_solver, reduction
@@ -44,7 +55,7 @@ class Engine:
     def __init__(self) -> None:
         self._board: Board | None = None
         self._analysis: Analysis | None = None
-        self._explained: tuple[Board, dict[str, Any], outcomes.OutcomeTables | None] | None = None
+        self._explained: tuple[Board, list[explain.Proof], outcomes.OutcomeTables | None] | None = None
         self._sat: Iterator[BackboneStep] | None = None  # a tangled board's backbone, going on
         self._tangled = ""  # why the board is not counted
         self._step_text = ""
@@ -196,32 +207,33 @@ class Engine:
 
 
     # -- why: proofs, outcomes, a proof's clauses --
-    def explained(self, board: Board) -> tuple[dict[str, Any], outcomes.OutcomeTables | None]:
+    def explained(self, board: Board) -> tuple[list[explain.Proof], outcomes.OutcomeTables | None]:
         """The board's proofs (easiest first) and its outcome tables, computed once per board."""
         if self._explained is None or self._explained[0] != board:
             analysis = self.analysis(board)
-            data: dict[str, Any] = {"proofs": []}
+            proofs: list[explain.Proof] = []
             tables = None
             if analysis.satisfiable and analysis.space is not None:
-                data = explain.explain(board, get_solver(), analysis.space, outcomes=False)
+                proofs = explain.proofs(board, get_solver(), analysis.space)
                 tables = outcomes.OutcomeTables(board, analysis.space)
-            self._explained = (board, data, tables)
+            self._explained = (board, proofs, tables)
         return self._explained[1], self._explained[2]
 
     def op_explain(self, req: dict[str, Any]) -> dict[str, Any]:
         """Proofs of every forced cell, easiest first (the dead cells come from "dead")."""
-        data, _ = self.explained(self.board(req))
-        return {"proofs": data["proofs"]}
+        board = self.board(req)
+        proofs, _ = self.explained(board)
+        return {"proofs": [encode_proof(proof, board) for proof in proofs]}
 
     def op_dead(self, req: dict[str, Any]) -> dict[str, Any]:
         """The dead cells among the unsure hidden cells from index `start` (in board.hidden) on, for at
         most OUTCOME_SLICE seconds: {"dead": [...], "next": where to go on, or None when done}. In
         slices, so that a tangled board never holds the worker (and the next edit) for long."""
         board = self.board(req)
-        data, tables = self.explained(board)
+        proofs, tables = self.explained(board)
         if tables is None:
             return {"dead": [], "next": None}
-        forced = {tuple(p["cell"]) for p in data["proofs"]}
+        forced = {proof.cell for proof in proofs}
         deadline = time.perf_counter() + OUTCOME_SLICE
         cells, dead = board.hidden, []
         i = first = max(0, int(req.get("start", 0)))
@@ -241,22 +253,19 @@ class Engine:
         cell = (int(req["cell"][0]), int(req["cell"][1]))
         if board[cell] != HIDDEN:
             raise EngineError("only a hidden cell has outcomes")
-        outcome = tables.of(cell)
-        return {"cell": list(cell), "layouts": str(outcome.layouts), "mine": str(outcome.mine),
-                "numbers": {str(n): str(w) for n, w in sorted(outcome.numbers.items())}, "dead": outcome.dead}
+        return encode_outcome(cell, tables.of(cell))
 
     def op_proof_cnf(self, req: dict[str, Any]) -> dict[str, Any]:
         """One deduction as SAT: its premises' clauses, the query, and picosat's answer (UNSAT)."""
         board = self.board(req)
-        data, _ = self.explained(board)
-        cell = [int(x) for x in req["cell"]]
-        found = [p for p in data["proofs"] if p["cell"] == cell]
-        if not found:
+        proofs, _ = self.explained(board)
+        cell = (int(req["cell"][0]), int(req["cell"][1]))
+        proof = next((p for p in proofs if p.cell == cell), None)
+        if proof is None:
             raise EngineError("this cell has no proof: it is not forced")
-        proof = explain.Proof.from_json(found[0])
         cnf, query = explain.proof_formula(board, proof)
         answer = get_solver().solve(cnf.clauses + [[query]], vars=cnf.num_vars)
-        return {"cell": cell, "text": found[0]["text"], "dimacs": cnf.to_dimacs(), "query": query,
+        return {"cell": list(cell), "text": proof.describe(board), "dimacs": cnf.to_dimacs(), "query": query,
                 "answer": answer if isinstance(answer, str) else "SAT"}
 
 
@@ -268,14 +277,14 @@ class Engine:
         flags_as_mines = bool(req.get("flags_as_mines"))
         if not analysis.satisfiable and board.flags and not flags_as_mines:
             try:  # the player's flags are marks: reason from the numbers, name the flags that are wrong
-                return advice.advise(board).to_json()
+                return encode_advice(advice.advise(board))
             except ValueError as e:
                 return {"none": str(e)}
         if not analysis.satisfiable or analysis.space is None:
             return {"none": "no move: the board has no layout" if not analysis.satisfiable
                     else "no move: the board is too tangled to count"}
         try:
-            return advice.advise(board, analysis.space, flags_as_mines=flags_as_mines).to_json()
+            return encode_advice(advice.advise(board, analysis.space, flags_as_mines=flags_as_mines))
         except ValueError as e:
             return {"none": str(e)}
 
@@ -317,7 +326,7 @@ class Engine:
             graded = review(GameRecord.from_json(req["game"]), get_solver())
         except ValueError as e:
             raise EngineError(str(e)) from None
-        return {"moves": [g.to_json() for g in graded], "summary": summary(graded)}
+        return {"moves": [encode_graded(g) for g in graded], "summary": summary(graded)}
 
     # -- a board from a screenshot (issue 25) --
     def op_read_image(self, req: dict[str, Any]) -> dict[str, Any]:

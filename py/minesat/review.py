@@ -99,9 +99,6 @@ class Best:
     p_mine: float
     method: str
 
-    def to_json(self) -> dict[str, Any]:
-        return {"move": list(self.cell), "p_mine": round(self.p_mine, 6), "method": self.method}
-
 
 @dataclass(frozen=True)
 class Graded:
@@ -113,12 +110,6 @@ class Graded:
     best: Best | None = None  # the advisor's move, for an open or a chord that was not forced
     safe_cells: tuple[Cell, ...] = ()  # every surely safe cell, when one existed
     proof: tuple[Proof, ...] = field(default=())  # for forced and needless
-
-    def to_json(self) -> dict[str, Any]:
-        return {"move": list(self.move), "grade": self.grade, "p_mine": round(self.p_mine, 6),
-                "best": self.best.to_json() if self.best else None,
-                "safe_cells": [list(c) for c in self.safe_cells],
-                "proof": [p.to_json() | {"cell": list(p.cell)} for p in self.proof]}
 
 
 def review(record: GameRecord, solver: ModuleType | None = None) -> list[Graded]:
