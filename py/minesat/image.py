@@ -199,6 +199,7 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
         opened = max(rest, key=lambda k: sizes[k])
     out: list[str] = []
     conf: list[float] = []
+    ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
@@ -217,7 +218,7 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
                 out.append(HIDDEN)
                 conf.append(0.6)
             else:
-                digit, sure = classify_digit(g, cell.colours)
+                digit, sure, ranked[i] = classify_digit(g, cell.colours)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
         elif k == hidden and g is not None and _has_red(cell):  # a red mark on a hidden cell: a flag
@@ -235,10 +236,29 @@ def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, th
             conf.append(0.5 if g is not None else 0.35)
     if _continues(width, height, data, grid, centres):  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
+    _repair(out, ranked, grid.rows, grid.cols)
     for i in _inconsistent(out, grid.rows, grid.cols):
         conf[i] = min(conf[i], 0.4)
     board = Board(grid.rows, grid.cols, tuple(out))
     return Reading(board, tuple(conf), grid, threshold)
+
+
+def _repair(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: int) -> None:
+    """Each digit no game can show where it is (more than its hidden neighbours and flags, fewer than
+    its flags) replaced by the likeliest of its next two that can be shown there (it stays unsure)."""
+    for i, digits in ranked.items():
+        unknown, flags = _around(cells, i, rows, cols)
+        if not flags <= int(cells[i]) <= len(unknown):
+            cells[i] = str(next((d for d in digits[1:3] if flags <= d <= len(unknown)), digits[0]))
+
+
+def _around(cells: list[str], i: int, rows: int, cols: int) -> tuple[list[int], int]:
+    """The hidden or flagged neighbours of cell i, and how many of them are flags."""
+    r, c = divmod(i, cols)
+    near = [y * cols + x for y in range(max(0, r - 1), min(rows, r + 2))
+            for x in range(max(0, c - 1), min(cols, c + 2))]
+    unknown = [j for j in near if j != i and cells[j] in (HIDDEN, FLAG)]
+    return unknown, sum(cells[j] == FLAG for j in unknown)
 
 
 def _inconsistent(cells: list[str], rows: int, cols: int) -> set[int]:
@@ -248,11 +268,7 @@ def _inconsistent(cells: list[str], rows: int, cols: int) -> set[int]:
     for i, ch in enumerate(cells):
         if ch in (HIDDEN, FLAG):
             continue
-        r, c = divmod(i, cols)
-        around = [y * cols + x for y in range(max(0, r - 1), min(rows, r + 2))
-                  for x in range(max(0, c - 1), min(cols, c + 2)) if (y, x) != (r, c)]
-        unknown = [j for j in around if cells[j] in (HIDDEN, FLAG)]
-        flags = sum(cells[j] == FLAG for j in around)
+        unknown, flags = _around(cells, i, rows, cols)
         if (ch == "0" and unknown) or int(ch) > len(unknown) or flags > int(ch):
             bad.add(i)
             bad.update(unknown)

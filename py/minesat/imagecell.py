@@ -348,8 +348,8 @@ def _hue_fits(digit: int, hue: float) -> bool:
     return any(a <= hue <= b for a, b in _HUES[digit])
 
 
-def classify_digit(glyph: Glyph, colours: list[Rgb]) -> tuple[int, float]:
-    """The digit the glyph shows and a confidence in [0, 1]."""
+def classify_digit(glyph: Glyph, colours: list[Rgb]) -> tuple[int, float, list[int]]:
+    """The digit the glyph shows, a confidence in [0, 1], and every digit from the likeliest down."""
     hsl = ink_hue(colours)
     best: dict[int, float] = {}
     for digit, holes, aspect, zones in _PROTOS:
@@ -379,4 +379,4 @@ def classify_digit(glyph: Glyph, colours: list[Rgb]) -> tuple[int, float]:
     confidence = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, best[first] - 0.12) * 2))
     if first != min(by_shape, key=by_shape.__getitem__):
         confidence = min(confidence, 0.45)  # colour and shape disagree: say so
-    return first, confidence
+    return first, confidence, ranked
