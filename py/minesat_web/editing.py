@@ -73,12 +73,20 @@ def typing(evt: Any) -> bool:
 
 
 def bind(app: App) -> Editing:
-    """The editor's handlers, bound where they are defined."""
+    """The editor's handlers, bound where they are defined, a group at a time."""
     editing = Editing(app)
-    ed = app.ed
-    grid = el("grid")
+    bind_grid(editing)
+    bind_keys(app)
+    bind_tools(editing)
+    bind_size(app)
+    bind_out(app)
+    return editing
 
-    # -- the grid: mouse, touch and pen --
+
+def bind_grid(editing: Editing) -> None:
+    """The grid: mouse, touch and pen."""
+    app, ed, grid = editing.app, editing.app.ed, el("grid")
+
     @handle("pointerdown", "#grid", within=CELL)
     def pointerdown(evt, node):
         cell = cell_at(node)
@@ -128,7 +136,12 @@ def bind(app: App) -> Editing:
         ed.cursor = cell
         app.edit(ed.step(cell, 1 if evt.deltaY < 0 else -1))
 
-    # -- keys --
+
+def bind_keys(app: App) -> None:
+    """Keys on the board: arrows move, 0-8 reveal, ? or space hide, + and - step, f flags, Ctrl+Z
+    and Ctrl+Y undo and redo; the panels' own keys (`App.keys`)."""
+    ed = app.ed
+
     @handle("keydown", document)
     def keydown(evt):
         if typing(evt):
@@ -165,7 +178,11 @@ def bind(app: App) -> Editing:
             return
         evt.preventDefault()
 
-    # -- modes: one at a time --
+
+def bind_tools(editing: Editing) -> None:
+    """The modes (one at a time), the view, presets and history."""
+    app, ed, grid = editing.app, editing.app.ed, el("grid")
+
     @handle("click", "#palette", within="[data-brush]")
     def brush(evt, button):
         chosen = str(button.dataset.brush)
@@ -177,7 +194,6 @@ def bind(app: App) -> Editing:
         grid.classList.toggle("paint", editing.brush != "select")  # a finger paints; in Inspect it scrolls
         grid.focus()  # keys (space included) go on editing the board, not pressing this button
 
-    # -- view --
     @handle("change", "#show-pct")
     def show_pct(evt):
         document.body.classList.toggle("show-pct", bool(el("show-pct").checked))
@@ -199,7 +215,6 @@ def bind(app: App) -> Editing:
     def reveal_numbers(evt):
         app.edit(ed.apply(revealed_around_mines(ed.board)))
 
-    # -- presets, history --
     @handle("click", "#presets", within="[data-preset]")
     def preset_click(evt, button):
         app.edit(ed.apply(preset(str(button.dataset.preset))))
@@ -217,7 +232,11 @@ def bind(app: App) -> Editing:
     def redo(evt):
         app.edit(ed.redo())
 
-    # -- size and total --
+
+def bind_size(app: App) -> None:
+    """The board's size and total of mines."""
+    ed = app.ed
+
     @handle("change", "#rows, #cols")
     def dims(evt):
         try:
@@ -251,11 +270,14 @@ def bind(app: App) -> Editing:
             app.edit(ed.set_mines(LEVELS[level][2]))
             app.fill_inputs(force=True)
 
-    # -- out: text, links --
+
+def bind_out(app: App) -> None:
+    """The board out: as text, or a link."""
+
     @handle("click", "#copy-text")
     def copy_text(evt):
         try:
-            text = export_text(ed.board, str(el("copy-format").value))
+            text = export_text(app.board, str(el("copy-format").value))
         except BoardError as e:
             show_message(f"Cannot write this board in that format: {e}", bad=True)
             return
@@ -273,5 +295,3 @@ def bind(app: App) -> Editing:
         field.select()
         show_message("Link to this board below (copied to the clipboard when the browser allows it).")
         copy_to_clipboard(url, "Link copied to the clipboard.")  # else the link is shown selected
-
-    return editing

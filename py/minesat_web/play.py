@@ -392,10 +392,18 @@ def show_mode(play: bool) -> None:
 
 
 def bind(app: App) -> Play:
-    """Play mode's handlers, bound where they are defined."""
+    """Play mode's handlers, bound where they are defined, a group at a time."""
     play = Play(app)
     review.bind(play.review)
     stats.bind()
+    bind_modes(app, play)
+    bind_board(play)
+    bind_tools(play)
+    return play
+
+
+def bind_modes(app: App, play: Play) -> None:
+    """Into Play mode and out of it (to the analyzer, with the position or without); new games."""
 
     @handle("click", "#mode-play")
     def to_play(evt):
@@ -425,6 +433,20 @@ def bind(app: App) -> Play:
     @handle("change", "#play-level")
     def level(evt):
         el("play-custom").hidden = str(el("play-level").value) != "custom"
+
+    @handle("click", "#play-analyze")
+    def analyze_position(evt):
+        if play.game is None:
+            return
+        play.stop_auto()
+        show_mode(False)
+        app.ed.apply(play.game.board())
+        persist.replace_url(board_to_fragment(app.board))  # the address bar names the position now
+        app.changed()  # analysed
+
+
+def bind_board(play: Play) -> None:
+    """The game's grid: click or tap opens, right click or a long press flags; keys."""
 
     @handle("contextmenu", "#play-grid")
     def no_menu(evt):
@@ -462,6 +484,38 @@ def bind(app: App) -> Play:
     @handle("pointerover", "#play-grid", within=CELL)
     def over(evt, node):
         asyncio.ensure_future(play.describe(cell_at(node)))
+
+    @handle("keydown", "#play-grid")
+    def keys(evt):
+        """Keyboard play: arrows move, Space or Enter opens (chords an open number), F flags,
+        C chords, H hints."""
+        game, key = play.game, str(evt.key)
+        if game is None or evt.ctrlKey or evt.altKey or evt.metaKey:
+            return
+        if key in KEY_MOVES:
+            dr, dc = KEY_MOVES[key]
+            play.cursor = (min(max(play.cursor[0] + dr, 0), game.rows - 1),
+                           min(max(play.cursor[1] + dc, 0), game.cols - 1))
+            play.draw()
+            node = js.document.querySelector("#play-grid .cursor")
+            if node:
+                node.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
+            asyncio.ensure_future(play.describe(play.cursor))
+        elif key in (" ", "Enter"):
+            play.act(play.cursor, kind="open")
+        elif key in ("f", "F"):
+            play.act(play.cursor, flag=True)
+        elif key in ("c", "C"):
+            play.act(play.cursor, kind="chord")
+        elif key in ("h", "H"):
+            asyncio.ensure_future(play.hint())
+        else:
+            return
+        evt.preventDefault()
+
+
+def bind_tools(play: Play) -> None:
+    """Flag taps, hints and auto-play, the odds, share, the review and the record."""
 
     @handle("click", "#play-flag")
     def flag_taps(evt):
@@ -513,43 +567,3 @@ def bind(app: App) -> Play:
     @handle("click", "#play-generating-cancel")
     def cancel_generating(evt):
         play.cancel_no_guess()
-
-    @handle("click", "#play-analyze")
-    def analyze_position(evt):
-        if play.game is None:
-            return
-        play.stop_auto()
-        show_mode(False)
-        app.ed.apply(play.game.board())
-        persist.replace_url(board_to_fragment(app.board))  # the address bar names the position now
-        app.changed()  # analysed
-
-    @handle("keydown", "#play-grid")
-    def keys(evt):
-        """Keyboard play: arrows move, Space or Enter opens (chords an open number), F flags,
-        C chords, H hints."""
-        game, key = play.game, str(evt.key)
-        if game is None or evt.ctrlKey or evt.altKey or evt.metaKey:
-            return
-        if key in KEY_MOVES:
-            dr, dc = KEY_MOVES[key]
-            play.cursor = (min(max(play.cursor[0] + dr, 0), game.rows - 1),
-                           min(max(play.cursor[1] + dc, 0), game.cols - 1))
-            play.draw()
-            node = js.document.querySelector("#play-grid .cursor")
-            if node:
-                node.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
-            asyncio.ensure_future(play.describe(play.cursor))
-        elif key in (" ", "Enter"):
-            play.act(play.cursor, kind="open")
-        elif key in ("f", "F"):
-            play.act(play.cursor, flag=True)
-        elif key in ("c", "C"):
-            play.act(play.cursor, kind="chord")
-        elif key in ("h", "H"):
-            asyncio.ensure_future(play.hint())
-        else:
-            return
-        evt.preventDefault()
-
-    return play
