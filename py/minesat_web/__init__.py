@@ -1,1 +1,1 @@
-"""The browser layer of minesat: editing state (editor) and the page (app)."""
+"""The browser layer of minesat: the page's state (app) and its panels, each a module with its own handlers."""
