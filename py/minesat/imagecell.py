@@ -9,6 +9,7 @@ ink lies in a 3x5 grid over its box, the box's proportions; compared with digits
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from minesat.imagegrid import Grid
@@ -32,10 +33,11 @@ class CellLook:
     raised_grey: float  # `raised` from the grey pixels of the border strips only (a big digit's ink left out)
 
 
-def _strip_lum(strip: list[Rgb]) -> float:
-    """The median luminance of a border strip's grey pixels (all of them when few are grey)."""
-    grey = [p for p in strip if max(p) - min(p) < 40]
-    return _median_f([luminance(p) for p in (grey if len(grey) >= len(strip) // 3 else strip)])
+def _strip_lums(strip: list[Rgb]) -> tuple[float, float]:
+    """The median luminance of a border strip's pixels, and of its grey pixels (all of them when few are grey)."""
+    lums = [0.299 * r + 0.587 * g + 0.114 * b for r, g, b in strip]
+    grey = [lum for lum, p in zip(lums, strip) if max(p) - min(p) < 40]
+    return _median_f(lums[:]), _median_f(grey if len(grey) >= len(strip) // 3 else lums)
 
 
 def _median_f(values: list[float]) -> float:
@@ -53,46 +55,34 @@ def sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: int
     y0 = grid.top + r * grid.pitch_y
     xs = [min(width - 1, max(0, int(x0 + (j + 0.5) * grid.pitch_x / n))) for j in range(n)]
     ys = [min(height - 1, max(0, int(y0 + (i + 0.5) * grid.pitch_y / n))) for i in range(n)]
+    offset, span = 4 * xs[0], xs[-1] - xs[0] + 1
+    picks = [x - xs[0] for x in xs]
     pix: list[list[Rgb]] = []
     for y in ys:
-        base = y * width
-        row = []
-        for x in xs:
-            k = (base + x) * 4
-            row.append((rgba[k], rgba[k + 1], rgba[k + 2]))
-        pix.append(row)
+        start = y * width * 4 + offset
+        line = rgba[start:start + 4 * span]
+        pixels = list(zip(line[0::4], line[1::4], line[2::4]))
+        pix.append([pixels[j] for j in picks])
     m = n * 3 // 20  # the margin left out of the middle: borders, bevels, gaps
-    counts: dict[tuple[int, int, int], int] = {}
-    for i in range(m, n - m):
-        for p in pix[i][m:n - m]:
-            key = (p[0] >> 4, p[1] >> 4, p[2] >> 4)
-            counts[key] = counts.get(key, 0) + 1
-    ring: dict[tuple[int, int, int], int] = {}
+    keys = [[(p[0] >> 4, p[1] >> 4, p[2] >> 4) for p in row[m:n - m]] for row in pix[m:n - m]]  # 16 levels
+    counts: dict[tuple[int, int, int], int] = Counter(key for row in keys for key in row)
     band = max(1, n // 10)
-    for i in range(m, n - m):
-        row = pix[i]
-        picks = row[m:n - m] if i < m + band or i >= n - m - band else row[m:m + band] + row[n - m - band:n - m]
-        for p in picks:
-            key = (p[0] >> 4, p[1] >> 4, p[2] >> 4)
-            ring[key] = ring.get(key, 0) + 1
+    inside = n - 2 * m
+    ring = Counter(key for i, row in enumerate(keys)
+                   for key in (row if i < band or i >= inside - band else row[:band] + row[inside - band:]))
     mode = max(ring, key=lambda key: (ring[key], counts.get(key, 0)))  # the colour around the glyph
-    members = [p for i in range(m, n - m) for p in pix[i][m:n - m]
-               if (p[0] >> 4, p[1] >> 4, p[2] >> 4) == mode]
-    bg = (sum(p[0] for p in members) // len(members), sum(p[1] for p in members) // len(members),
-          sum(p[2] for p in members) // len(members))
+    members = [p for row, row_keys in zip(pix[m:n - m], keys) for p, key in zip(row[m:n - m], row_keys) if key == mode]
+    reds, greens, blues = zip(*members)
+    bg = (sum(reds) // len(members), sum(greens) // len(members), sum(blues) // len(members))
     strip = max(1, n // 12)
     inner = range(n // 5, n - n // 5)
-    top_l = _median_f([luminance(pix[i][j]) for i in range(2, strip + 2) for j in inner])
-    bottom_l = _median_f([luminance(pix[n - 1 - i][j]) for i in range(2, strip + 2) for j in inner])
-    left_l = _median_f([luminance(pix[i][j]) for j in range(2, strip + 2) for i in inner])
-    right_l = _median_f([luminance(pix[i][n - 1 - j]) for j in range(2, strip + 2) for i in inner])
-    raised = (top_l + left_l - bottom_l - right_l) / 2
-    strips = ([pix[i][j] for i in range(2, strip + 2) for j in inner],
+    strips = ([pix[i][j] for i in range(2, strip + 2) for j in inner],  # top, left, bottom, right
               [pix[i][j] for j in range(2, strip + 2) for i in inner],
               [pix[n - 1 - i][j] for i in range(2, strip + 2) for j in inner],
               [pix[i][n - 1 - j] for j in range(2, strip + 2) for i in inner])
-    lums = [_strip_lum(x) for x in strips]
-    raised_grey = (lums[0] + lums[1] - lums[2] - lums[3]) / 2
+    (top, top_grey), (left, left_grey), (bottom, bottom_grey), (right, right_grey) = map(_strip_lums, strips)
+    raised = (top + left - bottom - right) / 2
+    raised_grey = (top_grey + left_grey - bottom_grey - right_grey) / 2
     cell = CellLook(bg, raised, [], 0, [], [], counts, pix, raised_grey)
     find_ink(cell, bg)
     return cell
@@ -106,13 +96,12 @@ def find_ink(cell: CellLook, bg: Rgb) -> None:
     ink = [[False] * n for _ in range(n)]
     colours = []
     where = []
-    t = INK
-    br, bgg, bb = bg
+    r_lo, r_hi, g_lo, g_hi, b_lo, b_hi = bg[0] - INK, bg[0] + INK, bg[1] - INK, bg[1] + INK, bg[2] - INK, bg[2] + INK
     for i in range(m, n - m):
         row_pix, row_ink = pix[i], ink[i]
         for j in range(m, n - m):
             p = row_pix[j]
-            if abs(p[0] - br) >= t or abs(p[1] - bgg) >= t or abs(p[2] - bb) >= t:
+            if not (r_lo < p[0] < r_hi and g_lo < p[1] < g_hi and b_lo < p[2] < b_hi):
                 row_ink[j] = True
                 colours.append(p)
                 where.append((i, j))
