@@ -247,20 +247,23 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append(0.5 if g is not None else 0.35)
     if _continues(width, height, data, grid, centres):  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
-    _repair(out, ranked, grid.rows, grid.cols)
-    for i in _inconsistent(out, grid.rows, grid.cols):
+    for i in _repaired(out, ranked, grid.rows, grid.cols) | _inconsistent(out, grid.rows, grid.cols):
         conf[i] = min(conf[i], 0.4)
     board = Board(grid.rows, grid.cols, tuple(out))
     return Reading(board, tuple(conf), grid, threshold)
 
 
-def _repair(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: int) -> None:
+def _repaired(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: int) -> set[int]:
     """Each digit no game can show where it is (more than its hidden neighbours and flags, fewer than
-    its flags) replaced by the likeliest of its next two that can be shown there (it stays unsure)."""
+    its flags) replaced by the likeliest of its next two that can be shown there: the cells changed
+    (to be marked unsure)."""
+    changed = set()
     for i, digits in ranked.items():
         unknown, flags = _around(cells, i, rows, cols)
         if not flags <= int(cells[i]) <= len(unknown):
             cells[i] = str(next((d for d in digits[1:3] if flags <= d <= len(unknown)), digits[0]))
+            changed.add(i)
+    return changed
 
 
 def _around(cells: list[str], i: int, rows: int, cols: int) -> tuple[list[int], int]:
