@@ -7,7 +7,8 @@ import re
 from boards import SEED_9X9, SEED_9X9_SAFE
 from minesat.analysis import analyze
 from minesat.board import parse_board
-from minesat.protocol import Engine, request
+from minesat.codec import request
+from minesat.protocol import Engine
 from minesat_web import render
 
 

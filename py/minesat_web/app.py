@@ -38,7 +38,7 @@ from pyscript import document
 
 from minesat.answers import Analysis
 from minesat.board import Board, Cell
-from minesat.protocol import decode_analysis, request
+from minesat.codec import decode_analysis, request
 from minesat_web import persist, render
 from minesat_web.client import Dropped, EngineClient, EngineFailed
 from minesat_web.dom import el, show_message

@@ -1,23 +1,29 @@
 """The page's one way to the engine: requests to the engine's web worker, answers as futures.
 
 The worker (static/engine-worker.mjs, started by static/boot.mjs while PyScript starts) runs
-`minesat.protocol.Engine`; this client speaks the same codec.  If the worker cannot start,
-the same Engine runs here on the main thread, so the page still works (more slowly on big
-boards).  Requests in a `lane` supersede each other: a newer analysis drops an older one
-that has not started, and the page drops any answer that is not for its latest board.
+`minesat.protocol.Engine`; this client speaks its codec (`minesat.codec`).  If the worker cannot
+start, the same Engine runs here on the main thread, so the page still works (more slowly on big
+boards): its files are fetched then (static/boot.mjs's minesatLoadEngine), as the page's own
+start holds only the modules the page imports (static/vendor/page.zip).  Requests in a `lane`
+supersede each other: a newer analysis drops an older one that has not started, and the page
+drops any answer that is not for its latest board.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from minesat.protocol import Engine, dumps
+from minesat.codec import dumps
+
+if TYPE_CHECKING:
+    from minesat.protocol import Engine
 
 
 class EngineFailed(Exception):
@@ -54,7 +60,8 @@ class EngineClient:
             return "worker"
         why = str(engine.error) if engine is not None else "no worker"
         js.console.warn(f"minesat: the engine's worker did not start ({why}); analysing on the main thread")
-        self.local = Engine()
+        await js.minesatLoadEngine()
+        self.local = importlib.import_module("minesat.protocol").Engine()  # (not in page.zip: loaded just now)
         return "main"
 
     async def restart(self) -> str:

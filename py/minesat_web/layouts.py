@@ -7,7 +7,7 @@ from pyscript import document
 
 from minesat.board import Cell, whole_number
 from minesat.board import cell_name as name
-from minesat.protocol import decode_layouts, request
+from minesat.codec import decode_layouts, request
 from minesat_web import render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed

@@ -25,8 +25,8 @@ import js
 from pyodide.ffi import create_once_callable
 
 from minesat.board import LEVELS, Cell
+from minesat.codec import decode_analysis, request
 from minesat.game import Game
-from minesat.protocol import decode_analysis, request
 from minesat.share import Move, board_to_fragment, game_fragment, game_from_fragment, game_moves, strip_chat_punctuation
 from minesat_web import noguess, persist, render, review, stats
 from minesat_web.app import App

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from minesat.protocol import request
+from minesat.codec import request
 from minesat_web import render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed

@@ -10,8 +10,8 @@ from typing import Any
 import js
 from pyodide.ffi import to_js
 
+from minesat.codec import request
 from minesat.game import Game
-from minesat.protocol import request
 from minesat.share import Move
 from minesat_web import render
 from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object

@@ -90,6 +90,51 @@ def test_without_the_snapshot_the_page_starts_and_keeps_nothing(browser, watch, 
     watch.errors[:] = [e for e in watch.errors if e not in expected]
 
 
+def test_the_main_thread_starts_with_the_page_modules_only_and_loads_the_engine_if_the_worker_fails(
+        browser, watch, tmp_path):
+    """page.zip holds what the main thread imports; the engine is the worker's. Without a worker
+    (its script missing here), the page fetches the engine's files and analyses on its own thread."""
+    server = serve.start(0, subfolder_site(tmp_path, skip="static/engine-worker.mjs"))
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        fetched: list[str] = []
+        page.on("request", lambda r: fetched.append(r.url.rsplit("/", 1)[-1]))
+        page.goto(server.url + "minesat/" + BOARD)
+        wait_ready(page)
+        assert wait_analysis(page) == "2"
+        assert page.evaluate("minesatEngine.state") == "failed"
+        assert "py.zip" in fetched and "picosat.wasm" in fetched  # fetched for the fallback, after the start
+        assert python(page, "import minesat.protocol; minesat.protocol.__name__") == "minesat.protocol"
+        page.fill("#mines", "3")  # an edit is analysed on the page's thread: 2 mines in every layout
+        page.press("#mines", "Enter")
+        page.wait_for_function("() => document.getElementById('layout-count').dataset.value === '0'")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    expected = [e for e in watch.errors if "404" in e or "engine-worker" in e]
+    assert expected  # the browser logs the missing script; nothing else went wrong
+    watch.errors[:] = [e for e in watch.errors if e not in expected]
+
+
+def test_a_first_visit_imports_no_engine_module_on_the_main_thread(browser, site, watch):
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        page.goto(site + BOARD)
+        wait_ready(page)
+        assert wait_analysis(page) == "2"
+        assert page.evaluate("globalThis.minesatSnapshot") is False
+        imported = python(page, "import sys; sorted(m for m in sys.modules if m.startswith('minesat.'))")
+        page_modules = {name.removesuffix(".py").replace("/", ".") for name in
+                        __import__("zipfile").ZipFile(VENDOR / "page.zip").namelist()}
+        assert set(imported) <= page_modules and "minesat.protocol" not in page_modules, imported
+        assert "minesat.codec" in imported
+    finally:
+        context.close()
+
+
 def test_the_trimmed_standard_library_falls_back_to_the_full_one(browser, site, watch):
     context = new_context(browser, watch)
     try:
