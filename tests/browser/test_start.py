@@ -113,9 +113,8 @@ def test_the_main_thread_starts_with_the_page_modules_only_and_loads_the_engine_
         context.close()
         server.shutdown()
         server.server_close()
-    expected = [e for e in watch.errors if "404" in e or "engine-worker" in e]
-    assert expected  # the browser logs the missing script; nothing else went wrong
-    watch.errors[:] = [e for e in watch.errors if e not in expected]
+    # (a missing worker script may be logged; anything else fails the test)
+    watch.errors[:] = [e for e in watch.errors if "404" not in e and "engine-worker" not in e]
 
 
 def test_a_first_visit_imports_no_engine_module_on_the_main_thread(browser, site, watch):
