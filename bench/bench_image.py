@@ -7,7 +7,8 @@ Reads every screenshot of tests/images/ (real clients, see tests/images/README.m
 A cell counts as right when the reader's guess is the truth; a screenshot is read exactly when
 every cell is right, and read "sure and right" when, besides, no cell is below the confidence
 threshold. A sure board with a wrong cell is the error that matters most: it is counted apart.
-Targets: at least 99.5% of cells right, 95% of screenshots exact. The time is the median of 3
+Targets: at least 99.5% of cells right, 95% of screenshots exact. The total read from a mine
+counter, where one is read, is compared with the game's. The time is the median of 3
 reads of the largest expert (16x30) screenshot, in CPython, decoding excluded; with --pyodide, also
 in Pyodide under Node (node_modules/pyodide, as `make setup` installs it), the RGBA bytes handed over
 as the page's worker would get them from the browser's decoder.
@@ -40,7 +41,7 @@ const pyodide = await loadPyodide({ indexURL: path.join(root, "node_modules", "p
 const cwd = pyodide.runPython("import os; os.getcwd()");
 pyodide.FS.mkdir(`${cwd}/minesat`);
 pyodide.FS.writeFile(`${cwd}/minesat/__init__.py`, "");
-for (const name of ["board.py", "image.py", "imagegrid.py", "imagecell.py"])
+for (const name of ["board.py", "image.py", "imagegrid.py", "imagecell.py", "imagecounter.py"])
   pyodide.FS.writeFile(`${cwd}/minesat/${name}`, readFileSync(path.join(root, "py", "minesat", name)));
 pyodide.globals.set("rgba", pyodide.toPy(new Uint8Array(readFileSync(rgbaPath))));
 console.log(pyodide.runPython(`
@@ -66,7 +67,7 @@ def load(path: Path) -> tuple[int, int, bytes]:
 
 def main(argv: list[str]) -> int:
     verbose = "--verbose" in argv
-    cells = right = exact = sure_right = sure_wrong = failed = 0
+    cells = right = exact = sure_right = sure_wrong = failed = totals = totals_right = 0
     per_client: dict[str, list[int]] = {}
     expert: tuple[int, Path] | None = None
     for truth_path in sorted(IMAGES.glob("*.json")):
@@ -93,6 +94,9 @@ def main(argv: list[str]) -> int:
             size = f"{reading.board.rows}x{reading.board.cols}"
             print(f"{image_path.name}: grid {size}, truth {len(rows)}x{len(rows[0])}")
             continue
+        if reading.board.mines is not None:
+            totals += 1
+            totals_right += reading.board.mines == truth["mines"]
         ok = sum(a == b for row_got, row_truth in zip(got, rows) for a, b in zip(row_got, row_truth))
         right += ok
         stats[3] += ok
@@ -114,6 +118,8 @@ def main(argv: list[str]) -> int:
     print(f"\ncells right: {right}/{cells} = {100 * right / cells:.2f}% (target >= 99.5%)")
     print(f"screenshots read exactly: {exact}/{shots} = {100 * exact / shots:.1f}% (target >= 95%)")
     print(f"exact and sure: {sure_right}; sure but wrong (must be 0): {sure_wrong}; no board found: {failed}")
+    print(f"total from a mine counter: {totals} of {shots} screenshots, {totals_right} right, "
+          f"{totals - totals_right} wrong")
     if expert is not None:
         width, height, data = load(expert[1])
         times = []

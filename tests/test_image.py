@@ -202,6 +202,20 @@ def test_a_flat_skin_never_seen_is_read(how):
     assert rows_of(read(image)) == DRAWN
 
 
+def test_a_seven_segment_mine_counter_gives_the_total():
+    """JSMinesweeper's counter shows the mines not flagged: the total is that plus the flags read."""
+    rows, mines = truth(IMAGES / "jsm-1.png")
+    reading = read_shot("jsm-1.png")
+    assert rows_of(reading) == rows and reading.board.mines == mines
+    assert read_shot("google-0.png").board.mines is None  # no counter of that kind: the total unknown
+
+
+@pytest.mark.parametrize("how", ["jpeg 70", "scaled 1.5", "framed"])
+def test_a_perturbed_counter_is_read_right_or_not_at_all(how):
+    _, mines = truth(IMAGES / "jsm-4.png")
+    assert read(PERTURBATIONS[how](Image.open(IMAGES / "jsm-4.png"))).board.mines in (None, mines)
+
+
 def test_a_cropped_screenshot_still_reads_exactly():
     """Cut into the UI around the board: the grid is found from the cells, not from the window."""
     rows, _ = truth(IMAGES / "google-0.png")

@@ -14,7 +14,8 @@ and how sure the reader is of each cell.  It works in four steps, none tied to o
 
 Each cell gets a confidence in [0, 1]; `Reading.sure` holds when every cell is at or above
 `threshold`, and `Reading.unsure` lists the others.  No grid found raises `BoardError` with a
-one-line message.  The mine counter is not read (the total is left unknown).
+one-line message.  A seven-segment mine counter above the board (`minesat.imagecounter`) gives the
+total: the mines it shows left plus the flags read; without one the total is left unknown.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from minesat.imagecell import (
     luminance,
     sample_cell,
 )
+from minesat.imagecounter import read_counter
 from minesat.imagegrid import Grid, find_grid
 
 __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
@@ -245,11 +247,16 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         else:  # another look: an exploded mine, a wrong flag, a mark
             out.append(HIDDEN)
             conf.append(0.5 if g is not None else 0.35)
-    if _continues(width, height, data, grid, centres):  # a part of a board: nothing is sure
+    part = _continues(width, height, data, grid, centres)
+    if part:  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
     for i in _repaired(out, ranked, grid.rows, grid.cols) | _inconsistent(out, grid.rows, grid.cols):
         conf[i] = min(conf[i], 0.4)
-    board = Board(grid.rows, grid.cols, tuple(out))
+    left = None if part else read_counter(width, height, data, grid)  # the mines not flagged
+    total = None if left is None else left + out.count(FLAG)
+    if total is not None and total > sum(ch in (HIDDEN, FLAG) for ch in out):
+        total = None  # more mines than unknown cells: not this board's counter
+    board = Board(grid.rows, grid.cols, tuple(out), total)
     return Reading(board, tuple(conf), grid, threshold)
 
 
