@@ -17,6 +17,10 @@ DIGITS = {"abcdef": 0, "bc": 1, "abdeg": 2, "abcdg": 3, "bcfg": 4, "acdfg": 5, "
           "abcf": 7, "abcdefg": 8, "abcdfg": 9, "abcfg": 9}
 
 
+_BRIGHT = bytes(1 if v >= 170 else 0 for v in range(256))  # what a lit segment's red channel can be
+_LOW = bytes(1 if v <= 135 else 0 for v in range(256))  # and its green channel (at most 255 - 120)
+
+
 def _lit(r: int, g: int, b: int) -> bool:
     return r >= 170 and r - max(g, b) >= 120
 
@@ -28,8 +32,13 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
     y_lo, y_hi = max(0, int(grid.top - 4 * grid.pitch_y)), max(0, int(grid.top))
     if x_hi - x_lo < 3 or y_hi - y_lo < 5:
         return None
-    lit = [[_lit(rgba[k], rgba[k + 1], rgba[k + 2]) for k in range(4 * (y * width + x_lo), 4 * (y * width + x_hi), 4)]
-           for y in range(y_lo, y_hi)]
+    lit = []
+    for y in range(y_lo, y_hi):
+        start, end = 4 * (y * width + x_lo), 4 * (y * width + x_hi)
+        red, green = rgba[start:end:4], rgba[start + 1:end:4]
+        maybe = int.from_bytes(red.translate(_BRIGHT), "big") & int.from_bytes(green.translate(_LOW), "big")
+        lit.append([_lit(r, g, b) for r, g, b in zip(red, green, rgba[start + 2:end:4])]
+                   if maybe else [False] * (x_hi - x_lo))  # no pixel of the row bright in red and low in green
     columns = [any(row[x] for row in lit) for x in range(x_hi - x_lo)]
     groups: list[tuple[int, int]] = []  # runs of columns holding lit pixels: the digits
     for x, on in enumerate(columns):
