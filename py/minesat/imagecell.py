@@ -36,7 +36,7 @@ class CellLook:
 def _strip_lums(strip: list[Rgb]) -> tuple[float, float]:
     """The median luminance of a border strip's pixels, and of its grey pixels (all of them when few are grey)."""
     lums = [0.299 * r + 0.587 * g + 0.114 * b for r, g, b in strip]
-    grey = [lum for lum, p in zip(lums, strip) if max(p) - min(p) < 40]
+    grey = [lum for lum, (r, g, b) in zip(lums, strip) if -40 < r - g < 40 and -40 < g - b < 40 and -40 < r - b < 40]
     return _median_f(lums[:]), _median_f(grey if len(grey) >= len(strip) // 3 else lums)
 
 
@@ -120,26 +120,41 @@ class Glyph:
 
 
 def _components(mask: list[list[bool]], value: bool, diagonal: bool) -> list[list[tuple[int, int]]]:
-    h, w = len(mask), len(mask[0])
-    seen = [[False] * w for _ in range(h)]
-    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)] + ([(-1, -1), (-1, 1), (1, -1), (1, 1)] if diagonal else [])
-    out = []
-    for i in range(h):
-        for j in range(w):
-            if mask[i][j] != value or seen[i][j]:
-                continue
-            seen[i][j] = True
-            todo, comp = [(i, j)], []
-            while todo:
-                y, x = todo.pop()
-                comp.append((y, x))
-                for dy, dx in steps:
-                    a, b = y + dy, x + dx
-                    if 0 <= a < h and 0 <= b < w and not seen[a][b] and mask[a][b] == value:
-                        seen[a][b] = True
-                        todo.append((a, b))
-            out.append(comp)
-    return out
+    """The connected groups of cells holding `value` (through corners too when `diagonal`), each a list
+    of (row, column): runs of each row joined with the runs they touch in the row above."""
+    runs: list[tuple[int, int, int]] = []  # (row, first column, last column)
+    for y, row in enumerate(mask):
+        x, w = 0, len(row)
+        while x < w:
+            if row[x] == value:
+                start = x
+                while x < w and row[x] == value:
+                    x += 1
+                runs.append((y, start, x - 1))
+            else:
+                x += 1
+    parent = list(range(len(runs)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    reach = 1 if diagonal else 0
+    above = 0  # the first run of the row above the current run's
+    for k, (y, a, b) in enumerate(runs):
+        while above < k and runs[above][0] < y - 1:
+            above += 1
+        j = above
+        while j < k and runs[j][0] == y - 1:
+            if runs[j][1] <= b + reach and a <= runs[j][2] + reach:
+                parent[root(j)] = root(k)
+            j += 1
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for k, (y, a, b) in enumerate(runs):
+        groups.setdefault(root(k), []).extend((y, x) for x in range(a, b + 1))
+    return list(groups.values())
 
 
 def _rule(comp: list[tuple[int, int]], n: int) -> bool:
