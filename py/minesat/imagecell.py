@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import chain
+from operator import sub
 
 from minesat.imagegrid import Grid
 
@@ -65,11 +67,11 @@ def sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: int
         pix.append([pixels[j] for j in picks])
     m = n * 3 // 20  # the margin left out of the middle: borders, bevels, gaps
     keys = [[(p[0] >> 4, p[1] >> 4, p[2] >> 4) for p in row[m:n - m]] for row in pix[m:n - m]]  # 16 levels
-    counts: dict[tuple[int, int, int], int] = Counter(key for row in keys for key in row)
+    counts: dict[tuple[int, int, int], int] = Counter(chain.from_iterable(keys))
     band = max(1, n // 10)
     inside = n - 2 * m
-    ring = Counter(key for i, row in enumerate(keys)
-                   for key in (row if i < band or i >= inside - band else row[:band] + row[inside - band:]))
+    ring = Counter(chain.from_iterable(row if i < band or i >= inside - band else row[:band] + row[inside - band:]
+                                       for i, row in enumerate(keys)))
     mode = max(ring, key=lambda key: (ring[key], counts.get(key, 0)))  # the colour around the glyph
     members = [p for row, row_keys in zip(pix[m:n - m], keys) for p, key in zip(row[m:n - m], row_keys) if key == mode]
     reds, greens, blues = zip(*members)
@@ -357,7 +359,7 @@ def classify_digit(glyph: Glyph, colours: list[Rgb]) -> tuple[int, float, list[i
     hsl = ink_hue(colours)
     best: dict[int, float] = {}
     for digit, holes, aspect, zones in _PROTOS:
-        d = sum(abs(a - b) for a, b in zip(zones, glyph.zones)) / 15
+        d = sum(map(abs, map(sub, zones, glyph.zones))) / 15
         d += 0.25 * abs(holes - glyph.holes) + 0.6 * abs(aspect - glyph.aspect)
         if d < best.get(digit, 9.0):
             best[digit] = d
