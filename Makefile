@@ -31,8 +31,11 @@ static/vendor/.installed: tools/vendor.py node_modules/.installed $(PY_SOURCES)
 
 # The standard library the page imports, as bytecode (and static/vendor/start.json, its manifest),
 # and the bytecode of our own modules: pyc.zip (the main thread's, page.zip), engine-pyc.zip (all)
-static/vendor/stdlib.zip: tools/make_stdlib.mjs tools/stdlib_fallback.py tools/stdlib-page.txt static/vendor/.installed
+# (then the page's biggest start files xz-compressed: tools/compress.py)
+static/vendor/stdlib.zip: tools/make_stdlib.mjs tools/stdlib_fallback.py tools/stdlib-page.txt tools/compress.py \
+		static/vendor/.installed
 	node tools/make_stdlib.mjs
+	$(PY) tools/compress.py
 
 # Pyodide's memory with the engine imported, restored by the page on a repeat visit instead of a cold start
 static/vendor/snapshot.gz: tools/make_snapshot.mjs static/vendor/stdlib.zip static/vendor/.installed

@@ -14,6 +14,7 @@
 // Every runtime file is fetched once and shared with the engine's worker, started here (at once
 // when there is a snapshot; otherwise once the page is usable).
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
+import { decompress } from "./vendor/xz.mjs";
 
 export const version = pyodide.version;
 const here = new URL("./", import.meta.url);
@@ -28,6 +29,7 @@ const json = (url) => fetch(url).then((r) => (r.ok ? r.json() : {})).catch(() =>
 const manifest = inPage ? json(new URL("vendor/start.json", here)) : Promise.resolve({});
 const snapshotInfo = manifest.then((m) => m.snapshot || {});
 if (inPage) countProgress();
+if (inPage) fetchXzFirst();
 
 // The snapshot, from the page's own cache (never the network: see keepSnapshot), unpacked (or
 // gzipped: the worker then unpacks it).
@@ -90,6 +92,27 @@ const runtime = inPage
     stdlib: { stdLibURL: lib.stdLibURL, trimmed: lib.trimmed, pyc: lib.pyc } }))
   : Promise.resolve({ files: {}, stdlib: { stdLibURL: FULL_STDLIB, trimmed: false } });
 
+/** Fetches of the files start.json lists under "xz" (Pyodide's wasm and the start's zips) go to
+ * FILE.xz, a third smaller, decompressed as it arrives (tools/compress.py): Pyodide's wasm is
+ * compiled from the decompressed stream as it flows. A failure falls back on the plain file. */
+function fetchXzFirst() {
+  const network = globalThis.fetch;  // (countProgress's: it counts the bytes of the .xz files)
+  const packed = manifest.then((m) => new Set((m.xz || []).map((file) => new URL(file, here).href)));
+  globalThis.fetch = async function (input, init) {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    if (!(await packed).has(url)) return network.call(this, input, init);
+    try {
+      const response = await network.call(this, url + ".xz", init);
+      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+      const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
+      return new Response(decompress(response.body), { headers: { "Content-Type": type } });
+    } catch (e) {
+      console.warn(`minesat: ${url}.xz could not be read (${e && e.message || e}); fetching the plain file`);
+      return network.call(this, input, init);
+    }
+  };
+}
+
 /** Count the bytes of the runtime's files (static/vendor/start.json's `sizes`) as they arrive,
  * in #load-progress and #load-bytes; a download that fails says so in the page. */
 function countProgress() {
@@ -129,7 +152,8 @@ function countProgress() {
       return new Response(response.body.pipeThrough(counter),
         { status: response.status, statusText: response.statusText, headers: response.headers });
     }, (error) => {
-      const spare = /(stdlib|pyc)\.zip$/.test(url.split("?")[0]);  // (the page starts without them)
+      // (the page starts without these, and an .xz file's failure falls back on the plain one)
+      const spare = /((stdlib|pyc)\.zip|\.xz)$/.test(url.split("?")[0]);
       if (!spare && !document.body.hasAttribute("data-ready") && globalThis.minesatFail) {
         globalThis.minesatFail(navigator.onLine === false
           ? "you are offline, and this page was not saved for offline use yet (it is after one visit)"

@@ -86,13 +86,19 @@ def test_the_precache_holds_every_file_the_page_and_its_worker_load():
     code = (static / "boot.mjs").read_text() + (static / "engine-worker.mjs").read_text()
     found = re.findall(r'new URL\("([^"]+)", here\)', code) + re.findall(r'fileBytes\("([^"]+)"\)', code)
     found += re.findall(r'from "([^"]+)"', code) + [f"vendor/pyodide/{n}" for n in make_sw_runtime_names(code)]
+    found += re.findall(r'"([^"]+)"', re.search(r"ENGINE_FILES = \[([^\]]+)\]", code).group(1))  # the worker's
     named |= {(static / name).resolve().relative_to(ROOT).as_posix() for name in found if not name.endswith("/")}
-    assert {"static/vendor/snapshot.gz", "static/vendor/py.zip", "static/vendor/pyodide/pyodide.asm.wasm",
+    # the files the page fetches xz-compressed (tools/compress.py, start.json's "xz") are precached so
+    packed = {f"static/{f}" for f in json.loads((static / "vendor" / "start.json").read_text())["xz"]}
+    assert packed and packed & named
+    named = {f"{name}.xz" if name in packed else name for name in named}
+    assert {"static/vendor/snapshot.gz", "static/vendor/py.zip", "static/vendor/pyodide/pyodide.asm.wasm.xz",
             "static/picosat.wasm", "py/picosat_wasm.py", "static/engine-worker.mjs",
             "static/vendor/start.json"} <= named
     # the snapshot is cached by the page itself, after its start (static/boot.mjs): not precached
     assert named - files == {"static/vendor/snapshot.gz"}, named - files
-    assert {"static/vendor/stdlib.zip", "static/vendor/pyc.zip", "static/vendor/start.json"} <= files
+    assert {"static/vendor/stdlib.zip.xz", "static/vendor/pyc.zip.xz", "static/vendor/start.json"} <= files
+    assert not packed & files  # (not twice)
     assert not {"sw.js", make_sw.PRECACHE} & files and not any("/." in f or f.startswith(".") for f in files)
     assert f'importScripts("./{make_sw.PRECACHE}");' in (ROOT / "sw.js").read_text()
     assert {f"static/vendor/pyodide/{n}" for n in ("pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.zip",

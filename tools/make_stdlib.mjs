@@ -73,12 +73,11 @@ def without_docstrings(source, filename):
     return tree
 
 out = io.BytesIO()
-with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+with zipfile.ZipFile(out, 'w', zipfile.ZIP_STORED) as z:  # stored: the page fetches it xz-compressed
     for name, source in sorted(sources.items()):
         code = compile(without_docstrings(source, STDLIB + '/' + name), STDLIB + '/' + name, 'exec',
                        dont_inherit=True)
         info = zipfile.ZipInfo(name + 'c', (1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, bytes(_code_to_timestamp_pyc(code, 0, 0)))
 # The page's own modules (py.zip), compiled too: hash-checked .pyc in __pycache__, used only while
 # the source beside them is the one they were compiled from (an edited module is compiled anew).
@@ -91,15 +90,16 @@ for where, _, names in sorted(os.walk('minesat')) + sorted(os.walk('minesat_web'
         filename = '/home/pyodide/' + os.path.join(where, name)
         code = compile(without_docstrings(source, filename), filename, 'exec', dont_inherit=True)
         compiled[os.path.join(where, name)] = bytes(_code_to_hash_pyc(code, source_hash(source), True))
-def pyc_zip(sources):
+def pyc_zip(sources, method):
     ours = io.BytesIO()
-    with zipfile.ZipFile(ours, 'w', zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    with zipfile.ZipFile(ours, 'w', method) as z:
         for source in sorted(sources):
             info = zipfile.ZipInfo(cache_from_source(source), (1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             z.writestr(info, compiled[source])
     return ours.getvalue()
-[out.getvalue(), pyc_zip(PAGE_SOURCES), pyc_zip(compiled)]
+# the page's stored (it is fetched xz-compressed, tools/compress.py), the worker's deflated
+[out.getvalue(), pyc_zip(PAGE_SOURCES, zipfile.ZIP_STORED), pyc_zip(compiled, zipfile.ZIP_DEFLATED)]
 `).toJs();
 for (const [name, bytes] of [["stdlib.zip", zip], ["pyc.zip", pyc], ["engine-pyc.zip", enginePyc]]) {
   const out = path.join(vendor, name);

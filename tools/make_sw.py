@@ -42,7 +42,9 @@ def files_under(root: Path, folder: str) -> list[str]:
     for here, dirs, names in os.walk(root / folder, followlinks=True):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         found += [(Path(here) / n).relative_to(root).as_posix() for n in names if not n.startswith(".")]
-    return [f for f in found if f not in (PRECACHE, *NOT_PRECACHED)]
+    # a file the page fetches xz-compressed (tools/compress.py) is precached as such, not twice
+    packed = {f.removesuffix(".xz") for f in found if f.endswith(".xz")}
+    return [f for f in found if f not in (PRECACHE, *NOT_PRECACHED) and f not in packed]
 
 
 def site_files(root: Path = ROOT) -> list[str]:

@@ -7,6 +7,8 @@ After `npm ci`, this puts into static/vendor/ (git-ignored) only what the page l
                               python_stdlib.zip, pyodide-lock.json
     static/vendor/py.zip      the packages under py/ (minesat, minesat_web) as one archive,
                               unpacked by the engine's worker into Pyodide's working directory
+    static/vendor/xz.mjs      xz-decompress (xz-embedded in WebAssembly) as an ES module: the page
+                              fetches its biggest files xz-compressed (tools/compress.py)
     static/vendor/page.zip    the part of them the page's main thread imports (the browser layer
                               and the light modules of the engine it uses: `page_sources`),
                               unpacked by PyScript; the engine itself runs in the worker
@@ -24,6 +26,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import compress
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -31,6 +35,7 @@ PY_PACKAGES = ("minesat", "minesat_web")  # under py/, zipped into static/vendor
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 PYSCRIPT_REQUIRED = ("core.js", "core.css")
+XZ_DECOMPRESS = Path("xz-decompress") / "dist" / "package" / "xz-decompress.min.js"
 
 
 class VendorError(Exception):
@@ -54,6 +59,24 @@ def pyscript_files(node: Path = NODE) -> list[Path]:
 def pyodide_files(node: Path = NODE) -> list[Path]:
     """The Pyodide core runtime; no package wheels (the page needs none)."""
     return [_require(node / "pyodide" / name, "run `npm ci`") for name in PYODIDE_FILES]
+
+
+def write_xz_module(node: Path = NODE, dest: Path = VENDOR / "xz.mjs") -> int:
+    """xz-decompress's browser build (a UMD script) as an ES module: `decompress(stream)` -> the
+    stream decompressed. Each call runs the script afresh, so that decompressions do not queue
+    behind one another on its single decoder (the wasm is 10 kB)."""
+    source = _require(node / XZ_DECOMPRESS, "run `npm ci`").read_text(encoding="utf-8")
+    version = json.loads((node / "xz-decompress" / "package.json").read_text())["version"]
+    text = (f"// xz-decompress {version} from the npm registry, made an ES module by tools/vendor.py.\n"
+            "function instance() {\n"
+            "  const module = { exports: {} }, exports = module.exports, require = () => globalThis;\n"
+            f"{source}\n"
+            "  return module.exports;\n"
+            "}\n"
+            "export const decompress = (stream) => new (instance().XzReadableStream)(stream);\n")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(text, encoding="utf-8")
+    return len(text)
 
 
 def copy_all(files: list[Path], dest: Path) -> int:
@@ -131,11 +154,13 @@ def imported(tree: ast.Module, package: str, everywhere: bool) -> list[str]:
 
 def build_page_zip(root: Path = ROOT, dest: Path | None = None) -> Path:
     """Write page.zip (`page_sources`) unless it is newer than every source and holds the same files."""
-    return build_py_zip(root, dest or root / "static" / "vendor" / "page.zip", page_sources(root))
+    return build_py_zip(root, dest or root / "static" / "vendor" / "page.zip", page_sources(root), stored=True)
 
 
-def build_py_zip(root: Path = ROOT, dest: Path | None = None, sources: list[Path] | None = None) -> Path:
-    """Write py.zip (the page's Python packages, or `sources`) unless it is newer than every source."""
+def build_py_zip(root: Path = ROOT, dest: Path | None = None, sources: list[Path] | None = None,
+                 stored: bool = False) -> Path:
+    """Write py.zip (the page's Python packages, or `sources`) unless it is newer than every source;
+    `stored`: uncompressed, for a file the page fetches xz-compressed as a whole (tools/compress.py)."""
     dest = dest or root / "static" / "vendor" / "py.zip"
     if not any(s.parts[0] == "minesat" for s in python_sources(root)):
         raise VendorError("missing py/minesat/ (the engine)")
@@ -145,10 +170,12 @@ def build_py_zip(root: Path = ROOT, dest: Path | None = None, sources: list[Path
         return dest
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED) as z:
         for s in sources:
             z.write(root / "py" / s, s.as_posix())
     tmp.replace(dest)
+    if stored:  # the page fetches it as .xz: made anew (a development server rebuilds page.zip as sources change)
+        compress.compressed(dest)
     forget_snapshot(dest.parent)
     return dest
 
@@ -181,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         n1 = copy_all(pyscript_files(), VENDOR / "pyscript")
         n2 = copy_all(pyodide_files(), VENDOR / "pyodide")
+        write_xz_module()
         z = build_py_zip()
         page = build_page_zip()
     except VendorError as e:

@@ -206,7 +206,7 @@ def test_a_download_that_fails_says_so_in_the_page(browser, site, watch):
     context = new_context(browser, watch)
     try:
         page = context.new_page()
-        page.route("**/pyodide.asm.wasm", lambda route: route.abort("internetdisconnected"))
+        page.route("**/pyodide.asm.wasm*", lambda route: route.abort("internetdisconnected"))  # .xz, then plain
         page.goto(site + BOARD)
         page.wait_for_selector("#load-error", state="visible", timeout=START_TIMEOUT)
         message = page.inner_text("#load-error")
@@ -216,3 +216,27 @@ def test_a_download_that_fails_says_so_in_the_page(browser, site, watch):
     finally:
         context.close()
     watch.errors.clear()  # the browser logs the failed download, and Pyodide its failure
+
+
+def test_the_start_files_come_xz_compressed_or_plain_when_that_fails(browser, site, watch):
+    """Pyodide's wasm and the start's zips are fetched as .xz (tools/compress.py), decompressed in
+    the page; if an .xz file cannot be had, the plain one is fetched and the page starts all the same."""
+    packed = {name.rsplit("/", 1)[-1] for name in json.loads((VENDOR / "start.json").read_text())["xz"]}
+    assert {"pyodide.asm.wasm", "stdlib.zip", "pyc.zip", "page.zip"} <= packed
+    for broken in (False, True):
+        context = new_context(browser, watch)
+        try:
+            page = context.new_page()
+            fetched: list[str] = []
+            page.on("request", lambda r: fetched.append(r.url.rsplit("/", 1)[-1]))
+            if broken:
+                page.route("**/*.xz", lambda route: route.abort("failed"))
+            page.goto(site + BOARD)
+            wait_ready(page)
+            assert wait_analysis(page) == "2"
+            wanted = {name + ".xz" for name in packed}
+            assert wanted <= set(fetched), fetched
+            assert (packed <= set(fetched)) == broken, fetched  # the plain files only when the .xz failed
+        finally:
+            context.close()
+        watch.errors[:] = [e for e in watch.errors if not (broken and "ERR_FAILED" in e)]
