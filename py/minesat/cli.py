@@ -13,7 +13,7 @@ from . import ilp, limits
 from .answers import Analysis
 from .board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
 from .card import CounterTooLarge
-from .codec import dumps, encode_advice, encode_graded, proof_fields
+from .codec import dumps, encode_advice, encode_graded, encode_reading, proof_fields
 from .counting import TooTangled
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
 
@@ -211,7 +211,7 @@ def cmd_read_image(args: argparse.Namespace) -> None:
     except BoardError as e:
         raise CLIError(f"{name}: {e}") from None
     if args.json:
-        print(json.dumps(reading.as_json(), separators=(",", ":")))
+        print(dumps(encode_reading(reading)))
         return
     if not reading.sure:
         cells = ", ".join(f"r{r + 1}c{c + 1}" for r, c in reading.unsure[:10])

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the engine's answers, encoded here, are never built here
     from .advice import Advice, Candidate
     from .explain import Proof
     from .flags import WrongFlag
+    from .image import Reading
     from .outcomes import Outcome
     from .review import Best, Graded
 
@@ -113,3 +114,15 @@ def encode_graded(g: Graded) -> dict[str, Any]:
 
 def encode_best(b: Best) -> dict[str, Any]:
     return {"move": list(b.cell), "p_mine": round(b.p_mine, 6), "method": b.method}
+
+
+def encode_reading(reading: Reading) -> dict[str, Any]:
+    """A board read from a screenshot (the page's and the CLI's `read-image --json`): its rows, its
+    total if read, the grid found, each cell's confidence, and the cells under the threshold."""
+    board, grid = reading.board, reading.grid
+    return {"rows": board.row_texts(), "mines": board.mines,
+            "grid": {"left": round(grid.left, 2), "top": round(grid.top, 2), "pitch_x": round(grid.pitch_x, 3),
+                     "pitch_y": round(grid.pitch_y, 3), "rows": grid.rows, "cols": grid.cols},
+            "confidence": [[round(c, 3) for c in reading.confidence[r * board.cols:(r + 1) * board.cols]]
+                           for r in range(board.rows)],
+            "sure": reading.sure, "unsure": [list(cell) for cell in reading.unsure], "threshold": reading.threshold}

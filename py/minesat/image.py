@@ -61,14 +61,6 @@ class Reading:
     def sure(self) -> bool:
         return not self.unsure
 
-    def as_json(self) -> dict[str, object]:
-        rows = ["".join(self.board.cells[r * self.board.cols:(r + 1) * self.board.cols])
-                for r in range(self.board.rows)]
-        return {"rows": rows, "mines": self.board.mines, "grid": self.grid.as_json(),
-                "confidence": [[round(c, 3) for c in self.confidence[r * self.board.cols:(r + 1) * self.board.cols]]
-                               for r in range(self.board.rows)],
-                "sure": self.sure, "unsure": [list(cell) for cell in self.unsure], "threshold": self.threshold}
-
 
 # -- the board: looks clustered, cells named ---------------------------------------------------------
 def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:

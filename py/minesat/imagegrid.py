@@ -31,11 +31,6 @@ class Grid:
     rows: int
     cols: int
 
-    def as_json(self) -> dict[str, float]:
-        return {"left": round(self.left, 2), "top": round(self.top, 2), "pitch_x": round(self.pitch_x, 3),
-                "pitch_y": round(self.pitch_y, 3), "rows": self.rows, "cols": self.cols}
-
-
 
 @dataclass
 class _Line:

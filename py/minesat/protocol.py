@@ -30,6 +30,7 @@ from .codec import (  # noqa: F401 - the page's until it imports codec
     encode_layouts,
     encode_outcome,
     encode_proof,
+    encode_reading,
     request,
 )
 from .counting import LayoutSpace, TooTangled
@@ -341,7 +342,7 @@ class Engine:
         if width * height > 40_000_000:
             raise EngineError(f"the image is {width}x{height} pixels: more than a screenshot can be")
         reading = read_image(width, height, base64.b64decode(str(req["rgba"]), validate=True))
-        return {**reading.as_json(), "board": board_to_fragment(reading.board)}
+        return encode_reading(reading) | {"board": board_to_fragment(reading.board)}
 
 
 def describe(e: BaseException) -> str:
