@@ -384,7 +384,6 @@ def spaces_after_reveal(board: Board, space: LayoutSpace, cell: Cell) -> list[tu
     return out
 
 
-outcomes = spaces_after_reveal  # its old name, which protocol.py still calls: to go when it switches
 
 
 def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:

@@ -304,7 +304,7 @@ class Engine:
             raise EngineError("this board's layouts are not counted")
         p_mine = space.mine_counts[cell] / space.count
         safety, progress = (0.0, 0.0) if p_mine == 1 else advice.secondary_safety(
-            space.count, advice.outcomes(board, space, cell))
+            space.count, advice.spaces_after_reveal(board, space, cell))
         return {"cell": list(cell), "p_mine": p_mine, "safety": safety, "progress": progress}
 
 
