@@ -47,6 +47,15 @@ def _median_f(values: list[float]) -> float:
     return values[len(values) // 2]
 
 
+def _palette(shades: Counter[Rgb]) -> dict[Rgb, int]:
+    """Colours counted at 16 levels a channel, in the order they first occur."""
+    out: dict[Rgb, int] = {}
+    for (r, g, b), k in shades.items():
+        key = (r >> 4, g >> 4, b >> 4)
+        out[key] = out.get(key, 0) + k
+    return out
+
+
 def luminance(c: Rgb) -> float:
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 
@@ -66,16 +75,18 @@ def sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: int
         pixels = list(zip(line[0::4], line[1::4], line[2::4]))
         pix.append([pixels[j] for j in picks])
     m = n * 3 // 20  # the margin left out of the middle: borders, bevels, gaps
-    keys = [[(p[0] >> 4, p[1] >> 4, p[2] >> 4) for p in row[m:n - m]] for row in pix[m:n - m]]  # 16 levels
-    counts: dict[tuple[int, int, int], int] = Counter(chain.from_iterable(keys))
+    middle = [row[m:n - m] for row in pix[m:n - m]]
     band = max(1, n // 10)
     inside = n - 2 * m
-    ring = Counter(chain.from_iterable(row if i < band or i >= inside - band else row[:band] + row[inside - band:]
-                                       for i, row in enumerate(keys)))
+    ring = _palette(Counter(chain.from_iterable(
+        row if i < band or i >= inside - band else row[:band] + row[inside - band:] for i, row in enumerate(middle))))
+    shades = Counter(chain.from_iterable(middle))  # each colour of the middle: how many samples
+    counts = _palette(shades)
     mode = max(ring, key=lambda key: (ring[key], counts.get(key, 0)))  # the colour around the glyph
-    members = [p for row, row_keys in zip(pix[m:n - m], keys) for p, key in zip(row[m:n - m], row_keys) if key == mode]
-    reds, greens, blues = zip(*members)
-    bg = (sum(reds) // len(members), sum(greens) // len(members), sum(blues) // len(members))
+    members = {p: k for p, k in shades.items() if (p[0] >> 4, p[1] >> 4, p[2] >> 4) == mode}
+    size = sum(members.values())
+    reds, greens, blues = (sum(p[channel] * k for p, k in members.items()) // size for channel in range(3))
+    bg = (reds, greens, blues)
     strip = max(1, n // 12)
     inner = range(n // 5, n - n // 5)
     strips = ([pix[i][j] for i in range(2, strip + 2) for j in inner],  # top, left, bottom, right
