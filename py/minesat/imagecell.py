@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import chain
-from operator import sub
+from operator import itemgetter, sub
 
 from minesat.imagegrid import Grid
 
@@ -67,13 +67,12 @@ def sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: int
     xs = [min(width - 1, max(0, int(x0 + (j + 0.5) * grid.pitch_x / n))) for j in range(n)]
     ys = [min(height - 1, max(0, int(y0 + (i + 0.5) * grid.pitch_y / n))) for i in range(n)]
     offset, span = 4 * xs[0], xs[-1] - xs[0] + 1
-    picks = [x - xs[0] for x in xs]
+    picks = itemgetter(*[x - xs[0] for x in xs])
     pix: list[list[Rgb]] = []
     for y in ys:
         start = y * width * 4 + offset
         line = rgba[start:start + 4 * span]
-        pixels = list(zip(line[0::4], line[1::4], line[2::4]))
-        pix.append([pixels[j] for j in picks])
+        pix.append(list(picks(list(zip(line[0::4], line[1::4], line[2::4])))))
     m = n * 3 // 20  # the margin left out of the middle: borders, bevels, gaps
     middle = [row[m:n - m] for row in pix[m:n - m]]
     band = max(1, n // 10)
