@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from minesat.board import BoardError
 
@@ -75,13 +76,7 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], base: int, edge: i
                 rising = (((up + 512 * one - down) >> 9) & one) * 0x3FF
                 total += (up & rising) | (down & (rising ^ 0x3FF * one))  # lanes: |difference| + 256
             hits = ((total + (1280 - 2 * edge) * one) >> 11) & one
-        flags = hits.to_bytes(2 * m, "little")[0::2]
-        found = []
-        i = flags.find(1)
-        while i >= 0:
-            found.append(i + base)
-            i = flags.find(1, i + 1)
-        out.append(found)
+        out.append(list(compress(range(base, base + m), hits.to_bytes(2 * m, "little")[0::2])))
     return out
 
 
@@ -419,7 +414,8 @@ def _support(edges: list[list[int]], step: int, first: float, pitch: float, cell
     good = 0
     for k in range(cells + 1):
         x = int(first + k * pitch + 0.5)
-        hits = sum(1 for row in sets if x in row or x - 1 in row or x + 1 in row or x - 2 in row or x + 2 in row)
+        near = {x - 2, x - 1, x, x + 1, x + 2}
+        hits = len(sets) - sum(map(near.isdisjoint, sets))  # the lines with an edge within 2 pixels of x
         good += hits >= 0.5 * len(sets)
     return good / (cells + 1)
 
