@@ -39,7 +39,7 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
         maybe = int.from_bytes(red.translate(_BRIGHT), "big") & int.from_bytes(green.translate(_LOW), "big")
         lit.append([_lit(r, g, b) for r, g, b in zip(red, green, rgba[start + 2:end:4])]
                    if maybe else [False] * (x_hi - x_lo))  # no pixel of the row bright in red and low in green
-    columns = [any(row[x] for row in lit) for x in range(x_hi - x_lo)]
+    columns = [any(column) for column in zip(*lit)]
     groups: list[tuple[int, int]] = []  # runs of columns holding lit pixels: the digits
     for x, on in enumerate(columns):
         if on and groups and groups[-1][1] == x - 1:
