@@ -60,12 +60,19 @@ def luminance(c: Rgb) -> float:
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 
 
+def _clamped(positions: list[int], last: int) -> list[int]:
+    """Increasing positions, each moved into [0, last]."""
+    if positions[0] >= 0 and positions[-1] <= last:
+        return positions
+    return [min(last, max(0, p)) for p in positions]
+
+
 def sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: int) -> CellLook:
     n = max(SAMPLES, min(48, round(min(grid.pitch_x, grid.pitch_y))))  # about a sample a pixel, at least SAMPLES
     x0 = grid.left + c * grid.pitch_x
     y0 = grid.top + r * grid.pitch_y
-    xs = [min(width - 1, max(0, int(x0 + (j + 0.5) * grid.pitch_x / n))) for j in range(n)]
-    ys = [min(height - 1, max(0, int(y0 + (i + 0.5) * grid.pitch_y / n))) for i in range(n)]
+    xs = _clamped([int(x0 + (j + 0.5) * grid.pitch_x / n) for j in range(n)], width - 1)
+    ys = _clamped([int(y0 + (i + 0.5) * grid.pitch_y / n) for i in range(n)], height - 1)
     offset, span = 4 * xs[0], xs[-1] - xs[0] + 1
     picks = itemgetter(*[x - xs[0] for x in xs])
     pix: list[list[Rgb]] = []
@@ -95,9 +102,15 @@ def sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: int
     (top, top_grey), (left, left_grey), (bottom, bottom_grey), (right, right_grey) = map(_strip_lums, strips)
     raised = (top + left - bottom - right) / 2
     raised_grey = (top_grey + left_grey - bottom_grey - right_grey) / 2
-    cell = CellLook(bg, raised, [], 0, [], [], counts, pix, raised_grey)
-    find_ink(cell, bg)
+    cell = CellLook(bg, raised, [[False] * n for _ in range(n)], 0, [], [], counts, pix, raised_grey)
+    if any(_far(shade, bg) for shade in shades):  # else no ink: the middle is all of about the background's colour
+        find_ink(cell, bg)
     return cell
+
+
+def _far(colour: Rgb, bg: Rgb) -> bool:
+    """Whether a colour is ink on the background `bg`: a channel INK or more from the background's."""
+    return not (abs(colour[0] - bg[0]) < INK and abs(colour[1] - bg[1]) < INK and abs(colour[2] - bg[2]) < INK)
 
 
 def find_ink(cell: CellLook, bg: Rgb) -> None:
