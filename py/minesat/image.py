@@ -300,13 +300,21 @@ def _continues(width: int, height: int, data: bytes, grid: Grid, centres: list[l
                   and grid.top + r * grid.pitch_y >= 0 and grid.top + (r + 1) * grid.pitch_y <= height]
         if len(inside) < max(2, 0.8 * len(side)):
             continue
-        alike = 0
-        for r, c in inside:
-            cell = sample_cell(width, height, data, grid, r, c)
-            alike += any(_distance(cell, look) <= 48 for look in looks)
-        if alike >= 0.7 * len(inside) and _outer_line(width, height, data, grid, side[0]):
+        if _outer_line(width, height, data, grid, side[0]) and _mostly_alike(width, height, data, grid, inside, looks):
             return True
     return False
+
+
+def _mostly_alike(width: int, height: int, data: bytes, grid: Grid, cells: list[Cell], looks: list[CellLook]) -> bool:
+    """Whether at least 70% of these cells look like one of the looks (sampling no more cells than it takes)."""
+    need = 0.7 * len(cells)
+    alike = 0
+    for k, (r, c) in enumerate(cells):
+        if alike >= need or alike + len(cells) - k < need:
+            break
+        cell = sample_cell(width, height, data, grid, r, c)
+        alike += any(_distance(cell, look) <= 48 for look in looks)
+    return alike >= need
 
 
 def _outer_line(width: int, height: int, data: bytes, grid: Grid, first: tuple[int, int]) -> bool:
