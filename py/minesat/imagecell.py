@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, repeat
 from operator import itemgetter, sub
 
 from minesat.imagegrid import Grid
@@ -148,16 +148,16 @@ def _components(mask: list[list[bool]], value: bool, diagonal: bool) -> list[lis
     """The connected groups of cells holding `value` (through corners too when `diagonal`), each a list
     of (row, column): runs of each row joined with the runs they touch in the row above."""
     runs: list[tuple[int, int, int]] = []  # (row, first column, last column)
+    inside, outside = (1, 0) if value else (0, 1)
     for y, row in enumerate(mask):
-        x, w = 0, len(row)
-        while x < w:
-            if row[x] == value:
-                start = x
-                while x < w and row[x] == value:
-                    x += 1
-                runs.append((y, start, x - 1))
-            else:
-                x += 1
+        line = bytes(row)
+        start = line.find(inside)
+        while start >= 0:
+            end = line.find(outside, start)
+            if end < 0:
+                end = len(line)
+            runs.append((y, start, end - 1))
+            start = line.find(inside, end)
     parent = list(range(len(runs)))
 
     def root(k: int) -> int:
@@ -178,7 +178,7 @@ def _components(mask: list[list[bool]], value: bool, diagonal: bool) -> list[lis
             j += 1
     groups: dict[int, list[tuple[int, int]]] = {}
     for k, (y, a, b) in enumerate(runs):
-        groups.setdefault(root(k), []).extend((y, x) for x in range(a, b + 1))
+        groups.setdefault(root(k), []).extend(zip(repeat(y), range(a, b + 1)))
     return list(groups.values())
 
 
