@@ -29,27 +29,27 @@ START_TIMEOUT = 90_000   # ms: Pyodide takes 7-13 s on a shared 2-core machine; 
 STEP_TIMEOUT = 30_000    # ms: one analysis or UI step
 
 
-def subfolder_site(tmp: Path, skip: str | None = None) -> Path:
+def subfolder_site(tmp: Path, skip: str | tuple[str, ...] | None = None) -> Path:
     """A web root holding this repository as /minesat/, like a GitHub Pages project site.
 
-    `skip` names one file to leave out (to test load failures and fallbacks): a path relative
+    `skip` names files to leave out (to test load failures and fallbacks): each a path relative
     to the repository, or a bare name of a file of static/vendor/pyodide/.
     """
     if skip is None:
         (tmp / "minesat").symlink_to(ROOT, target_is_directory=True)
         return tmp
-    skipped = ROOT / (skip if "/" in skip else f"static/vendor/pyodide/{skip}")
-    mirror(ROOT, tmp / "minesat", skipped)
+    names = (skip,) if isinstance(skip, str) else skip
+    mirror(ROOT, tmp / "minesat", {ROOT / (n if "/" in n else f"static/vendor/pyodide/{n}") for n in names})
     return tmp
 
 
-def mirror(source: Path, dest: Path, skipped: Path) -> None:
-    """Symlink every entry of `source` into `dest`, except `skipped`, descending only along its path."""
+def mirror(source: Path, dest: Path, skipped: set[Path]) -> None:
+    """Symlink every entry of `source` into `dest`, except those `skipped`, descending only along their paths."""
     dest.mkdir(parents=True, exist_ok=True)
     for entry in source.iterdir():
-        if entry == skipped:
+        if entry in skipped:
             continue
-        if entry in skipped.parents:
+        if any(entry in s.parents for s in skipped):
             mirror(entry, dest / entry.name, skipped)
         else:
             (dest / entry.name).symlink_to(entry)

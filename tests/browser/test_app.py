@@ -54,7 +54,7 @@ def test_loading_indicator_then_app(browser, site, watch):
 
 def test_missing_runtime_is_reported(browser, watch, tmp_path):
     """If the runtime cannot load, the page says what is missing instead of spinning forever."""
-    server = serve.start(0, subfolder_site(tmp_path, skip="pyodide.asm.wasm"))
+    server = serve.start(0, subfolder_site(tmp_path, skip=("pyodide.asm.wasm", "pyodide.asm.wasm.xz")))
     context = new_context(browser, watch)
     page = context.new_page()
     page.goto(server.url + "minesat/index.html")

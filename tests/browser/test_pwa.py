@@ -99,7 +99,7 @@ def installed(browser, tmp_path_factory):
     served, and visited once: the page is ready, controlled by the service worker, the precache complete."""
     web = tmp_path_factory.mktemp("pwa")
     site = web / "minesat"
-    mirror(ROOT, site, ROOT / make_sw.PRECACHE)
+    mirror(ROOT, site, {ROOT / make_sw.PRECACHE})
     (site / "static" / "style.css").unlink()  # a link to the repository's file: never write through it
     shutil.copyfile(ROOT / "static" / "style.css", site / "static" / "style.css")
     make_sw.write(site)
@@ -197,7 +197,7 @@ def test_a_new_build_replaces_the_old_cache_after_the_user_reloads(installed):
 
 def test_without_the_precache_list_the_page_starts_as_before(browser, tmp_path):
     """No set-up of the list: the service worker cannot start, and nothing shows it (no error, no banner)."""
-    mirror(ROOT, tmp_path / "minesat", ROOT / make_sw.PRECACHE)
+    mirror(ROOT, tmp_path / "minesat", {ROOT / make_sw.PRECACHE})
     server = serve.start(0, tmp_path)
     watch = Watch()
     context = new_context(browser, watch, service_workers="allow")
