@@ -239,11 +239,16 @@ export async function start(options, raw, info, stdlib = { trimmed: false }) {
 }
 
 /** The engine's files, beyond the page's (static/vendor/page.zip): all of py/ with its bytecode,
- * and picosat compiled to WebAssembly behind pycosat's API. `get(url)`: a URL relative to
- * static/ -> its bytes. */
+ * and picosat compiled to WebAssembly behind pycosat's API, fetched (relative to static/) by the
+ * worker, or by the page when the worker cannot start. */
 const ENGINE_FILES = ["vendor/py.zip", "vendor/engine-pyc.zip", "../py/picosat_wasm.py", "picosat.wasm"];
-export async function engineFiles(get) {
-  const [zip, pyc, pycosat, wasm] = await Promise.all(ENGINE_FILES.map((url) => get(url)));
+export async function engineFiles() {
+  const bytes = async (url) => {
+    const r = await fetch(new URL(url, here));
+    if (!r.ok) throw new Error(`could not load ${url} (HTTP ${r.status})`);
+    return new Uint8Array(await r.arrayBuffer());
+  };
+  const [zip, pyc, pycosat, wasm] = await Promise.all(ENGINE_FILES.map(bytes));
   return { zip, pyc, pycosat, wasm };
 }
 
@@ -255,16 +260,8 @@ export function writeEngine(py, { zip, pyc, pycosat, wasm }) {
   py.FS.writeFile("/home/pyodide/picosat.wasm", wasm);
 }
 
-/** The engine on the page's own thread, for when its worker cannot start
- * (minesat_web/client.py): its files fetched and written into the page's Pyodide. */
-globalThis.minesatLoadEngine = async () => {
-  const get = async (url) => {
-    const r = await fetch(new URL(url, here));
-    if (!r.ok) throw new Error(`could not load ${url} (HTTP ${r.status})`);
-    return new Uint8Array(await r.arrayBuffer());
-  };
-  writeEngine(globalThis.minesatPyodide, await engineFiles(get));
-};
+/** The engine on the page's own thread, for when its worker cannot start (minesat_web/client.py). */
+globalThis.minesatLoadEngine = async () => writeEngine(globalThis.minesatPyodide, await engineFiles());
 
 /** The fallback's loader: Pyodide's full standard library, fetched synchronously (an import cannot
  * wait) and written into Pyodide's file system at `path`. */

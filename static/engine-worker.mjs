@@ -17,12 +17,6 @@ const queue = [];
 const cancelled = new Set();
 let busy = false;
 
-async function fileBytes(url) {
-  const r = await fetch(new URL(url, import.meta.url));
-  if (!r.ok) throw new Error(`could not load ${url} (HTTP ${r.status})`);
-  return new Uint8Array(await r.arrayBuffer());
-}
-
 /** Unpack the snapshot: a copy for the page (transferred), the original kept for this worker.
  * (Given unpacked already, the page has its own: nothing to send back.) */
 function unpack(gz) {
@@ -39,7 +33,7 @@ async function boot(files, stdlib) {
     serveFromMemory(files || {});  // the runtime files the page fetched already
     const info = {};
     const raw = await snapshot;  // the page sends it before {start}
-    const [py, ours] = await Promise.all([start({}, raw, info, stdlib), engineFiles(fileBytes)]);
+    const [py, ours] = await Promise.all([start({}, raw, info, stdlib), engineFiles()]);
     writeEngine(py, ours);
     py.runPython("import os, random; os.chdir('/home/pyodide'); random.seed()\n"
       + "from minesat.protocol import Engine\nengine = Engine()");
