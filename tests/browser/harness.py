@@ -68,8 +68,11 @@ def site(tmp_path_factory):
     server.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """A Chromium per test module: a renderer crashed twice in CI in test_play, six modules into one
+    long-lived browser (never locally); a fresh browser per module keeps what one module leaves
+    behind from the next, for about 0.5 s a module."""
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).is_file():
         pytest.fail(f"{CHROMIUM} not found: run `make setup-browser` (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
