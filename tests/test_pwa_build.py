@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import lzma
+import os
 import re
 import struct
 import tomllib
@@ -178,3 +180,30 @@ def test_the_deploy_ships_the_service_worker_the_manifest_and_the_icons():
     assert "manifest.webmanifest sw.js _site/" in deploy and "static/icons _site/static/icons" in deploy
     assert "cp -r static/vendor _site/static/vendor" in deploy  # with the precache list
     assert "make_sw.py --root _site" in deploy and f"_site/{make_sw.PRECACHE}" in deploy
+
+
+def test_start_json_names_each_xz_file_by_the_hash_of_its_bytes(tmp_path):
+    """The page keeps what it decompressed under start.json's "xzVersions" (static/boot.mjs): a
+    start file that changes gets a new version, so a repeat visit never takes an old copy."""
+    import compress
+
+    (tmp_path / "vendor" / "pyodide").mkdir(parents=True)
+    for i, name in enumerate(compress.XZ_FILES):
+        (tmp_path / name).write_bytes(bytes([i]) * 1000)
+    manifest = tmp_path / "vendor" / "start.json"
+    manifest.write_text(json.dumps({"stdlib": "vendor/stdlib.zip", "sizes": {"vendor/other": 7}}))
+    sizes = compress.record(tmp_path)
+    start = json.loads(manifest.read_text())
+    assert start["stdlib"] == "vendor/stdlib.zip" and sizes == start["sizes"] and sizes["vendor/other"] == 7
+    versions = start["xzVersions"]
+    assert set(versions) == set(compress.XZ_FILES) == set(start["xz"]) and len(set(versions.values())) == 4
+    for name in compress.XZ_FILES:
+        packed = (tmp_path / f"{name}.xz").read_bytes()
+        assert lzma.decompress(packed) == (tmp_path / name).read_bytes()
+        assert sizes[f"{name}.xz"] == len(packed)
+    page = tmp_path / "vendor" / "page.zip"
+    page.write_bytes(b"changed" * 100)
+    os.utime(page, (page.stat().st_mtime + 10,) * 2)
+    compress.record(tmp_path)
+    changed = json.loads(manifest.read_text())["xzVersions"]
+    assert {n for n in versions if changed[n] != versions[n]} == {"vendor/page.zip"}

@@ -7,12 +7,14 @@ A first visit is bound by its bytes (issue 20): xz takes Pyodide's wasm from 3.5
 (static/boot.mjs) fetches `FILE.xz` for each file start.json lists under "xz" and decompresses
 it as it arrives (static/vendor/xz.mjs, xz-embedded in WebAssembly; Pyodide's wasm is compiled
 from the decompressed stream as it flows), and falls back on the plain file if that fails.
-start.json's "sizes" (the progress bar's total) count the bytes fetched: the .xz ones.
+start.json's "sizes" (the progress bar's total) count the bytes fetched: the .xz ones; its
+"xzVersions" (their hashes) name the decompressed copies the page keeps for the next visits.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import lzma
 import sys
@@ -37,17 +39,36 @@ def compressed(path: Path) -> Path:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
-    manifest = STATIC / "vendor" / "start.json"
-    start = json.loads(manifest.read_text())
+def record(static: Path = STATIC) -> dict[str, int]:
+    """Compress every file of XZ_FILES under `static` that is newer than its .xz, and write their
+    sizes and versions into static/vendor/start.json (nothing when it is missing); the sizes."""
+    manifest = static / "vendor" / "start.json"
+    try:
+        start = json.loads(manifest.read_text())
+    except (OSError, ValueError):
+        return {}
     sizes = {name: size for name, size in start.get("sizes", {}).items() if name not in XZ_FILES}
+    versions = {}
     for name in XZ_FILES:
-        sizes[name + ".xz"] = compressed(STATIC / name).stat().st_size
-    start |= {"xz": list(XZ_FILES), "sizes": sizes}
+        if not (static / name).is_file():
+            return {}
+        packed = compressed(static / name)
+        sizes[name + ".xz"] = packed.stat().st_size
+        # the page keeps what it decompressed under this version, for the next visits
+        versions[name] = hashlib.sha256(packed.read_bytes()).hexdigest()[:16]
+    start |= {"xz": list(XZ_FILES), "xzVersions": versions, "sizes": sizes}
     tmp = manifest.with_suffix(".tmp")
     tmp.write_text(json.dumps(start, indent=1) + "\n")
     tmp.replace(manifest)
+    return sizes
+
+
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
+    sizes = record()
+    if not sizes:
+        print("compress: static/vendor/start.json or a start file is missing (run `make setup`)", file=sys.stderr)
+        return 1
     plain = sum((STATIC / name).stat().st_size for name in XZ_FILES)
     packed = sum(sizes[name + ".xz"] for name in XZ_FILES)
     print(f"compress: {len(XZ_FILES)} files, {plain / 1e6:.1f} MB -> {packed / 1e6:.1f} MB of .xz")

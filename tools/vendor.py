@@ -174,8 +174,10 @@ def build_py_zip(root: Path = ROOT, dest: Path | None = None, sources: list[Path
         for s in sources:
             z.write(root / "py" / s, s.as_posix())
     tmp.replace(dest)
-    if stored:  # the page fetches it as .xz: made anew (a development server rebuilds page.zip as sources change)
-        compress.compressed(dest)
+    if stored:  # the page fetches it as .xz: made anew (a development server rebuilds page.zip as sources change),
+        compress.compressed(dest)  # and named in start.json, whose version of it the page's cached copy follows
+        if dest.parent.name == "vendor" and (dest.parent / "start.json").is_file():
+            compress.record(dest.parent.parent)
     forget_snapshot(dest.parent)
     return dest
 

@@ -35,7 +35,8 @@ class Installed:
 
     def caches(self) -> dict[str, list[str]]:
         """The service worker's caches (this origin): name -> the URLs it holds. (The page keeps
-        the memory snapshot in a cache of its own, "minesat-snapshot <site>", left out here.)
+        the memory snapshot and its decompressed start files in caches of its own, "minesat-snapshot
+        <site>" and "minesat-decoded <site>", left out here.)
 
         Only while no version is being activated: opening a cache creates it when it is gone, so a
         cache deleted between the listing and the opening would come back, empty, for good.
@@ -43,13 +44,13 @@ class Installed:
         return self.ask("""async () => {
             const all = {};
             for (const name of await caches.keys())
-              if (!name.startsWith('minesat-snapshot '))
+              if (!/^minesat-(snapshot|decoded) /.test(name))
                 all[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
             return all; }""")
 
     def cache_names(self) -> list[str]:
         """The names of the service worker's caches, read without opening (so without creating) any."""
-        return self.ask("() => caches.keys().then((all) => all.filter((n) => !n.startsWith('minesat-snapshot ')))")
+        return self.ask("() => caches.keys().then((all) => all.filter((n) => !/^minesat-(snapshot|decoded) /.test(n)))")
 
     def ask(self, script: str):
         for _ in range(20):

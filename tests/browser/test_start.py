@@ -43,14 +43,20 @@ def test_a_first_visit_starts_without_the_snapshot_then_caches_it_for_the_next(b
             performance.getEntriesByType('resource').filter((r) => r.name.includes('snapshot.gz'))
               .map((r) => r.startTime)]""")
         assert len(times[1]) == 1 and times[1][0] > times[0], times
-        version = json.loads((VENDOR / "start.json").read_text())["snapshot"]["version"]
+        start = json.loads((VENDOR / "start.json").read_text())
         cached = page.evaluate("""async () => {
             const all = [];
             for (const name of await caches.keys())
               for (const r of await (await caches.open(name)).keys()) all.push(r.url);
             return all; }""")
-        assert cached == [site + f"static/vendor/snapshot.gz?v={version}"]
+        # the snapshot, and the start files decompressed on this visit, each under its version
+        decoded = [site + f"static/{name}?v={start['xzVersions'][name]}" for name in start["xz"]]
+        assert sorted(cached) == sorted([site + f"static/vendor/snapshot.gz?v={start['snapshot']['version']}"]
+                                        + decoded)
+        assert page.evaluate("globalThis.minesatDecodedKept") == len(start["xz"]) == 4
         again = context.new_page()  # the next visit
+        fetched: list[str] = []
+        again.on("request", lambda r: fetched.append(r.url))
         again.goto(site + BOARD)
         wait_ready(again)
         assert wait_analysis(again) == "2"
@@ -60,6 +66,9 @@ def test_a_first_visit_starts_without_the_snapshot_then_caches_it_for_the_next(b
         snapshot_requests = again.evaluate(
             "() => performance.getEntriesByType('resource').filter((r) => r.name.includes('snapshot.gz')).length")
         assert snapshot_requests == 0  # from the cache, not the network
+        # the start files from the page's decompressed copies: no .xz fetched, nothing to decompress
+        assert not [u for u in fetched if u.endswith(".xz")], fetched
+        assert again.evaluate("globalThis.minesatDecodedKept") == 0
     finally:
         context.close()
 
@@ -79,8 +88,10 @@ def test_without_the_snapshot_the_page_starts_and_keeps_nothing(browser, watch, 
         assert page.evaluate("globalThis.minesatSnapshotKept") is False
         assert page.evaluate("minesatEngine.snapshot") is False
         assert failed and all(u.endswith("snapshot.gz") for u in failed)  # the one missing file
-        assert page.evaluate("() => caches.keys()") == ["minesat-snapshot " + server.url + "minesat/"]
-        assert page.evaluate("async () => (await (await caches.open((await caches.keys())[0])).keys()).length") == 0
+        assert sorted(page.evaluate("() => caches.keys()")) == [f"minesat-{kind} {server.url}minesat/"
+                                                               for kind in ("decoded", "snapshot")]
+        assert page.evaluate(f"async () => (await (await caches.open('minesat-snapshot {server.url}minesat/'))"
+                             ".keys()).length") == 0
     finally:
         context.close()
         server.shutdown()
