@@ -9,9 +9,11 @@ ink lies in a 3x5 grid over its box, the box's proportions; compared with digits
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain, repeat
+from itertools import chain, compress, repeat
 from operator import itemgetter, sub
 
 from minesat.imagegrid import Grid
@@ -31,26 +33,61 @@ class CellLook:
     colours: list[Rgb]  # the ink's colours
     where: list[tuple[int, int]]  # and where they are (row, column of the samples)
     palette: dict[tuple[int, int, int], int]  # colours of the middle, 16 levels a channel: how many samples
-    pix: list[list[Rgb]]  # the samples, SAMPLES x SAMPLES
+    pix: list[tuple[int, ...]]  # the samples, SAMPLES x SAMPLES, each a packed colour (see `packed_pixels`)
     raised_grey: float  # `raised` from the grey pixels of the border strips only (a big digit's ink left out)
+    shades: Counter[int]  # each packed colour of the middle: how many samples
+    rgb: dict[int, Rgb]  # the packed colours sampled, unpacked
 
 
-def _strip_lums(strip: list[Rgb]) -> tuple[float, float]:
+# Where a packed pixel holds its red, green and blue: an RGBA pixel's 4 bytes read as one native integer.
+_SHIFTS = (0, 8, 16) if sys.byteorder == "little" else (24, 16, 8)
+
+
+def packed_pixels(rgba: bytes) -> memoryview:
+    """An RGBA image's pixels as one integer each (red, green and blue; alpha left out), row-major.
+
+    Cells are sampled from these: a sample is then one small integer, counted and compared as a whole,
+    instead of a tuple of three."""
+    rgb = bytearray(rgba)
+    rgb[3::4] = bytes(len(rgb) // 4)
+    return memoryview(rgb).cast("I")
+
+
+def _unpacked(colours: Iterable[int], into: dict[int, Rgb]) -> dict[int, Rgb]:
+    """`into` with each packed colour's red, green and blue added."""
+    r, g, b = _SHIFTS
+    for p in colours:
+        if p not in into:
+            into[p] = (p >> r & 255, p >> g & 255, p >> b & 255)
+    return into
+
+
+def _strip_lums(counts: Counter[int], rgb: dict[int, Rgb]) -> tuple[float, float]:
     """The median luminance of a border strip's pixels, and of its grey pixels (all of them when few are grey)."""
-    lums = [0.299 * r + 0.587 * g + 0.114 * b for r, g, b in strip]
-    grey = [lum for lum, (r, g, b) in zip(lums, strip) if -40 < r - g < 40 and -40 < g - b < 40 and -40 < r - b < 40]
-    return _median_f(lums[:]), _median_f(grey if len(grey) >= len(strip) // 3 else lums)
+    lums = sorted((0.299 * r + 0.587 * g + 0.114 * b, k, -40 < r - g < 40 and -40 < g - b < 40 and -40 < r - b < 40)
+                  for (r, g, b), k in ((rgb[p], k) for p, k in counts.items()))
+    total = sum(counts.values())
+    grey = [(lum, k) for lum, k, is_grey in lums if is_grey]
+    grey_total = sum(k for _, k in grey)
+    median = _median_of(lums, total)
+    return median, (_median_of(grey, grey_total) if grey_total >= total // 3 else median)
 
 
-def _median_f(values: list[float]) -> float:
-    values.sort()
-    return values[len(values) // 2]
+def _median_of(counted: Sequence[tuple[float, int] | tuple[float, int, bool]], total: int) -> float:
+    """The middle value (the upper one of an even count) of values sorted with how many times each occurs."""
+    seen = 0
+    for item in counted:
+        seen += item[1]
+        if seen > total // 2:
+            return item[0]
+    raise ValueError("no values")
 
 
-def _palette(shades: Counter[Rgb]) -> dict[Rgb, int]:
+def _palette(shades: Counter[int], rgb: dict[int, Rgb]) -> dict[Rgb, int]:
     """Colours counted at 16 levels a channel, in the order they first occur."""
     out: dict[Rgb, int] = {}
-    for (r, g, b), k in shades.items():
+    for p, k in shades.items():
+        r, g, b = rgb[p]
         key = (r >> 4, g >> 4, b >> 4)
         out[key] = out.get(key, 0) + k
     return out
@@ -67,43 +104,45 @@ def _clamped(positions: list[int], last: int) -> list[int]:
     return [min(last, max(0, p)) for p in positions]
 
 
-def sample_cell(width: int, height: int, rgba: bytes, grid: Grid, r: int, c: int) -> CellLook:
+def sample_cell(width: int, height: int, pixels: memoryview, grid: Grid, r: int, c: int) -> CellLook:
+    """The look of cell (r, c) of the grid in the image's `packed_pixels`."""
     n = max(SAMPLES, min(48, round(min(grid.pitch_x, grid.pitch_y))))  # about a sample a pixel, at least SAMPLES
     x0 = grid.left + c * grid.pitch_x
     y0 = grid.top + r * grid.pitch_y
     xs = _clamped([int(x0 + (j + 0.5) * grid.pitch_x / n) for j in range(n)], width - 1)
     ys = _clamped([int(y0 + (i + 0.5) * grid.pitch_y / n) for i in range(n)], height - 1)
-    offset, span = 4 * xs[0], xs[-1] - xs[0] + 1
-    picks = itemgetter(*[x - xs[0] for x in xs])
-    pix: list[list[Rgb]] = []
-    for y in ys:
-        start = y * width * 4 + offset
-        line = rgba[start:start + 4 * span]
-        pix.append(list(picks(list(zip(line[0::4], line[1::4], line[2::4])))))
+    first, span = xs[0], xs[-1] - xs[0] + 1
+    picks = itemgetter(*[x - first for x in xs])
+    pix: list[tuple[int, ...]] = [picks(pixels[y * width + first:y * width + first + span]) for y in ys]
     m = n * 3 // 20  # the margin left out of the middle: borders, bevels, gaps
     middle = [row[m:n - m] for row in pix[m:n - m]]
     band = max(1, n // 10)
     inside = n - 2 * m
-    ring = _palette(Counter(chain.from_iterable(
-        row if i < band or i >= inside - band else row[:band] + row[inside - band:] for i, row in enumerate(middle))))
     shades = Counter(chain.from_iterable(middle))  # each colour of the middle: how many samples
-    counts = _palette(shades)
+    rgb = _unpacked(shades, {})
+    ring = _palette(Counter(chain.from_iterable(  # the colours of a band around the middle's edge
+        row if i < band or i >= inside - band else row[:band] + row[inside - band:] for i, row in enumerate(middle))),
+        rgb)
+    counts = _palette(shades, rgb)
     mode = max(ring, key=lambda key: (ring[key], counts.get(key, 0)))  # the colour around the glyph
-    members = {p: k for p, k in shades.items() if (p[0] >> 4, p[1] >> 4, p[2] >> 4) == mode}
-    size = sum(members.values())
-    reds, greens, blues = (sum(p[channel] * k for p, k in members.items()) // size for channel in range(3))
+    members = [(rgb[p], k) for p, k in shades.items() if (rgb[p][0] >> 4, rgb[p][1] >> 4, rgb[p][2] >> 4) == mode]
+    size = sum(k for _, k in members)
+    reds, greens, blues = (sum(p[channel] * k for p, k in members) // size for channel in range(3))
     bg = (reds, greens, blues)
     strip = max(1, n // 12)
-    inner = range(n // 5, n - n // 5)
-    strips = ([pix[i][j] for i in range(2, strip + 2) for j in inner],  # top, left, bottom, right
-              [pix[i][j] for j in range(2, strip + 2) for i in inner],
-              [pix[n - 1 - i][j] for i in range(2, strip + 2) for j in inner],
-              [pix[i][n - 1 - j] for j in range(2, strip + 2) for i in inner])
-    (top, top_grey), (left, left_grey), (bottom, bottom_grey), (right, right_grey) = map(_strip_lums, strips)
+    a, b = n // 5, n - n // 5  # the strips' inner part, away from the corners
+    strips = (Counter(chain.from_iterable(row[a:b] for row in pix[2:strip + 2])),  # top, left, bottom, right
+              Counter(chain.from_iterable(row[2:strip + 2] for row in pix[a:b])),
+              Counter(chain.from_iterable(row[a:b] for row in pix[n - strip - 2:n - 2])),
+              Counter(chain.from_iterable(row[n - strip - 2:n - 2] for row in pix[a:b])))
+    for counted in strips:
+        _unpacked(counted, rgb)
+    (top, top_grey), (left, left_grey), (bottom, bottom_grey), (right, right_grey) = (
+        _strip_lums(counted, rgb) for counted in strips)
     raised = (top + left - bottom - right) / 2
     raised_grey = (top_grey + left_grey - bottom_grey - right_grey) / 2
-    cell = CellLook(bg, raised, [[False] * n for _ in range(n)], 0, [], [], counts, pix, raised_grey)
-    if any(_far(shade, bg) for shade in shades):  # else no ink: the middle is all of about the background's colour
+    cell = CellLook(bg, raised, [[False] * n for _ in range(n)], 0, [], [], counts, pix, raised_grey, shades, rgb)
+    if any(_far(rgb[shade], bg) for shade in shades):  # else no ink: the middle is all of about the background's colour
         find_ink(cell, bg)
     return cell
 
@@ -115,21 +154,23 @@ def _far(colour: Rgb, bg: Rgb) -> bool:
 
 def find_ink(cell: CellLook, bg: Rgb) -> None:
     """The cell's ink: the samples of its middle far from the background `bg`."""
-    pix = cell.pix
+    pix, rgb = cell.pix, cell.rgb
     n = len(pix)
     m = n * 3 // 20
-    ink = [[False] * n for _ in range(n)]
-    colours = []
-    where = []
-    r_lo, r_hi, g_lo, g_hi, b_lo, b_hi = bg[0] - INK, bg[0] + INK, bg[1] - INK, bg[1] + INK, bg[2] - INK, bg[2] + INK
-    for i in range(m, n - m):
-        row_pix, row_ink = pix[i], ink[i]
-        for j in range(m, n - m):
-            p = row_pix[j]
-            if not (r_lo < p[0] < r_hi and g_lo < p[1] < g_hi and b_lo < p[2] < b_hi):
-                row_ink[j] = True
-                colours.append(p)
-                where.append((i, j))
+    far = {p for p in cell.shades if _far(rgb[p], bg)}
+    ink: list[list[bool]] = []
+    colours: list[Rgb] = []
+    where: list[tuple[int, int]] = []
+    columns = range(m, n - m)
+    for i, row in enumerate(pix):
+        middle = row[m:n - m]
+        if i < m or i >= n - m or far.isdisjoint(middle):
+            ink.append([False] * n)
+            continue
+        mask = list(map(far.__contains__, middle))
+        ink.append([False] * m + mask + [False] * m)
+        colours.extend(map(rgb.__getitem__, compress(middle, mask)))
+        where.extend(zip(repeat(i), compress(columns, mask)))
     cell.background, cell.ink, cell.ink_count, cell.colours, cell.where = bg, ink, len(colours), colours, where
 
 
