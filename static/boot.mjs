@@ -28,6 +28,10 @@ const json = (url) => fetch(url).then((r) => (r.ok ? r.json() : {})).catch(() =>
 // snapshot: {version, stdlib} (tools/make_snapshot.mjs); {} when it is missing.
 const manifest = inPage ? json(new URL("vendor/start.json", here)) : Promise.resolve({});
 const snapshotInfo = manifest.then((m) => m.snapshot || {});
+// The start files decompressed on this visit, kept for the next (fetchXzFirst, keepDecoded)
+const DECODED_CACHE = "minesat-decoded " + new URL("../", here).href;
+const decodedCopies = [];  // [key, Promise<Blob>, type] made on this visit, kept by keepDecoded
+let countAsLoaded = () => {};  // (countProgress's)
 if (inPage) countProgress();
 if (inPage) fetchXzFirst();
 
@@ -99,9 +103,6 @@ const runtime = inPage
  * (`DECODED_CACHE`, keyed by each .xz file's hash in start.json), and the next visits take it
  * from there: no decompression on this thread, and the wasm compiled from a cached response,
  * which lets the browser keep its compiled code (about 0.3 s of a repeat visit's start). */
-const DECODED_CACHE = "minesat-decoded " + new URL("../", here).href;
-const decodedCopies = [];  // [key, Promise<Blob>, type] made on this visit, kept by keepDecoded
-let countAsLoaded = () => {};  // (countProgress's)
 function fetchXzFirst() {
   const network = globalThis.fetch;  // (countProgress's: it counts the bytes of the .xz files)
   const packed = manifest.then((m) => new Map((m.xz || []).map((file) =>
