@@ -30,11 +30,12 @@ from typing import Any, TypeGuard
 
 from . import fifty
 from .advice import advise
-from .board import FLAG, MAX_CELLS, MAX_SIDE, Board, Cell
+from .board import FLAG, HIDDEN, MAX_CELLS, MAX_SIDE, Board, Cell
 from .counting import LayoutSpace
-from .explain import MINE, SAFE, Proof, Seen, cheap_proof, distance, proofs_of
+from .explain import MINE, SAFE, Proof, Prover, Seen, cheap_proof, distance, proofs_of
 from .flags import unflagged
 from .game import Game, neighbours
+from .solve import get_solver
 
 GRADES = ("forced", "best", "good", "risky", "needless", "fifty-fifty")
 GOOD_WITHIN = 0.01  # a guess this much likelier a mine than the advisor's is still good
@@ -115,18 +116,66 @@ class Graded:
 def review(record: GameRecord, solver: ModuleType | None = None) -> list[Graded]:
     """Every move of the game, graded; ValueError when a move comes after the game's end."""
     game = Game.with_mines(record.rows, record.cols, set(record.mines))
+    known = Known(Board(record.rows, record.cols, (HIDDEN,) * (record.rows * record.cols), record.total))
     out = []
     for number, move in enumerate(record.moves, 1):
         if game.state != "playing":
             raise ValueError(f"move {number} comes after the end of the game ({game.state})")
-        out.append(grade(game, move, record.total, solver))
+        out.append(grade(game, move, record.total, solver, known))
         r, c, kind = move
-        game.act((r, c), kind)
+        known.reveal(game, game.act((r, c), kind))
     return out
 
 
-def grade(game: Game, move: Move, total: int | None, solver: ModuleType | None = None) -> Graded:
-    """The grade of one move on the game's position (before the move is played)."""
+@dataclass
+class Known:
+    """What a review carries from one position to the next: the position read from its numbers
+    and the total (flags as hidden cells), updated as cells open, and the cells that the numbers
+    alone forced (safe, or mines) on some earlier position.  Opening safe cells only adds clues:
+    every layout of a later position is one of an earlier one, so a cell the numbers forced
+    stays forced, and its proof needs no new count (the move after a count is often one of the
+    cells that count found safe)."""
+
+    board: Board
+    safe: set[Cell] = field(default_factory=set)
+    mines: set[Cell] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, game: Game, total: int | None) -> Known:
+        """Nothing known yet about the game's position."""
+        return cls(unflagged(game.board()).with_mines(total))
+
+    def reveal(self, game: Game, opened: list[Cell]) -> None:
+        """The position after the game opened these cells."""
+        if opened:
+            self.board = self.board.replace({c: str(game.number(c)) for c in opened})
+
+    def by_numbers(self) -> LayoutSpace:
+        """The position's layouts read from its numbers alone (no total); what they force is kept."""
+        board = self.board
+        space = LayoutSpace(board.with_mines(None) if board.mines is not None else board)
+        self.safe.update(space.safe)
+        self.mines.update(space.mines)
+        return space
+
+    def forced(self, wanted: list[tuple[Cell, str]]) -> bool:
+        """Whether the numbers alone force each cell to its verdict (on this or an earlier position)."""
+        return all(cell in (self.safe if verdict == SAFE else self.mines) for cell, verdict in wanted)
+
+    def proofs(self, wanted: list[tuple[Cell, str]], solver: ModuleType | None) -> tuple[Proof, ...]:
+        """Minimal proofs of cells the numbers alone force (`explain.proofs_of` at that level,
+        without counting again)."""
+        prover = Prover(self.board, solver or get_solver(), {c: (verdict, False, False) for c, verdict in wanted})
+        try:
+            return tuple(prover.prove(c) for c, _ in wanted)
+        finally:
+            prover.close()
+
+
+def grade(game: Game, move: Move, total: int | None, solver: ModuleType | None = None,
+          known: Known | None = None) -> Graded:
+    """The grade of one move on the game's position (before the move is played); `known`: what
+    the review knows of that position (`Known`)."""
     cell, kind = (move[0], move[1]), move[2]
     opens = _opened_by(game, cell, kind)
     if kind == "open" and opens and not game.opened:
@@ -136,10 +185,11 @@ def grade(game: Game, move: Move, total: int | None, solver: ModuleType | None =
     wanted = [(cell, MINE if cell not in game.flags else SAFE)] if kind == "flag" else [(c, SAFE) for c in opens]
     local = [local_proof(game, c, verdict) for c, verdict in wanted]
     if all(local):  # most moves: one clue or two show it
-        if kind == "flag":
-            return Graded(move, "forced", 1.0 if wanted[0][1] == MINE else 0.0, proof=tuple(p for p in local if p))
-        return Graded(move, "forced", 0.0, Best(opens[0], 0.0, "safe"), proof=tuple(p for p in local if p))
-    board = unflagged(game.board()).with_mines(total)
+        return _forced(move, wanted, tuple(p for p in local if p))
+    known = known or Known.of(game, total)
+    if known.forced(wanted) or (known.by_numbers().count and known.forced(wanted)):
+        return _forced(move, wanted, known.proofs(wanted, solver))
+    board = known.board
     space = LayoutSpace(board)
     if not space.count:
         raise ValueError("the game's position has no layout: the record's mines do not match its total")
@@ -166,6 +216,13 @@ def grade(game: Game, move: Move, total: int | None, solver: ModuleType | None =
     if kind == "open" and cell == advice.move:
         return Graded(move, "best", risk, best)
     return Graded(move, "good" if risk <= advice.p_mine + GOOD_WITHIN else "risky", risk, best)
+
+
+def _forced(move: Move, wanted: list[tuple[Cell, str]], proofs: tuple[Proof, ...]) -> Graded:
+    """A forced move: a flag on a sure mine (or off a surely safe cell), or an open of safe cells."""
+    if move[2] == "flag":
+        return Graded(move, "forced", 1.0 if wanted[0][1] == MINE else 0.0, proof=proofs)
+    return Graded(move, "forced", 0.0, Best(wanted[0][0], 0.0, "safe"), proof=proofs)
 
 
 def local_proof(game: Game, cell: Cell, verdict: str) -> Proof | None:
