@@ -44,40 +44,73 @@ class _Line:
 EDGES = ((1, 6), (2, 6))  # pixels either side of an edge compared, and the step they must show
 
 
-def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], base: int, edge: int) -> list[list[int]]:
-    """For each line of pixels (three channels), where the colour steps: with `base` 1, a channel
-    differs by `edge` between the pixels before and after; else the channels' differences between
-    the pixels `base` before and `base` after add up to 2 * `edge` or more.
+@dataclass(frozen=True)
+class _Edges:
+    """Where the colour steps along sampled lines of the image (rows, or columns), `step` pixels apart:
+    each line's positions (`at`), and the same as flags, a byte a position, line after line (`flags`),
+    so that the lines with an edge at a position are one strided slice."""
+
+    at: list[list[int]]
+    flags: bytes
+    length: int  # positions a line
+    step: int
+
+    def near(self, x: int, lo: int, hi: int) -> int:
+        """How many of the lines lo..hi-1 have an edge within 2 pixels of position x."""
+        n = self.length
+        lines = 0
+        for p in range(max(0, x - 2), min(n, x + 3)):
+            lines |= int.from_bytes(self.flags[lo * n + p:hi * n:n], "little")
+        return lines.bit_count()
+
+    def lines_across(self, start: float, span: float) -> tuple[int, int]:
+        """The first and the last + 1 of the sampled lines crossing [start, start + span]."""
+        return max(0, int(start / self.step)), min(len(self.at), int((start + span) / self.step) + 1)
+
+
+def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list[_Edges]:
+    """For each test of EDGES, for each line of pixels (three channels), where the colour steps: with
+    `base` 1, a channel differs by `edge` between the pixels before and after; else the channels'
+    differences between the pixels `base` before and `base` after add up to 2 * `edge` or more.
 
     Each line's pixels are compared all at once, as 16-bit lanes of big integers (pure Python's
     fastest arithmetic over many small numbers): a lane holds one pixel's difference, offset to stay
     positive, and a test is one bit of each lane."""
-    out: list[list[int]] = []
-    w = 2 * base
-    ones: dict[int, int] = {}
-    for r, g, b in lines:
-        m = len(r) - w
-        if m <= 0:
-            out.append([])
-            continue
-        one = ones.get(m) or ones.setdefault(m, int.from_bytes(b"\x01\x00" * m, "little"))
-        pairs = [(_lanes(c[w:]), _lanes(c[:m])) for c in (r, g, b)]  # the pixels after, and before
-        if base == 1:  # sharp edges: one channel stepping by `edge` either way is enough
-            bit = 512 * one
-            hits = 0
-            for after, before in pairs:
-                up = after + 256 * one - before  # lanes: difference + 256
-                hits |= ((up + (256 - edge) * one) & bit) | (((up + (255 + edge) * one) & bit) ^ bit)
-            hits >>= 9
-        else:  # the sum of the channels' absolute differences
-            total = 0
-            for after, before in pairs:
-                up, down = after + 256 * one - before, before + 256 * one - after  # 256 + and - difference
-                rising = (((up + 512 * one - down) >> 9) & one) * 0x3FF
-                total += (up & rising) | (down & (rising ^ 0x3FF * one))  # lanes: |difference| + 256
-            hits = ((total + (1280 - 2 * edge) * one) >> 11) & one
-        out.append(list(compress(range(base, base + m), hits.to_bytes(2 * m, "little")[0::2])))
-    return out
+    found: list[list[list[int]]] = [[] for _ in EDGES]
+    flags: list[list[bytes]] = [[] for _ in EDGES]
+    constants: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    for channels in lines:
+        n = len(channels[0])
+        lanes = [_lanes(c) for c in channels]
+        for t, (base, edge) in enumerate(EDGES):
+            w = 2 * base
+            m = n - w
+            if m <= 0:
+                found[t].append([])
+                flags[t].append(bytes(n))
+                continue
+            if (m, t) not in constants:
+                one = int.from_bytes(b"\x01\x00" * m, "little")
+                constants[m, t] = ((1 << 16 * m) - 1, one,
+                                   *(((512 - edge) * one, (511 + edge) * one) if base == 1 else (256 * one, 512 * one)))
+            low, one, k1, k2 = constants[m, t]
+            if base == 1:  # sharp edges: one channel stepping by `edge` either way is enough
+                hits = 0
+                for lane in lanes:
+                    d = (lane >> 16 * w) - (lane & low)  # lanes: the pixel after less the one before
+                    hits |= (d + k1) | ~(d + k2)  # bit 9 of a lane: difference >= edge, or not > -edge
+                hits = (hits & 512 * one) >> 9
+            else:  # the sum of the channels' absolute differences
+                total = 0
+                for lane in lanes:
+                    up = (lane >> 16 * w) + k1 - (lane & low)  # lanes: 256 + difference
+                    rising = (up >> 8) & one  # difference >= 0
+                    total += (k2 - up) + ((up << 1) & rising * 0x1FF)  # 256 - difference, + twice it if rising
+                hits = ((total + (1280 - 2 * edge) * one) >> 11) & one  # lanes held 256 + |difference| a channel
+            line = hits.to_bytes(2 * m, "little")[0::2]
+            found[t].append(list(compress(range(base, base + m), line)))
+            flags[t].append(bytes(base) + line + bytes(base))
+    return [_Edges(at, b"".join(f), len(f[0]) if f else 0, step) for at, f in zip(found, flags)]
 
 
 def _lanes(data: bytes) -> int:
@@ -87,7 +120,7 @@ def _lanes(data: bytes) -> int:
     return int.from_bytes(wide, "little")
 
 
-def _long_runs(edges: list[list[int]], step: int, length: int, min_run: int, split: bool) -> list[_Line]:
+def _long_runs(edges: _Edges, length: int, min_run: int, split: bool) -> list[_Line]:
     """Positions where edges line up across consecutive sampled lines for at least `min_run` pixels.
 
     A run may skip up to 3 sampled lines (antialiasing, a digit touching the boundary).  Adjacent
@@ -99,7 +132,7 @@ def _long_runs(edges: list[list[int]], step: int, length: int, min_run: int, spl
     start = [0] * length
     best_len = [0] * length
     best = [(0, 0)] * length
-    for k, row in enumerate(edges):
+    for k, row in enumerate(edges.at):
         for x in row:
             if k - last[x] > gap + 1:
                 start[x] = k
@@ -108,6 +141,7 @@ def _long_runs(edges: list[list[int]], step: int, length: int, min_run: int, spl
             if run > best_len[x]:
                 best_len[x] = run
                 best[x] = (start[x], k)
+    step = edges.step
     need = min_run / step
     groups: list[list[int]] = []
     for x in range(length):
@@ -216,15 +250,15 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     across = [(red[y * width:(y + 1) * width], green[y * width:(y + 1) * width], blue[y * width:(y + 1) * width])
               for y in range(0, height, step_y)]
     down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
-    best: tuple[tuple[bool, float], Grid, list[list[int]], list[list[int]], bool] | None = None
+    best: tuple[tuple[bool, float], Grid, _Edges, _Edges, bool] | None = None
     refusal = BoardError("no board found in the image: no regular grid of cells")
     # sharp edges first, then edges blurred by scaling or JPEG; bands of edges split into lines last
-    for base, edge, split in ((*be, split) for split in (False, True) for be in EDGES):
+    tests = list(zip(_edges_along(across, step_y), _edges_along(down, step_x)))
+    for edges_v, edges_h, split in ((*vh, split) for split in (False, True) for vh in tests):
         if split and best is not None and best[0][0]:
             break
-        edges_v, edges_h = _edges_along(across, base, edge), _edges_along(down, base, edge)
         try:
-            grid = _grid_from(edges_v, edges_h, width, height, step_x, step_y, split)
+            grid = _grid_from(edges_v, edges_h, width, height, split)
         except BoardError as e:
             refusal = e
             continue
@@ -235,35 +269,33 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
                            for a in (0, 1) for b in (0, 1)]
         for grid in candidates:
             support = min(
-                _support(edges_v, step_y, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
-                _support(edges_h, step_x, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols))
+                _support(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
+                _support(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols))
             if support >= 0.8 and any(  # a coarse lattice of a finer grid's lines: not the cells
-                    min(_support(edges_v, step_y, grid.left, grid.pitch_x / k, grid.cols * k, grid.top,
+                    min(_support(edges_v, grid.left, grid.pitch_x / k, grid.cols * k, grid.top,
                                  grid.pitch_y * grid.rows),
-                        _support(edges_h, step_x, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
+                        _support(edges_h, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
                                  grid.pitch_x * grid.cols)) >= 0.8 for k in (2, 3)):
                 continue
             key = (support >= 0.8, grid.rows * grid.cols if support >= 0.8 else support)
             if best is None or key > best[0]:
-                best = (key, _extended(grid, edges_v, edges_h, step_x, step_y, width, height), edges_v, edges_h,
-                        split)
+                best = (key, _extended(grid, edges_v, edges_h, width, height), edges_v, edges_h, split)
     if best is None:
         raise refusal
     if not best[0][0]:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
     _, found, edges_v, edges_h, split = best
-    grid = _to_frame(found, edges_v, edges_h, step_x, step_y, width, height, rgba)
+    grid = _to_frame(found, edges_v, edges_h, width, height, rgba)
     if not split and grid == found:
         return grid
     # a lattice fitted to bands of edges, or to a part of the board: centred on the edges' middles
-    left, px = _centred(edges_v, step_y, width, grid.left, grid.pitch_x, grid.cols, grid.top,
+    left, px = _centred(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
                         grid.top + grid.rows * grid.pitch_y)
-    top, py = _centred(edges_h, step_x, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
+    top, py = _centred(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
     return Grid(left, top, px, py, grid.rows, grid.cols)
 
 
-def _extended(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], step_x: int, step_y: int,
-              width: int, height: int) -> Grid:
+def _extended(grid: Grid, edges_v: _Edges, edges_h: _Edges, width: int, height: int) -> Grid:
     """The grid grown by a row or column wherever the lattice's next line outside it is an edge along
     the whole side: the board goes on (its outer lines were not found, a part of it was taken for all)."""
     left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
@@ -272,26 +304,25 @@ def _extended(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], st
             break
         # a new column: its outer line runs the board's height, and the lines between rows cross it
         right = left + px * cols
-        if (left - px >= 0 and _support(edges_v, step_y, left - px, px, 0, top, py * rows) == 1
-                and _support(edges_h, step_x, top, py, rows, left - px, px) >= 0.8):
+        if (left - px >= 0 and _support(edges_v, left - px, px, 0, top, py * rows) == 1
+                and _support(edges_h, top, py, rows, left - px, px) >= 0.8):
             left, cols = left - px, cols + 1
-        elif (right + px < width and _support(edges_v, step_y, right + px, px, 0, top, py * rows) == 1
-              and _support(edges_h, step_x, top, py, rows, right, px) >= 0.8):
+        elif (right + px < width and _support(edges_v, right + px, px, 0, top, py * rows) == 1
+              and _support(edges_h, top, py, rows, right, px) >= 0.8):
             cols += 1
-        elif (top - py >= 0 and _support(edges_h, step_x, top - py, py, 0, left, px * cols) == 1
-              and _support(edges_v, step_y, left, px, cols, top - py, py) >= 0.8):
+        elif (top - py >= 0 and _support(edges_h, top - py, py, 0, left, px * cols) == 1
+              and _support(edges_v, left, px, cols, top - py, py) >= 0.8):
             top, rows = top - py, rows + 1
-        elif (top + py * (rows + 1) < height and _support(edges_h, step_x, top + py * (rows + 1), py, 0, left,
+        elif (top + py * (rows + 1) < height and _support(edges_h, top + py * (rows + 1), py, 0, left,
                                                           px * cols) == 1
-              and _support(edges_v, step_y, left, px, cols, top + py * rows, py) >= 0.8):
+              and _support(edges_v, left, px, cols, top + py * rows, py) >= 0.8):
             rows += 1
         else:
             break
     return Grid(left, top, px, py, rows, cols)
 
 
-def _to_frame(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], step_x: int, step_y: int,
-              width: int, height: int, rgba: bytes) -> Grid:
+def _to_frame(grid: Grid, edges_v: _Edges, edges_h: _Edges, width: int, height: int, rgba: bytes) -> Grid:
     """The grid grown on a side where the board flows across its outer line (a plain cell inside and
     one of the same colour outside, no edge between them) up to a frame along the whole side a whole
     number of cells beyond, the cells between looking like the grid's: the board goes on in cells
@@ -306,7 +337,7 @@ def _to_frame(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], st
         for side in ("left", "right", "top", "bottom"):
             across = side in ("left", "right")  # the side's line runs down the image
             along, pitch, cross = (rows, py, px) if across else (cols, px, py)
-            edges, step, limit = (edges_v, step_y, width) if across else (edges_h, step_x, height)
+            edges, limit = (edges_v, width) if across else (edges_h, height)
             start = top if across else left
             outward = -1 if side in ("left", "top") else 1
             line0 = {"left": left, "right": left + cols * px, "top": top, "bottom": top + rows * py}[side]
@@ -318,12 +349,12 @@ def _to_frame(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], st
             def colour(rc: tuple[int, int]) -> tuple[int, int, int]:
                 return _centre(width, height, rgba, left + (rc[1] + 0.5) * px, top + (rc[0] + 0.5) * py)
 
-            flows = any(_edge_share(edges, step, line0, start + (i + 0.25) * pitch, pitch / 2) < 0.5
+            flows = any(_edge_share(edges, line0, start + (i + 0.25) * pitch, pitch / 2) < 0.5
                         and _is_like(colour(cell(i, 0)), {colour(cell(i, 1))}) for i in range(along))
             if not flows:
                 continue
             still.append(side)
-            cover = _coverage(edges, step, start, along * pitch, limit)
+            cover = _coverage(edges, start, along * pitch, limit)
             for k in range(1, 101 - (cols if across else rows)):
                 pos = int(line0 + outward * k * cross + 0.5)
                 slack = 1 + int(0.01 * k * cross)  # the pitch found may be off by a percent
@@ -350,8 +381,8 @@ def _to_frame(grid: Grid, edges_v: list[list[int]], edges_h: list[list[int]], st
             for side in ("left", "right", "top", "bottom")):
         return grid  # a part of a board still: left as found, for the reader to call unsure
     if (rows, cols) != (grid.rows, grid.cols):  # the lattice fitted again, the frame's lines with the rest
-        left, px = _best_phase(edges_v, step_y, width, left, px, cols, top, top + rows * py)
-        top, py = _best_phase(edges_h, step_x, height, top, py, rows, left, left + cols * px)
+        left, px = _best_phase(edges_v, width, left, px, cols, top, top + rows * py)
+        top, py = _best_phase(edges_h, height, top, py, rows, left, left + cols * px)
     return Grid(left, top, px, py, rows, cols)
 
 
@@ -369,12 +400,10 @@ def _alike_beyond(side: str, left: float, top: float, px: float, py: float, rows
     return like >= 0.7 * len(cells)
 
 
-def _edge_share(edges: list[list[int]], step: int, pos: float, start: float, span: float) -> float:
+def _edge_share(edges: _Edges, pos: float, start: float, span: float) -> float:
     """The share of the sampled lines across [start, start + span] with an edge within 2 pixels of `pos`."""
-    lo, hi = max(0, int(start / step)), min(len(edges), int((start + span) / step) + 1)
-    x = int(pos + 0.5)
-    near = range(x - 2, x + 3)
-    return sum(1 for k in range(lo, hi) if any(e in near for e in edges[k])) / max(1, hi - lo)
+    lo, hi = edges.lines_across(start, span)
+    return (edges.near(int(pos + 0.5), lo, hi) if hi > lo else 0) / max(1, hi - lo)
 
 
 def _centre(width: int, height: int, rgba: bytes, x: float, y: float) -> tuple[int, int, int]:
@@ -392,40 +421,33 @@ def _is_like(colour: tuple[int, int, int], looks: set[tuple[int, int, int]]) -> 
                                   for a, b, c in looks if a >= 0)
 
 
-def _coverage(edges: list[list[int]], step: int, start: float, span: float, length: int) -> list[float]:
+def _coverage(edges: _Edges, start: float, span: float, length: int) -> list[float]:
     """For each position, the share of the sampled lines across [start, start + span] with an edge
     within 2 pixels of it."""
-    lo, hi = max(0, int(start / step)), min(len(edges), int((start + span) / step) + 1)
+    lo, hi = edges.lines_across(start, span)
     hits = [0] * (length + 4)
     for k in range(lo, hi):
-        for x in {e + d for e in edges[k] for d in (0, 1, 2, 3, 4)}:  # shifted by 2
+        for x in {e + d for e in edges.at[k] for d in (0, 1, 2, 3, 4)}:  # shifted by 2
             hits[x] += 1
     lines = max(1, hi - lo)
     return [h / lines for h in hits[2:length + 2]]
 
 
-def _support(edges: list[list[int]], step: int, first: float, pitch: float, cells: int, start: float,
-             span: float) -> float:
+def _support(edges: _Edges, first: float, pitch: float, cells: int, start: float, span: float) -> float:
     """The share of the grid's lines (in one direction) along which edges run for at least half their length."""
-    lo, hi = max(0, int(start / step)), min(len(edges), int((start + span) / step) + 1)
+    lo, hi = edges.lines_across(start, span)
     if hi <= lo:
         return 0.0
-    sets = [set(edges[k]) for k in range(lo, hi)]
-    good = 0
-    for k in range(cells + 1):
-        x = int(first + k * pitch + 0.5)
-        near = {x - 2, x - 1, x, x + 1, x + 2}
-        hits = len(sets) - sum(map(near.isdisjoint, sets))  # the lines with an edge within 2 pixels of x
-        good += hits >= 0.5 * len(sets)
+    half = 0.5 * (hi - lo)
+    good = sum(edges.near(int(first + k * pitch + 0.5), lo, hi) >= half for k in range(cells + 1))
     return good / (cells + 1)
 
 
-def _grid_from(edges_v: list[list[int]], edges_h: list[list[int]], width: int, height: int, step_x: int,
-               step_y: int, split: bool) -> Grid:
+def _grid_from(edges_v: _Edges, edges_h: _Edges, width: int, height: int, split: bool) -> Grid:
     """The grid the edges show (see find_grid)."""
     min_run = 2 * MIN_PITCH
-    vertical = _long_runs(edges_v, step_y, width, min_run, split)  # lines at x, running down
-    horizontal = _long_runs(edges_h, step_x, height, min_run, split)  # lines at y, running across
+    vertical = _long_runs(edges_v, width, min_run, split)  # lines at x, running down
+    horizontal = _long_runs(edges_h, height, min_run, split)  # lines at y, running across
     x0, px, nx, xs = _progression(vertical)
     y0, py, ny, ys = _progression(horizontal)
     if max(nx, ny) >= MIN_CELLS + 1 and (min(nx, ny) < MIN_CELLS + 1 or max(px, py) > 1.1 * min(px, py)):
@@ -448,21 +470,21 @@ def _grid_from(edges_v: list[list[int]], edges_h: list[list[int]], width: int, h
     # put the corner on the lattice of the lines found, next to where the extent says it is
     left_on = x0 - round((x0 - left) / px) * px
     top_on = y0 - round((y0 - top) / py) * py
-    if abs(left_on - left) > 0.3 * px + 2 * step_x or abs(top_on - top) > 0.3 * py + 2 * step_y:
+    if abs(left_on - left) > 0.3 * px + 2 * edges_h.step or abs(top_on - top) > 0.3 * py + 2 * edges_v.step:
         raise BoardError("no board found in the image: the lines found do not form one grid")
     if nx - 1 > cols + 1 or ny - 1 > rows + 1:
         raise BoardError("no board found in the image: the lines found do not form one grid")
     # The lattice found may be one of a tile's inner lines (a bevel's): the cells' boundaries are
     # the lattice with edges in the most places over the board, opened and hidden cells alike.
-    left_on, px = _best_phase(edges_v, step_y, width, left_on, px, cols, top_on, top_on + rows * py)
-    top_on, py = _best_phase(edges_h, step_x, height, top_on, py, rows, left_on, left_on + cols * px)
+    left_on, px = _best_phase(edges_v, width, left_on, px, cols, top_on, top_on + rows * py)
+    top_on, py = _best_phase(edges_h, height, top_on, py, rows, left_on, left_on + cols * px)
     return Grid(left_on, top_on, px, py, rows, cols)
 
 
-def _best_phase(edges: list[list[int]], step: int, length: int, first: float, pitch: float, cells: int,
+def _best_phase(edges: _Edges, length: int, first: float, pitch: float, cells: int,
                 lo: float, hi: float) -> tuple[float, float]:
     """`first` and `pitch` moved (by up to a third of a cell, 2%) to where the lattice crosses the most edges."""
-    hist = _histogram(edges, step, length, lo, hi)
+    hist = _histogram(edges, length, lo, hi)
     near = [max(hist[max(0, x - 1):x + 2]) for x in range(length)]
 
     def score(start: float, p: float) -> int:
@@ -486,20 +508,20 @@ def _best_phase(edges: list[list[int]], step: int, length: int, first: float, pi
     return best if best_score > 1.08 * here else (first, pitch)  # only a clearly better lattice
 
 
-def _histogram(edges: list[list[int]], step: int, length: int, lo: float, hi: float) -> list[int]:
+def _histogram(edges: _Edges, length: int, lo: float, hi: float) -> list[int]:
     """How many of the sampled lines across [lo, hi] have an edge at each position."""
     hist = [0] * (length + 2)
-    for k in range(max(0, int(lo / step)), min(len(edges), int(hi / step) + 1)):
-        for x in edges[k]:
+    for k in range(max(0, int(lo / edges.step)), min(len(edges.at), int(hi / edges.step) + 1)):
+        for x in edges.at[k]:
             hist[x] += 1
     return hist
 
 
-def _centred(edges: list[list[int]], step: int, length: int, first: float, pitch: float, cells: int,
+def _centred(edges: _Edges, length: int, first: float, pitch: float, cells: int,
              lo: float, hi: float) -> tuple[float, float]:
     """`first` and `pitch` fitted (least squares) to the middles of the edges about each of the lattice's
     lines: a thin line's two edges, a bevel's, a gap's, rather than one side of them."""
-    hist = _histogram(edges, step, length, lo, hi)
+    hist = _histogram(edges, length, lo, hi)
     reach = max(2, int(pitch / 8))
     points = []  # (line number, middle of its edges, weight)
     for k in range(cells + 1):
