@@ -393,16 +393,23 @@ def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:
     hidden neighbours are surely mines or surely safe: its number is known, so opening it
     teaches nothing; dead cells count only when every cell is dead."""
     n, counts = space.count, space.mine_counts
-    ranked = sorted((counts[c], c) for c in board.hidden if board[c] == HIDDEN and counts[c] < n)
+    ranked: list[int] = []  # the two lowest mine counts of hidden cells that may be safe
+    living: list[int] = []  # ... of living ones
+    for m in sorted(set(counts.values())):  # a few distinct counts: cells taken a count at a time
+        if m >= n or len(living) == 2:
+            break
+        for c in [c for c, x in counts.items() if x == m]:
+            if board[c] != HIDDEN:
+                continue
+            if len(ranked) < 2:
+                ranked.append(m)
+            if not _known_number(board, space, c):
+                living.append(m)
+                if len(living) == 2:
+                    break
     if not ranked:  # every hidden cell is surely a mine: the game is won
         return 1.0, True
-    living = []
-    for m, c in ranked:
-        if not _known_number(board, space, c):
-            living.append(m)
-            if len(living) == 2:
-                break
-    pool = living or [m for m, _ in ranked[:2]]
+    pool = living or ranked
     first = pool[0]
     second = pool[1] if len(pool) > 1 else first
     return 1 - (1 - BLEND) * (first / n) - BLEND * (second / n), first == 0  # int / int: no float overflow
@@ -425,14 +432,20 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
     outer = [c for c in good if c not in frontier]
     picks: list[Cell] = []
     if outer:
-        def hidden_around(c: Cell) -> int:
-            return len(board.unknown_neighbours(c))
+        rows, cols = board.rows, board.cols
 
-        def frontier_around(c: Cell) -> int:
-            return sum(x in frontier for x in board.neighbours(c))
+        def hidden_around(c: Cell) -> int:  # a cell next to no number: all its neighbours are hidden
+            r, q = c
+            return (1 + (r > 0) + (r < rows - 1)) * (1 + (q > 0) + (q < cols - 1)) - 1
 
+        frontier_around: dict[Cell, int] = {}  # frontier cells around each outer cell that has some
+        inside = set(outer)
+        for f in frontier:
+            for x in board.neighbours(f):
+                if x in inside:
+                    frontier_around[x] = frontier_around.get(x, 0) + 1
         picks = sorted(outer, key=lambda c: (hidden_around(c), c))[:OUTSIDE_PICKS]
-        near = sorted((c for c in outer if frontier_around(c)), key=lambda c: (-frontier_around(c), c))
+        near = sorted(frontier_around, key=lambda c: (-frontier_around[c], c))
         picks += [c for c in near if c not in picks][:OUTSIDE_PICKS]
     chosen = sorted(inner + picks, key=lambda c: _order(space, c))
     return chosen[:MAX_CANDIDATES]

@@ -185,8 +185,14 @@ class Board:
         after = object.__new__(Board)  # valid by construction: the checks of __post_init__ are skipped
         for name, value in (("rows", self.rows), ("cols", cols), ("cells", cells), ("mines", self.mines)):
             object.__setattr__(after, name, value)
-        after.__dict__.update(hidden=tuple(c for c in self.hidden if c not in revealed), flags=self.flags,
-                              clues=tuple(clues))
+        hidden = self.hidden
+        if len(revealed) <= 8:  # a few cells (a look-ahead's one): cut them out of the sorted tuple
+            for cell in sorted(revealed, reverse=True):
+                i = bisect_left(hidden, cell)
+                hidden = hidden[:i] + hidden[i + 1:]
+        else:
+            hidden = tuple(c for c in hidden if c not in revealed)
+        after.__dict__.update(hidden=hidden, flags=self.flags, clues=tuple(clues))
         return after
 
     # -- cells --------------------------------------------------------------

@@ -159,9 +159,10 @@ class ClueSpace:
         for i, (_, ks) in enumerate(classes):
             for k in ks:
                 clue_classes.setdefault(k, []).append(i)
-        in_class = {cell for cells, _ in classes for cell in cells}
+        placed = {cell for cells, _ in classes for cell in cells}  # cells in a class, or fixed
+        placed.update(fixed)
         self.fixed_mines = sorted(c for c, mine in fixed.items() if mine)
-        self.outside = [c for c in board.hidden if c not in fixed and c not in in_class]
+        self.outside = [c for c in board.hidden if c not in placed]
         self.components = [_component(members, classes, clues, clue_classes, self.max_states)
                            for members in linked_components(classes)]
         self._combine()
@@ -223,8 +224,7 @@ class ClueSpace:
                 per_cell = sum(h * weight.get(k, 0) for k, h in held.items()) // len(cells)
                 for cell in cells:
                     counts[cell] = per_cell
-        for cell in self.outside:
-            counts[cell] = outside_each
+        counts.update(dict.fromkeys(self.outside, outside_each))
 
     @cached_property
     def _after(self) -> Callable[[int, int], int]:
