@@ -22,6 +22,8 @@ const indexURL = new URL("vendor/pyodide/", here).href;
 const FULL_STDLIB = indexURL + "python_stdlib.zip";
 
 const inPage = typeof document !== "undefined";  // this module also runs in the worker
+// (index.html runs this module `async`: it may start before the page is parsed, and <body> is there)
+const isReady = () => !!(document.body && document.body.hasAttribute("data-ready"));
 const mark = (name) => globalThis.performance && performance.mark && performance.mark("minesat:" + name);
 const json = (url) => fetch(url).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
 // What the set-up made: {stdlib, stdlibVersion, pyc, sizes} (tools/make_stdlib.mjs) and
@@ -172,7 +174,7 @@ function countProgress() {
   const mb = (n) => (n / 1e6).toFixed(1);
   function draw() {
     const bar = document.getElementById("load-progress"), text = document.getElementById("load-bytes");
-    if (!bar || !text || !total || document.body.hasAttribute("data-ready")) return;
+    if (!bar || !text || !total || isReady()) return;
     const done = Math.min(received, total);
     bar.max = total;
     bar.value = done;
@@ -202,7 +204,7 @@ function countProgress() {
     }, (error) => {
       // (the page starts without these, and an .xz file's failure falls back on the plain one)
       const spare = /((stdlib|pyc)\.zip|\.xz)$/.test(url.split("?")[0]);
-      if (!spare && !document.body.hasAttribute("data-ready") && globalThis.minesatFail) {
+      if (!spare && !isReady() && globalThis.minesatFail) {
         globalThis.minesatFail(navigator.onLine === false
           ? "you are offline, and this page was not saved for offline use yet (it is after one visit)"
           : `${url.replace(location.origin, "")} could not be downloaded (${error && error.message || error})`);

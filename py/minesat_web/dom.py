@@ -9,7 +9,7 @@ from typing import Any
 
 import js
 from pyodide.ffi import create_proxy
-from pyscript import document, when
+from pyscript import document
 
 from minesat.board import Cell
 from minesat_web.client import js_object
@@ -109,7 +109,15 @@ def handle(event: str, selector: Any, within: str | None = None) -> Callable[[Ca
             node = evt.target.closest(within) if evt.target and hasattr(evt.target, "closest") else None
             return handler(evt, node) if node else None
         run.__name__ = handler.__name__
-        return when(event, selector)(guarded(run))
+        nodes = list(document.querySelectorAll(selector)) if isinstance(selector, str) else [selector]
+        if not nodes:
+            raise ValueError(f"no element for {selector!r}")
+        # (not pyscript's `when`: its first call imports pyscript.web, 0.1 s of the page's start)
+        listener = guarded(run)
+        proxy = create_proxy(listener)
+        for node in nodes:
+            node.addEventListener(event, proxy)
+        return listener
     return bind
 
 
