@@ -28,6 +28,7 @@ from minesat.imagecell import (
     CellLook,
     Glyph,
     Rgb,
+    Shapes,
     classify_digit,
     find_ink,
     glyph_features,
@@ -207,6 +208,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
+    shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
@@ -225,7 +227,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
                 out.append(HIDDEN)
                 conf.append(0.6)
             else:
-                digit, sure, ranked[i] = classify_digit(g, cell.colours)
+                digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
         elif k == hidden and g is not None and _has_red(cell):  # a red mark on a hidden cell: a flag

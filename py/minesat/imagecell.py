@@ -13,8 +13,9 @@ import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import reduce
 from itertools import chain, compress, repeat
-from operator import itemgetter, sub
+from operator import add, itemgetter, mul, sub
 
 from minesat.imagegrid import Grid
 
@@ -185,10 +186,13 @@ class Glyph:
     count: int
 
 
-def _components(mask: list[list[bool]], value: bool, diagonal: bool) -> list[list[tuple[int, int]]]:
+Run = tuple[int, int, int]  # a row's run of cells: (row, first column, last column)
+
+
+def _components(mask: Sequence[Sequence[bool] | bytes | bytearray], value: bool, diagonal: bool) -> list[list[Run]]:
     """The connected groups of cells holding `value` (through corners too when `diagonal`), each a list
-    of (row, column): runs of each row joined with the runs they touch in the row above."""
-    runs: list[tuple[int, int, int]] = []  # (row, first column, last column)
+    of runs: runs of each row joined with the runs they touch in the row above."""
+    runs: list[Run] = []
     inside, outside = (1, 0) if value else (0, 1)
     for y, row in enumerate(mask):
         line = bytes(row)
@@ -217,22 +221,29 @@ def _components(mask: list[list[bool]], value: bool, diagonal: bool) -> list[lis
             if runs[j][1] <= b + reach and a <= runs[j][2] + reach:
                 parent[root(j)] = root(k)
             j += 1
-    groups: dict[int, list[tuple[int, int]]] = {}
-    for k, (y, a, b) in enumerate(runs):
-        groups.setdefault(root(k), []).extend(zip(repeat(y), range(a, b + 1)))
+    groups: dict[int, list[Run]] = {}
+    for k, run in enumerate(runs):
+        groups.setdefault(root(k), []).append(run)
     return list(groups.values())
 
 
-def _rule(comp: list[tuple[int, int]], n: int) -> bool:
+def _size(runs: list[Run]) -> int:
+    return sum(b - a + 1 for _, a, b in runs)
+
+
+def _rule(comp: list[Run], n: int) -> bool:
     """A thin straight line across most of the cell: a bevel or grid line inside the margin, not ink."""
-    rows = {y for y, _ in comp}
-    cols = {x for _, x in comp}
+    rows = {y for y, _, _ in comp}
+    cols: set[int] = set()
+    for _, a, b in comp:
+        cols.update(range(a, b + 1))
     thin = max(2, n // 12)
     return (len(cols) <= thin and len(rows) >= 0.5 * n) or (len(rows) <= thin and len(cols) >= 0.5 * n)
 
 
 def _cover(a: float, b: float, last: int) -> list[tuple[int, float]]:
-    """The pixels up to `last` that the span [a, b) overlaps, each with the length of the overlap."""
+    """The pixels up to `last` that the span [a, b) overlaps, each with the length of the overlap
+    (consecutive pixels)."""
     out = []
     for i in range(int(a), int(b + 0.999)):
         if i > last:
@@ -246,39 +257,41 @@ def _cover(a: float, b: float, last: int) -> list[tuple[int, float]]:
 def glyph_features(mask: list[list[bool]]) -> Glyph | None:
     """Shape features of the ink in a square mask, or None when there is no glyph-sized ink."""
     n = len(mask)
-    comps = [c for c in _components(mask, True, True) if len(c) >= max(3, n * n // 400) and not _rule(c, n)]
+    comps = [c for c in _components(mask, True, True) if _size(c) >= max(3, n * n // 400) and not _rule(c, n)]
     if not comps:
         return None
-    points = [p for comp in comps for p in comp]
-    top = min(p[0] for p in points)
-    bottom = max(p[0] for p in points)
-    left = min(p[1] for p in points)
-    right = max(p[1] for p in points)
+    runs = [run for comp in comps for run in comp]
+    top = min(y for y, _, _ in runs)
+    bottom = max(y for y, _, _ in runs)
+    left = min(a for _, a, _ in runs)
+    right = max(b for _, _, b in runs)
     h, w = bottom - top + 1, right - left + 1
     if h < 4:
         return None
-    box = [[False] * (w + 2) for _ in range(h + 2)]
-    for y, x in points:
-        box[y - top + 1][x - left + 1] = True
+    box = [bytearray(w + 2) for _ in range(h + 2)]
+    for y, a, b in runs:
+        box[y - top + 1][a - left + 1:b - left + 2] = b"\x01" * (b - a + 1)
     holes = 0
     min_hole = max(1, (h * w) // 150)
     for comp in _components(box, False, False):
-        if len(comp) >= min_hole and all(0 < y < h + 1 and 0 < x < w + 1 for y, x in comp):
+        if _size(comp) >= min_hole and all(0 < y < h + 1 and 0 < a and b < w + 1 for y, a, b in comp):
             holes += 1
+    columns = [_cover(left + w * zc / 3, left + w * (zc + 1) / 3, right) for zc in range(3)]
     zones = []
     for zr in range(5):
         rows = _cover(top + h * zr / 5, top + h * (zr + 1) / 5, bottom)
-        for zc in range(3):
-            cols = _cover(left + w * zc / 3, left + w * (zc + 1) / 3, right)
+        for cols in columns:
             inside = total = 0.0
-            for y, fy in rows:
-                row = mask[y]
-                for x, fx in cols:
-                    total += fy * fx
-                    if row[x]:
-                        inside += fy * fx
+            if cols:
+                x0, x1 = cols[0][0], cols[-1][0] + 1
+                parts = [fx for _, fx in cols]
+                for y, fy in rows:  # summed pixel by pixel, row after row (C-level loops)
+                    weights = list(map(mul, repeat(fy), parts))
+                    total = reduce(add, weights, total)
+                    inside = reduce(add, compress(weights, mask[y][x0:x1]), inside)
             zones.append(inside / total if total else 0.0)
-    return Glyph((top, left, bottom, right), holes, zones, w / h, len(points) / (h * w), len(points))
+    count = sum(map(_size, comps))
+    return Glyph((top, left, bottom, right), holes, zones, w / h, count / (h * w), count)
 
 
 # Digits 1-8 of ten common fonts (DejaVu Sans, Serif, Mono, Liberation Sans, Serif, Mono; regular and
@@ -380,6 +393,27 @@ def _prototypes() -> list[tuple[int, int, float, list[float]]]:
 
 _PROTOS = _prototypes()
 
+
+Shapes = dict[tuple[int, float, tuple[float, ...]], dict[int, float]]  # `_shape_distances` already found
+
+
+def _shape_distances(glyph: Glyph, known: Shapes) -> dict[int, float]:
+    """For each digit, the distance from the glyph to its nearest prototype (when under 9): the mean
+    difference of their zones, plus a quarter for each hole more or fewer, plus 0.6 times the difference
+    of their aspects.  Kept in `known`: a board's glyphs of one digit often have the same shape."""
+    shape = (glyph.holes, glyph.aspect, tuple(glyph.zones))
+    if shape in known:
+        return dict(known[shape])
+    best: dict[int, float] = {}
+    for digit, holes, aspect, zones in _PROTOS:
+        d = sum(map(abs, map(sub, zones, glyph.zones))) / 15
+        d += 0.25 * abs(holes - glyph.holes) + 0.6 * abs(aspect - glyph.aspect)
+        if d < best.get(digit, 9.0):
+            best[digit] = d
+    known[shape] = dict(best)
+    return best
+
+
 # Ink hues of digits in the common palettes (degrees), for chromatic ink.
 _HUES: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((195, 250),),
@@ -395,11 +429,12 @@ _HUES: dict[int, tuple[tuple[float, float], ...]] = {
 
 def ink_hue(colours: list[Rgb]) -> tuple[float, float, float] | None:
     """The ink's hue, saturation and lightness (of its most saturated half), or None when it is grey."""
-    scored = sorted(colours, key=lambda p: max(p) - min(p), reverse=True)
+    saturation = {p: max(p) - min(p) for p in set(colours)}
+    scored = sorted(colours, key=saturation.__getitem__, reverse=True)
     top = scored[:max(1, len(scored) // 2)]
-    r = sum(p[0] for p in top) / len(top)
-    g = sum(p[1] for p in top) / len(top)
-    b = sum(p[2] for p in top) / len(top)
+    r = sum(map(itemgetter(0), top)) / len(top)
+    g = sum(map(itemgetter(1), top)) / len(top)
+    b = sum(map(itemgetter(2), top)) / len(top)
     hi, lo = max(r, g, b), min(r, g, b)
     light = (hi + lo) / 2
     if hi - lo < 40:
@@ -418,15 +453,11 @@ def _hue_fits(digit: int, hue: float) -> bool:
     return any(a <= hue <= b for a, b in _HUES[digit])
 
 
-def classify_digit(glyph: Glyph, colours: list[Rgb]) -> tuple[int, float, list[int]]:
-    """The digit the glyph shows, a confidence in [0, 1], and every digit from the likeliest down."""
+def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None) -> tuple[int, float, list[int]]:
+    """The digit the glyph shows, a confidence in [0, 1], and every digit from the likeliest down (`shapes`:
+    the distances of the shapes seen before, kept across the calls that pass the same dict)."""
     hsl = ink_hue(colours)
-    best: dict[int, float] = {}
-    for digit, holes, aspect, zones in _PROTOS:
-        d = sum(map(abs, map(sub, zones, glyph.zones))) / 15
-        d += 0.25 * abs(holes - glyph.holes) + 0.6 * abs(aspect - glyph.aspect)
-        if d < best.get(digit, 9.0):
-            best[digit] = d
+    best = _shape_distances(glyph, {} if shapes is None else shapes)
     by_shape = dict(best)
     if hsl is not None:  # chromatic ink: digits never drawn in this hue are unlikely
         hue, _, light = hsl
