@@ -11,13 +11,14 @@
 // cannot run here; a browser test checks the list is complete). Any other module still imports:
 // tools/stdlib_fallback.py, put in the zip as _minesat_fallback, fetches the full library on the
 // first miss. The page's own modules are compiled too (hash-checked .pyc files, unpacked beside the
-// sources): those of the main thread (page.zip) into static/vendor/pyc.zip, all of them (py.zip)
+// sources): those of the main thread (page.zip) and PyScript's own package into static/vendor/pyc.zip, all of them (py.zip)
 // into static/vendor/engine-pyc.zip for the engine's worker. Also writes static/vendor/start.json: the zip's name and version (a snapshot made
 // with it names the same), and what the page's start fetches, with sizes (the progress bar's total).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import vm from "node:vm";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const vendor = path.join(root, "static", "vendor");
@@ -34,12 +35,46 @@ const page = fs.readFileSync(path.join(root, "tools", "stdlib-page.txt"), "utf8"
   .split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean);
 const fallback = fs.readFileSync(path.join(root, "tools", "stdlib_fallback.py"), "utf8");
 
+/** PyScript's own Python package, as PyScript writes it into the working directory at every start
+ * (a literal `{pyscript: {"__init__.py": "...", ...}}` in its core module): {path: source}. Compiled
+ * into pyc.zip like the page's modules, it is imported without compiling (~0.1 s of the start). */
+const PYSCRIPT_UNUSED = ["pyscript/web.py", "pyscript/media.py", "pyscript/fs.py"];  // (imported on demand only)
+function pyscriptSources() {
+  const dir = path.join(vendor, "pyscript");
+  for (const name of fs.readdirSync(dir).filter((n) => /^core-.*\.js$/.test(n)).sort()) {
+    const text = fs.readFileSync(path.join(dir, name), "utf8");
+    const at = text.indexOf("{pyscript:{");
+    if (at < 0) continue;
+    let depth = 0, end = at, quote = null;
+    for (; end < text.length; end++) {  // the literal's closing brace (strings skipped)
+      const c = text[end];
+      if (quote) { if (c === "\\") end++; else if (c === quote) quote = null; }
+      else if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) break;
+    }
+    const files = {};
+    const walk = (tree, prefix) => {
+      for (const [key, value] of Object.entries(tree)) {
+        if (typeof value === "string") files[prefix + key] = value;
+        else walk(value, prefix + key + "/");
+      }
+    };
+    walk(vm.runInNewContext("(" + text.slice(at, end + 1) + ")"), "");
+    if (!files["pyscript/__init__.py"]) throw new Error(`no pyscript/__init__.py in ${name}`);
+    for (const unused of PYSCRIPT_UNUSED) delete files[unused];
+    return files;
+  }
+  throw new Error("PyScript's Python package was not found in static/vendor/pyscript/core-*.js");
+}
+
 const started = performance.now();
 const py = await loadPyodide({ indexURL: path.join(vendor, "pyodide") + "/" });
 py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(vendor, "py.zip"))), "zip",
   { extractDir: "/home/pyodide" });
 py.globals.set("PAGE", py.toPy(page));
 py.globals.set("FALLBACK", fallback);
+py.globals.set("PYSCRIPT", py.toPy(pyscriptSources()));
 // The modules the page's main thread imports (page.zip, made by tools/vendor.py): compiled into
 // pyc.zip, which the page fetches; every module is compiled into engine-pyc.zip, for the worker.
 const pageZip = new Uint8Array(fs.readFileSync(path.join(vendor, "page.zip")));
@@ -90,6 +125,11 @@ for where, _, names in sorted(os.walk('minesat')) + sorted(os.walk('minesat_web'
         filename = '/home/pyodide/' + os.path.join(where, name)
         code = compile(without_docstrings(source, filename), filename, 'exec', dont_inherit=True)
         compiled[os.path.join(where, name)] = bytes(_code_to_hash_pyc(code, source_hash(source), True))
+# PyScript's package, written by PyScript beside the page's modules at every start
+for name, text in PYSCRIPT.items():
+    source = text.encode('utf-8')
+    code = compile(source, '/home/pyodide/' + name, 'exec', dont_inherit=True)
+    compiled[name] = bytes(_code_to_hash_pyc(code, source_hash(source), True))
 def pyc_zip(sources, method):
     ours = io.BytesIO()
     with zipfile.ZipFile(ours, 'w', method) as z:
@@ -99,7 +139,8 @@ def pyc_zip(sources, method):
             z.writestr(info, compiled[source])
     return ours.getvalue()
 # the page's stored (it is fetched xz-compressed, tools/compress.py), the worker's deflated
-[out.getvalue(), pyc_zip(PAGE_SOURCES, zipfile.ZIP_STORED), pyc_zip(compiled, zipfile.ZIP_DEFLATED)]
+[out.getvalue(), pyc_zip(PAGE_SOURCES + list(PYSCRIPT), zipfile.ZIP_STORED),
+ pyc_zip(set(compiled) - set(PYSCRIPT), zipfile.ZIP_DEFLATED)]
 `).toJs();
 for (const [name, bytes] of [["stdlib.zip", zip], ["pyc.zip", pyc], ["engine-pyc.zip", enginePyc]]) {
   const out = path.join(vendor, name);
