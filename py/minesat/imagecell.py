@@ -63,6 +63,21 @@ def _unpacked(colours: Iterable[int], into: dict[int, Rgb]) -> dict[int, Rgb]:
     return into
 
 
+def _counted(pieces: list[tuple[int, ...]]) -> Counter[int]:
+    """How many times each colour occurs in these pieces of rows, in the order they first occur; pieces
+    alike (a plain cell's rows) counted once, when most are."""
+    alike = Counter(pieces)
+    if 2 * len(alike) > len(pieces):
+        return Counter(chain.from_iterable(pieces))
+    counts: Counter[int] = Counter()
+    for piece, k in alike.items():
+        if k == 1:
+            counts.update(piece)
+        else:
+            counts.update({p: j * k for p, j in Counter(piece).items()})
+    return counts
+
+
 def _strip_lums(counts: Counter[int], rgb: dict[int, Rgb]) -> tuple[float, float]:
     """The median luminance of a border strip's pixels, and of its grey pixels (all of them when few are grey)."""
     lums = sorted((0.299 * r + 0.587 * g + 0.114 * b, k, -40 < r - g < 40 and -40 < g - b < 40 and -40 < r - b < 40)
@@ -114,16 +129,24 @@ def sample_cell(width: int, height: int, pixels: memoryview, grid: Grid, r: int,
     ys = _clamped([int(y0 + (i + 0.5) * grid.pitch_y / n) for i in range(n)], height - 1)
     first, span = xs[0], xs[-1] - xs[0] + 1
     picks = itemgetter(*[x - first for x in xs])
-    pix: list[tuple[int, ...]] = [picks(pixels[y * width + first:y * width + first + span]) for y in ys]
+    sampled: dict[bytes, tuple[int, ...]] = {}  # the samples of each line of pixels met (a plain cell's are alike)
+    pix: list[tuple[int, ...]] = []
+    for y in ys:
+        line = pixels[y * width + first:y * width + first + span]
+        key = line.tobytes()
+        row = sampled.get(key)
+        if row is None:
+            row = sampled[key] = picks(line)
+        pix.append(row)
     m = n * 3 // 20  # the margin left out of the middle: borders, bevels, gaps
     middle = [row[m:n - m] for row in pix[m:n - m]]
     band = max(1, n // 10)
     inside = n - 2 * m
-    shades = Counter(chain.from_iterable(middle))  # each colour of the middle: how many samples
+    shades = _counted(middle)  # each colour of the middle: how many samples
     rgb = _unpacked(shades, {})
-    ring = _palette(Counter(chain.from_iterable(  # the colours of a band around the middle's edge
-        row if i < band or i >= inside - band else row[:band] + row[inside - band:] for i, row in enumerate(middle))),
-        rgb)
+    ring = _palette(_counted([part for i, row in enumerate(middle)  # the colours of a band around the middle's edge
+                              for part in ((row,) if i < band or i >= inside - band
+                                           else (row[:band], row[inside - band:]))]), rgb)
     counts = _palette(shades, rgb)
     mode = max(ring, key=lambda key: (ring[key], counts.get(key, 0)))  # the colour around the glyph
     members = [(rgb[p], k) for p, k in shades.items() if (rgb[p][0] >> 4, rgb[p][1] >> 4, rgb[p][2] >> 4) == mode]
@@ -132,10 +155,10 @@ def sample_cell(width: int, height: int, pixels: memoryview, grid: Grid, r: int,
     bg = (reds, greens, blues)
     strip = max(1, n // 12)
     a, b = n // 5, n - n // 5  # the strips' inner part, away from the corners
-    strips = (Counter(chain.from_iterable(row[a:b] for row in pix[2:strip + 2])),  # top, left, bottom, right
-              Counter(chain.from_iterable(row[2:strip + 2] for row in pix[a:b])),
-              Counter(chain.from_iterable(row[a:b] for row in pix[n - strip - 2:n - 2])),
-              Counter(chain.from_iterable(row[n - strip - 2:n - 2] for row in pix[a:b])))
+    strips = (_counted([row[a:b] for row in pix[2:strip + 2]]),  # top, left, bottom, right
+              _counted([row[2:strip + 2] for row in pix[a:b]]),
+              _counted([row[a:b] for row in pix[n - strip - 2:n - 2]]),
+              _counted([row[n - strip - 2:n - 2] for row in pix[a:b]]))
     for counted in strips:
         _unpacked(counted, rgb)
     (top, top_grey), (left, left_grey), (bottom, bottom_grey), (right, right_grey) = (
