@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.imagecell import (
@@ -69,8 +71,10 @@ def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
     """A red mark in the upper part of the ink with a pole or base below it that is not red."""
     if glyph is None or not cell.colours:
         return False
-    red = [i for p, (i, _) in zip(cell.colours, cell.where) if p[0] > 120 and p[0] - max(p[1], p[2]) > 60]
-    rest = [i for p, (i, _) in zip(cell.colours, cell.where) if not (p[0] > 90 and p[0] - max(p[1], p[2]) > 30)]
+    rows = list(map(itemgetter(0), cell.where))  # each ink sample's row
+    red = list(compress(rows, map(_reds(cell.colours).__contains__, cell.colours)))
+    reddish = {p for p in set(cell.colours) if p[0] > 90 and p[0] - max(p[1], p[2]) > 30}
+    rest = [i for i, reddish_here in zip(rows, map(reddish.__contains__, cell.colours)) if not reddish_here]
     if len(red) < 0.15 * len(cell.colours) or len(rest) < 0.12 * len(cell.colours):
         return False
     top, _, bottom, _ = glyph.box
@@ -82,26 +86,30 @@ def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
     return rest_low - red_low >= 0.2 * height and rest_mid - red_mid >= 0.15 * height
 
 
+def _reds(colours: list[Rgb]) -> set[Rgb]:
+    """The colours among these that are a bright red."""
+    return {p for p in set(colours) if p[0] > 120 and p[0] - max(p[1], p[2]) > 60}
+
+
 def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
     """Ink that is its own mirror image (left to right): a mine's round body and spikes, never a flag."""
     top, left, bottom, right = glyph.box
     same = total = 0
     for i in range(top, bottom + 1):
-        row = cell.ink[i]
-        for j in range(left, right + 1):
-            a, b = row[j], row[left + right - j]
-            total += a or b
-            same += a and b
+        ink = cell.ink[i][left:right + 1]  # flags, a byte each
+        here, mirrored = int.from_bytes(ink, "big"), int.from_bytes(ink, "little")
+        total += (here | mirrored).bit_count()
+        same += (here & mirrored).bit_count()
     return total > 0 and same >= 0.75 * total
 
 
 def _has_red(cell: CellLook) -> bool:
-    return sum(1 for p in cell.colours if p[0] > 120 and p[0] - max(p[1], p[2]) > 60) >= 0.2 * len(cell.colours)
+    return sum(map(_reds(cell.colours).__contains__, cell.colours)) >= 0.2 * len(cell.colours)
 
 
 def _is_mine(glyph: Glyph, colours: list[Rgb]) -> bool:
     """A shown mine: a dark round blob, about as wide as tall, mostly filled."""
-    dark = sum(1 for p in colours if max(p) < 90)
+    dark = sum(map({p for p in set(colours) if max(p) < 90}.__contains__, colours))
     return 0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and dark > 0.6 * len(colours)
 
 

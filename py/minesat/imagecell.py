@@ -29,7 +29,7 @@ Rgb = tuple[int, int, int]
 class CellLook:
     background: Rgb
     raised: float  # top and left brighter than bottom and right: a tile standing out
-    ink: list[list[bool]]  # SAMPLES x SAMPLES, False at the border
+    ink: list[bytes]  # SAMPLES rows of SAMPLES flags (1: ink), 0 at the border
     ink_count: int
     colours: list[Rgb]  # the ink's colours
     where: list[tuple[int, int]]  # and where they are (row, column of the samples)
@@ -165,7 +165,7 @@ def sample_cell(width: int, height: int, pixels: memoryview, grid: Grid, r: int,
         _strip_lums(counted, rgb) for counted in strips)
     raised = (top + left - bottom - right) / 2
     raised_grey = (top_grey + left_grey - bottom_grey - right_grey) / 2
-    cell = CellLook(bg, raised, [[False] * n for _ in range(n)], 0, [], [], counts, pix, raised_grey, shades, rgb)
+    cell = CellLook(bg, raised, [bytes(n)] * n, 0, [], [], counts, pix, raised_grey, shades, rgb)
     if any(_far(rgb[shade], bg) for shade in shades):  # else no ink: the middle is all of about the background's colour
         find_ink(cell, bg)
     return cell
@@ -182,19 +182,28 @@ def find_ink(cell: CellLook, bg: Rgb) -> None:
     n = len(pix)
     m = n * 3 // 20
     far = {p for p in cell.shades if _far(rgb[p], bg)}
-    ink: list[list[bool]] = []
+    blank, margin = bytes(n), bytes(m)
+    ink: list[bytes] = [blank] * n
     colours: list[Rgb] = []
     where: list[tuple[int, int]] = []
     columns = range(m, n - m)
-    for i, row in enumerate(pix):
-        middle = row[m:n - m]
-        if i < m or i >= n - m or far.isdisjoint(middle):
-            ink.append([False] * n)
-            continue
-        mask = list(map(far.__contains__, middle))
-        ink.append([False] * m + mask + [False] * m)
-        colours.extend(map(rgb.__getitem__, compress(middle, mask)))
-        where.extend(zip(repeat(i), compress(columns, mask)))
+    found: dict[tuple[int, ...], tuple[bytes, list[Rgb]]] = {}  # a row's ink and its colours (rows repeat)
+    for i in range(m, n - m):
+        row = pix[i]
+        if row in found:
+            line, inked = found[row]
+        else:
+            middle = row[m:n - m]
+            if far.isdisjoint(middle):
+                line, inked = blank, []
+            else:
+                mask = bytes(map(far.__contains__, middle))
+                line, inked = margin + mask + margin, list(map(rgb.__getitem__, compress(middle, mask)))
+            found[row] = line, inked
+        if inked:
+            ink[i] = line
+            colours += inked
+            where.extend(zip(repeat(i), compress(columns, line[m:n - m])))
     cell.background, cell.ink, cell.ink_count, cell.colours, cell.where = bg, ink, len(colours), colours, where
 
 
@@ -212,7 +221,7 @@ class Glyph:
 Run = tuple[int, int, int]  # a row's run of cells: (row, first column, last column)
 
 
-def _components(mask: Sequence[Sequence[bool] | bytes | bytearray], value: bool, diagonal: bool) -> list[list[Run]]:
+def _components(mask: Sequence[Sequence[int]], value: bool, diagonal: bool) -> list[list[Run]]:
     """The connected groups of cells holding `value` (through corners too when `diagonal`), each a list
     of runs: runs of each row joined with the runs they touch in the row above."""
     runs: list[Run] = []
@@ -277,7 +286,7 @@ def _cover(a: float, b: float, last: int) -> list[tuple[int, float]]:
     return out
 
 
-def glyph_features(mask: list[list[bool]]) -> Glyph | None:
+def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
     """Shape features of the ink in a square mask, or None when there is no glyph-sized ink."""
     n = len(mask)
     comps = [c for c in _components(mask, True, True) if _size(c) >= max(3, n * n // 400) and not _rule(c, n)]
