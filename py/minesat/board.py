@@ -155,7 +155,16 @@ class Board:
         return cls(len(rows), len(rows[0]), tuple("".join(rows)), mines)
 
     def with_mines(self, mines: int | None) -> Board:
-        return Board(self.rows, self.cols, self.cells, mines)
+        """The board with another total (None: unknown); the cells' unknowns and clues are this
+        board's, not worked out again."""
+        if mines is not None and (not isinstance(mines, int) or not 0 <= mines <= len(self.hidden)):
+            return Board(self.rows, self.cols, self.cells, mines)  # raises the constructor's error
+        after = object.__new__(Board)  # valid by construction: the checks of __post_init__ are skipped
+        for name, value in (("rows", self.rows), ("cols", self.cols), ("cells", self.cells), ("mines", mines)):
+            object.__setattr__(after, name, value)
+        after.__dict__.update({name: self.__dict__[name] for name in ("hidden", "flags", "clues")
+                               if name in self.__dict__})
+        return after
 
     def replace(self, changes: Mapping[Cell, str]) -> Board:
         """The board with some cells changed, e.g. `board.replace({(0, 2): "1"})`; the total kept.

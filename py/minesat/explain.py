@@ -36,6 +36,7 @@ from . import card
 from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
 from .cnf import CNF, TOTAL_ENCODING
 from .counting import LayoutSpace, TooTangled
+from .counting.classes import Constraints, Contradiction, propagate
 from .outcomes import MINE
 from .solve import forced_cells, get_solver, incremental
 
@@ -92,7 +93,9 @@ class Proof:
 # -- levels: which of the flags and the total a cell needs -----------------------------------
 def relaxed(board: Board, flags: bool, total: bool) -> Board:
     """The board without its flags (they become hidden cells) and/or without its total."""
-    cells = board.cells if flags else tuple(HIDDEN if ch == FLAG else ch for ch in board.cells)
+    if flags or not board.flags:  # the same cells
+        return board.with_mines(board.mines if total else None)
+    cells = tuple(HIDDEN if ch == FLAG else ch for ch in board.cells)
     return Board(board.rows, board.cols, cells, board.mines if total else None)
 
 
@@ -442,16 +445,40 @@ def counted_proof(board: Board, cell: Cell, verdict: str, flags: bool, total: bo
 
     if not forces(kept):
         raise ProofError(f"{cell_name(cell)} is {verdict} by the counts, but its clues do not force it")
+    fixed, idle = settled(level, kept)
     for clue in kept[::-1]:
+        if clue.cell in idle:  # the same layouts without it: still forced
+            kept = [c for c in kept if c != clue]
+            continue
         fewer = [c for c in kept if c != clue]
-        if forces(fewer):
-            kept = fewer
+        fixed_after, idle_after = settled(level, fewer)
+        same = fixed_after is not None and fixed_after == fixed and all(n in fixed for n in clue.neighbours)
+        if same or forces(fewer):  # same: the same layouts, still forced
+            kept, fixed, idle = fewer, fixed_after, idle_after
     return Proof(cell, verdict, tuple(sorted(c.cell for c in kept)), flags, total)
+
+
+def settled(board: Board, clues: list[Clue]) -> tuple[dict[Cell, bool] | None, set[Cell]]:
+    """What step 1 of counting fixes when only `clues` are read, and the idle clues (their cells):
+    those that can be dropped one after another without changing the layouts, as it fixes all
+    their cells and, in one order of its steps, they fix none themselves.  (Unit propagation
+    reaches the same cells in any order, so without such a clue the same steps fix the same
+    cells and leave the same clues open.)  The steps try the first of `clues` first, so that
+    the last ones are idle more often."""
+    read = Constraints(tuple(clues[::-1]), board.hidden, board.flags, board.mines)  # the last clue is tried first
+    fired: list[int] = []
+    try:
+        fixed, _ = propagate(read, fired)
+    except Contradiction:  # never on a board with layouts; no clue is idle
+        return None, set()
+    active = [c for c in read.clues if c.neighbours]
+    busy = {active[k].cell for k in fired}
+    return fixed, {c.cell for c in active if c.cell not in busy and all(n in fixed for n in c.neighbours)}
 
 
 def with_clues(board: Board, clues: list[Clue]) -> Board:
     """The board as its counting sees it when only `clues` are read (its other numbers: safe cells)."""
-    out = Board(board.rows, board.cols, board.cells, board.mines)
+    out = board.with_mines(board.mines)
     out.__dict__["clues"] = tuple(sorted(clues))
     return out
 

@@ -32,8 +32,10 @@ class Contradiction(Exception):
 
 
 # -- step 1: flags and trivial clues ---------------------------------------------------
-def propagate(board: Board | Constraints) -> tuple[dict[Cell, bool], OpenClues]:
-    """Fixed cells (cell -> is mine) and the open clues as (mines left, unknown neighbours)."""
+def propagate(board: Board | Constraints, fired: list[int] | None = None) -> tuple[dict[Cell, bool], OpenClues]:
+    """Fixed cells (cell -> is mine) and the open clues as (mines left, unknown neighbours).
+    `fired`, when given, gets the clues that fixed some cell themselves (their positions among
+    the clues with unknown neighbours)."""
     need: list[int] = []  # per clue with hidden neighbours: mines still to place
     free: list[int] = []  # ... and neighbours not fixed yet
     cells: list[tuple[Cell, ...]] = []
@@ -77,6 +79,8 @@ def propagate(board: Board | Constraints) -> tuple[dict[Cell, bool], OpenClues]:
     while stack:
         k = stack.pop()
         if free[k]:
+            if fired is not None:
+                fired.append(k)
             mine = need[k] > 0
             for cell in cells[k]:
                 if cell not in fixed:
