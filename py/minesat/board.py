@@ -177,10 +177,21 @@ class Board:
             if not (0 <= r < self.rows and 0 <= c < self.cols):
                 raise BoardError(f"cell {cell_name((r, c))} is off the {self.rows}x{self.cols} board")
             cells[r * self.cols + c] = ch
+        if changes and all(ch == FLAG and self[cell] == HIDDEN for cell, ch in changes.items()):
+            return self._flagged(tuple(cells))
         reveals = all(ch in NUMBERS and self[cell] == HIDDEN for cell, ch in changes.items())
         if not reveals or (self.mines is not None and self.mines > len(self.hidden) - len(changes)):
             return Board(self.rows, self.cols, tuple(cells), self.mines)  # checked from scratch
         return self._revealed(tuple(cells), changes)
+
+    def _flagged(self, cells: tuple[str, ...]) -> Board:
+        """The board of `cells`: this one with some hidden cells flagged (a flag is an unknown
+        too: the same unknowns and clues)."""
+        after = object.__new__(Board)  # valid by construction: the checks of __post_init__ are skipped
+        for name, value in (("rows", self.rows), ("cols", self.cols), ("cells", cells), ("mines", self.mines)):
+            object.__setattr__(after, name, value)
+        after.__dict__.update(hidden=self.hidden, clues=self.clues)
+        return after
 
     def _revealed(self, cells: tuple[str, ...], revealed: Mapping[Cell, str]) -> Board:
         """The board of `cells`: this one with the hidden cells `revealed` showing numbers."""
