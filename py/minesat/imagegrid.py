@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import accumulate
+from operator import add
 
 from minesat.board import BoardError
 
@@ -78,7 +79,7 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list
     positive, and a test is one bit of each lane."""
     found: list[list[list[int]]] = [[] for _ in EDGES]
     flags: list[list[bytes]] = [[] for _ in EDGES]
-    constants: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    constants: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}
     for channels in lines:
         n = len(channels[0])
         lanes = [_lanes(c) for c in channels]
@@ -92,23 +93,26 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list
             if (m, t) not in constants:
                 one = int.from_bytes(b"\x01\x00" * m, "little")
                 constants[m, t] = ((1 << 16 * m) - 1, one,
-                                   *(((512 - edge) * one, (511 + edge) * one) if base == 1 else (256 * one, 512 * one)))
-            low, one, k1, k2 = constants[m, t]
+                                   *(((512 - edge) * one, (2 * edge - 1) * one, 512 * one) if base == 1
+                                     else (256 * one, 255 * one, (2048 - 2 * edge) * one)))
+            low, one, k1, k2, k3 = constants[m, t]
             if base == 1:  # sharp edges: one channel stepping by `edge` either way is enough
-                hits = 0
+                up, down = 0, k3
                 for lane in lanes:
-                    d = (lane >> 16 * w) - (lane & low)  # lanes: the pixel after less the one before
-                    hits |= (d + k1) | ~(d + k2)  # bit 9 of a lane: difference >= edge, or not > -edge
-                hits = (hits & 512 * one) >> 9
+                    rise = (lane >> 16 * w) + k1 - (lane & low)  # lanes: difference + 512 - edge
+                    up |= rise  # bit 9 of a lane: difference >= edge
+                    down &= rise + k2  # lanes: difference + 511 + edge; bit 9 clear: difference <= -edge
+                hits = ((up & k3) | (down ^ k3)) >> 9
             else:  # the sum of the channels' absolute differences
-                total = 0
+                total = k3  # lanes: 2048 - 2 * edge, plus each channel's |difference|: bit 11 when the sum is enough
                 for lane in lanes:
-                    up = (lane >> 16 * w) + k1 - (lane & low)  # lanes: 256 + difference
-                    rising = (up >> 8) & one  # difference >= 0
-                    total += (k2 - up) + ((up << 1) & rising * 0x1FF)  # 256 - difference, + twice it if rising
-                hits = ((total + (1280 - 2 * edge) * one) >> 11) & one  # lanes held 256 + |difference| a channel
+                    shift = (lane >> 16 * w) + k1 - (lane & low)  # lanes: 256 + difference
+                    falling = ((shift >> 8) & one) ^ one  # difference < 0
+                    total += ((shift ^ falling * 0xFF) & k2) + falling  # |difference|: (the ones' complement) + 1
+                hits = (total >> 11) & one
             line = hits.to_bytes(2 * m, "little")[0::2]
-            found[t].append(list(compress(range(base, base + m), line)))
+            gaps = line.split(b"\x01")  # the positions of the edges: the lengths of the gaps before them, added up
+            found[t].append(list(map(add, accumulate(map(len, gaps[:-1])), range(base, base + len(gaps) - 1))))
             flags[t].append(bytes(base) + line + bytes(base))
     return [_Edges(at, b"".join(f), len(f[0]) if f else 0, step) for at, f in zip(found, flags)]
 
@@ -485,7 +489,7 @@ def _best_phase(edges: _Edges, length: int, first: float, pitch: float, cells: i
                 lo: float, hi: float) -> tuple[float, float]:
     """`first` and `pitch` moved (by up to a third of a cell, 2%) to where the lattice crosses the most edges."""
     hist = _histogram(edges, length, lo, hi)
-    near = [max(hist[max(0, x - 1):x + 2]) for x in range(length)]
+    near = list(map(max, hist[:1] + hist[:length - 1], hist[:length], hist[1:length + 1]))  # the most within 1
 
     def score(start: float, p: float) -> int:
         total = 0
@@ -510,11 +514,10 @@ def _best_phase(edges: _Edges, length: int, first: float, pitch: float, cells: i
 
 def _histogram(edges: _Edges, length: int, lo: float, hi: float) -> list[int]:
     """How many of the sampled lines across [lo, hi] have an edge at each position."""
-    hist = [0] * (length + 2)
-    for k in range(max(0, int(lo / edges.step)), min(len(edges.at), int(hi / edges.step) + 1)):
-        for x in edges.at[k]:
-            hist[x] += 1
-    return hist
+    first, last = max(0, int(lo / edges.step)), min(len(edges.at), int(hi / edges.step) + 1)
+    n, flags = edges.length, edges.flags
+    hist = [flags[first * n + x:last * n:n].count(1) for x in range(n)] if last > first else []
+    return hist[:length] + [0] * (length + 2 - min(length, len(hist)))
 
 
 def _centred(edges: _Edges, length: int, first: float, pitch: float, cells: int,
