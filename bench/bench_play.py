@@ -20,8 +20,9 @@ run given the same FILE again plays only the games not in it.
 
 `--no-guess` times no-guess boards instead (`minesat.generate`, seed S + i, the same first
 clicks): per level and rule, boards per second, tries per board, median, 90th percentile and
-worst time per board.  `--review` times `minesat.review` of the won expert games among --games
-played by the advisor one cell per move.  `--pyodide` also runs them in Pyodide under Node.
+worst time per board.  `--review` times `minesat.review` of --games expert games per rule played by
+the advisor one cell per move, won and lost ones apart (games, median moves, and the median, 90th
+percentile and worst seconds per review).  `--pyodide` also runs them in Pyodide under Node.
 """
 
 from __future__ import annotations
@@ -195,8 +196,8 @@ def no_guess_table(title: str, keys: list, tries: dict, times: dict) -> None:
               f"{1000 * t[-1]:9.1f}")
 
 
-def recorded_game(task: tuple[str, str, int]) -> dict | None:
-    """A game record of the advisor's play (one cell per move), when it is won; else None."""
+def recorded_game(task: tuple[str, str, int]) -> dict:
+    """The game record of the advisor's play (one cell per move), won or lost: {"won", "record"}."""
     level, rule, seed = task
     game = Game.new(level, seed, rule)
     moves = [[*FIRST[rule], "open"]]
@@ -205,10 +206,9 @@ def recorded_game(task: tuple[str, str, int]) -> dict | None:
         cell = advise(game.board()).move
         moves.append([*cell, "open"])
         game.open(cell)
-    if game.state != "won":
-        return None
     assert game.mine_cells is not None
-    return {"rows": game.rows, "cols": game.cols, "mines": [list(m) for m in sorted(game.mine_cells)], "moves": moves}
+    return {"won": game.state == "won", "record": {"rows": game.rows, "cols": game.cols,
+            "mines": [list(m) for m in sorted(game.mine_cells)], "moves": moves}}
 
 
 def timed_review(record: dict) -> float:
@@ -218,22 +218,31 @@ def timed_review(record: dict) -> float:
 
 
 def bench_review(args: argparse.Namespace, rules: list[str]) -> int:
-    """Time `review` of won expert games played by the advisor one cell at a time."""
-    print(f"review of won expert games played by the advisor, one cell per move; seeds from {args.seed}")
+    """Time `review` of expert games played by the advisor one cell at a time, won and lost apart."""
+    print(f"review of expert games played by the advisor, one cell per move: {args.games} per rule, seeds "
+          f"{args.seed}..{args.seed + args.games - 1}; seconds per game")
     opts = dataclasses.replace(runner.options(args), results=None)
+    print(f"{'rule':8} {'games':>9} {'moves':>6} {'python':>16} {'median':>7} {'p90':>6} {'worst':>6}")
     for rule in rules:
         games = [("expert", rule, args.seed + i) for i in range(args.games)]
-        records = [r for _, r, _ in sorted(runner.run(recorded_game, games, list, opts, {})) if r]
-        times = sorted(t for _, t, _ in runner.run(timed_review, records, lambda r: r["moves"], opts, {}))
-        moves = sorted(len(r["moves"]) for r in records)
-        print(f"{rule:8} {len(records)} games, median {moves[len(moves) // 2]} moves: review median "
-              f"{times[len(times) // 2]:.2f} s, worst {times[-1]:.2f} s (CPython)")
+        played = [r for _, r, _ in sorted(runner.run(recorded_game, games, list, opts, {}))]
+        records = [r["record"] for r in played]
+        index = {id(r): i for i, r in enumerate(records)}
+        times = {i: t for i, t, _ in runner.run(timed_review, records, lambda r: index[id(r)], opts, {})}
+        by_python = {"CPython": [times[i] for i in range(len(records))]}
         if args.pyodide:
             got = in_pyodide([], records)
             if got:
-                t = sorted(got["reviews"])
-                print(f"{rule:8} in Pyodide {got['python']} (Node): review median {t[len(t) // 2]:.2f} s, "
-                      f"worst {t[-1]:.2f} s")
+                by_python[f"Pyodide {got['python']}"] = got["reviews"]
+        for won, name in ((True, "won"), (False, "lost"), (None, "all")):
+            chosen = [i for i, r in enumerate(played) if won is None or r["won"] == won]
+            if not chosen:
+                continue
+            moves = sorted(len(records[i]["moves"]) for i in chosen)
+            for python, seconds in by_python.items():
+                t = sorted(seconds[i] for i in chosen)
+                print(f"{rule:8} {f'{len(t)} {name}':>9} {moves[len(moves) // 2]:6d} {python:>16} "
+                      f"{t[len(t) // 2]:7.2f} {t[int(0.9 * (len(t) - 1))]:6.2f} {t[-1]:6.2f}")
     return 0
 
 
@@ -260,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-guess", action="store_true",
                         help="instead: time no-guess board generation (--games boards per level and rule)")
     parser.add_argument("--review", action="store_true",
-                        help="instead: time the review of won expert games (of --games played by the advisor)")
+                        help="instead: time the review of --games expert games per rule played by the advisor")
     parser.add_argument("--pyodide", action="store_true", help="with --no-guess or --review: in Pyodide (Node) too")
     args = parser.parse_args(argv)
     if args.no_guess:
