@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from copy import copy
 from dataclasses import dataclass
 from functools import reduce
 from itertools import chain, compress, repeat
@@ -120,8 +121,13 @@ def _clamped(positions: list[int], last: int) -> list[int]:
     return [min(last, max(0, p)) for p in positions]
 
 
-def sample_cell(width: int, height: int, pixels: memoryview, grid: Grid, r: int, c: int) -> CellLook:
-    """The look of cell (r, c) of the grid in the image's `packed_pixels`."""
+Looks = dict[tuple[tuple[int, ...], ...], CellLook]  # cells already looked at, by their samples
+
+
+def sample_cell(width: int, height: int, pixels: memoryview, grid: Grid, r: int, c: int,
+                looks: Looks | None = None) -> CellLook:
+    """The look of cell (r, c) of the grid in the image's `packed_pixels` (`looks`: the cells looked at
+    before, kept across the calls that pass the same dict: a board's plain cells often sample alike)."""
     n = max(SAMPLES, min(48, round(min(grid.pitch_x, grid.pitch_y))))  # about a sample a pixel, at least SAMPLES
     x0 = grid.left + c * grid.pitch_x
     y0 = grid.top + r * grid.pitch_y
@@ -138,6 +144,18 @@ def sample_cell(width: int, height: int, pixels: memoryview, grid: Grid, r: int,
         if row is None:
             row = sampled[key] = picks(line)
         pix.append(row)
+    samples = tuple(pix)
+    if looks is not None and samples in looks:
+        return copy(looks[samples])
+    cell = _look(pix)
+    if looks is not None:
+        looks[samples] = copy(cell)
+    return cell
+
+
+def _look(pix: list[tuple[int, ...]]) -> CellLook:
+    """The look of a cell from its samples."""
+    n = len(pix)
     m = n * 3 // 20  # the margin left out of the middle: borders, bevels, gaps
     middle = [row[m:n - m] for row in pix[m:n - m]]
     band = max(1, n // 10)
