@@ -284,8 +284,35 @@ export async function start(options, raw, info, stdlib = { trimmed: false }) {
   }
   if (stdlib.trimmed) py.pyimport("_minesat_fallback").install(writeFullLibrary(py));
   // The page's modules compiled (hash-checked .pyc in __pycache__/, used while their source matches)
-  if (stdlib.pyc) py.unpackArchive(stdlib.pyc, "zip", { extractDir: "/home/pyodide" });
+  if (stdlib.pyc) unzip(py, stdlib.pyc, "/home/pyodide");
   return py;
+}
+
+/** Write the files of a zip into Pyodide's file system under `dir`: a zip of stored files (as the
+ * set-up makes pyc.zip) by a few lines here, in a few ms; any other through Pyodide's
+ * unpackArchive (Python's zipfile: 0.05 s for pyc.zip). */
+export function unzip(py, bytes, dir) {
+  const data = new Uint8Array(bytes);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const other = () => py.unpackArchive(bytes, "zip", { extractDir: dir });
+  let end = data.length - 22;  // the end of central directory record (no comment)
+  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) return other();
+  const files = [];
+  for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
+    if (view.getUint32(at, true) !== 0x02014b50 || view.getUint16(at + 10, true) !== 0) return other();
+    const nameLength = view.getUint16(at + 28, true);
+    const name = new TextDecoder().decode(data.subarray(at + 46, at + 46 + nameLength));
+    const local = view.getUint32(at + 42, true);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (name.includes("..") || name.startsWith("/")) return other();
+    files.push([name, data.subarray(start, start + view.getUint32(at + 20, true))]);
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  for (const [name, content] of files) {
+    const path = `${dir}/${name}`;
+    py.FS.mkdirTree(name.endsWith("/") ? path : path.slice(0, path.lastIndexOf("/")));
+    if (!name.endsWith("/")) py.FS.writeFile(path, content);
+  }
 }
 
 /** The engine's files, beyond the page's (static/vendor/page.zip): all of py/ with its bytecode,

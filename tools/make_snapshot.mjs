@@ -21,6 +21,7 @@ const IMPORTS = `
 import asyncio, html, json, random, fractions, dataclasses, urllib.parse
 import minesat.protocol, minesat.explain, minesat.advice, minesat.game, minesat.card, minesat.cnf, minesat.ilp
 import minesat_web.render, minesat_web.editor
+import _minesat_fallback  # (installed by the page at each start: imported here, it costs nothing then)
 `;
 
 // Made with the page's own standard library (tools/make_stdlib.mjs): a restore must find the same zip.
