@@ -253,14 +253,7 @@ def _components(mask: Sequence[Sequence[int]], value: bool, diagonal: bool) -> l
                 end = len(line)
             runs.append((y, start, end - 1))
             start = line.find(inside, end)
-    parent = list(range(len(runs)))
-
-    def root(k: int) -> int:
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
+    parent = list(range(len(runs)))  # a run joined to a later one: every link points forward
     reach = 1 if diagonal else 0
     above = 0  # the first run of the row above the current run's
     for k, (y, a, b) in enumerate(runs):
@@ -268,12 +261,19 @@ def _components(mask: Sequence[Sequence[int]], value: bool, diagonal: bool) -> l
             above += 1
         j = above
         while j < k and runs[j][0] == y - 1:
-            if runs[j][1] <= b + reach and a <= runs[j][2] + reach:
-                parent[root(j)] = root(k)
+            _, a_above, b_above = runs[j]
+            if a_above <= b + reach and a <= b_above + reach:
+                root = j
+                while parent[root] != root:
+                    root = parent[root]
+                parent[root] = k  # k is still its own root: nothing later has been joined yet
             j += 1
+    roots = parent[:]
+    for k in range(len(runs) - 1, -1, -1):  # from the last run back: a run's parent has its root already
+        roots[k] = roots[parent[k]]
     groups: dict[int, list[Run]] = {}
     for k, run in enumerate(runs):
-        groups.setdefault(root(k), []).append(run)
+        groups.setdefault(roots[k], []).append(run)
     return list(groups.values())
 
 
@@ -326,19 +326,24 @@ def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
     for comp in _components(box, False, False):
         if _size(comp) >= min_hole and all(0 < y < h + 1 and 0 < a and b < w + 1 for y, a, b in comp):
             holes += 1
-    columns = [_cover(left + w * zc / 3, left + w * (zc + 1) / 3, right) for zc in range(3)]
+    columns = []  # each column of zones: its first pixel, its last + 1, and how much of each pixel it covers
+    for zc in range(3):
+        cols = _cover(left + w * zc / 3, left + w * (zc + 1) / 3, right)
+        if cols:
+            columns.append((cols[0][0], cols[-1][0] + 1, [fx for _, fx in cols]))
+        else:
+            columns.append((0, 0, []))
     zones = []
     for zr in range(5):
         rows = _cover(top + h * zr / 5, top + h * (zr + 1) / 5, bottom)
-        for cols in columns:
+        for x0, x1, parts in columns:
             inside = total = 0.0
-            if cols:
-                x0, x1 = cols[0][0], cols[-1][0] + 1
-                parts = [fx for _, fx in cols]
-                for y, fy in rows:  # summed pixel by pixel, row after row (C-level loops)
-                    weights = list(map(mul, repeat(fy), parts))
-                    total = reduce(add, weights, total)
-                    inside = reduce(add, compress(weights, mask[y][x0:x1]), inside)
+            for y, fy in rows:  # summed pixel by pixel, row after row (C-level loops)
+                weights = parts if fy == 1.0 else list(map(mul, repeat(fy), parts))
+                total = reduce(add, weights, total)
+                ink = mask[y][x0:x1]
+                if 1 in ink:
+                    inside = reduce(add, compress(weights, ink), inside)
             zones.append(inside / total if total else 0.0)
     count = sum(map(_size, comps))
     return Glyph((top, left, bottom, right), holes, zones, w / h, count / (h * w), count)
