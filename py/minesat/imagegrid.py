@@ -413,11 +413,11 @@ def _edge_share(edges: _Edges, pos: float, start: float, span: float) -> float:
 def _centre(width: int, height: int, rgba: bytes, x: float, y: float) -> tuple[int, int, int]:
     """The mean colour of the 3x3 pixels about (x, y), or (-1, -1, -1) when they differ (ink, an edge)."""
     xi, yi = min(width - 2, max(1, int(x))), min(height - 2, max(1, int(y)))
-    pixels = [rgba[4 * ((yi + dy) * width + xi + dx):4 * ((yi + dy) * width + xi + dx) + 3]
-              for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-    if any(max(p[i] for p in pixels) - min(p[i] for p in pixels) > 24 for i in range(3)):
+    block = b"".join(rgba[4 * ((yi + dy) * width + xi - 1):4 * ((yi + dy) * width + xi + 2)] for dy in (-1, 0, 1))
+    channels = block[0::4], block[1::4], block[2::4]  # the 9 pixels' red, green and blue
+    if any(max(c) - min(c) > 24 for c in channels):
         return (-1, -1, -1)
-    return (sum(p[0] for p in pixels) // 9, sum(p[1] for p in pixels) // 9, sum(p[2] for p in pixels) // 9)
+    return (sum(channels[0]) // 9, sum(channels[1]) // 9, sum(channels[2]) // 9)
 
 
 def _is_like(colour: tuple[int, int, int], looks: set[tuple[int, int, int]]) -> bool:
