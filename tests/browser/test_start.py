@@ -146,6 +146,36 @@ def test_a_first_visit_imports_no_engine_module_on_the_main_thread(browser, site
         context.close()
 
 
+def test_the_page_and_pyscript_import_their_modules_compiled(browser, site, watch):
+    """pyc.zip (tools/make_stdlib.mjs: the page's modules and PyScript's own package, hash-checked
+    .pyc files), written beside the sources at start (boot.mjs `unzip`), is what they import from:
+    Python compiles nothing, so it writes no .pyc of its own over them."""
+    import zipfile
+
+    with zipfile.ZipFile(VENDOR / "pyc.zip") as z:
+        entries = {name: z.read(name) for name in z.namelist()}
+    assert "minesat_web/__pycache__/main.cpython-314.pyc" in entries
+    assert "pyscript/__pycache__/events.cpython-314.pyc" in entries
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        page.goto(site + BOARD)
+        wait_ready(page)
+        assert wait_analysis(page) == "2"
+        imported = python(page, """
+import sys
+[m.__cached__.removeprefix('/home/pyodide/') for m in list(sys.modules.values())
+ if (getattr(m, '__file__', None) or '').startswith('/home/pyodide/')]""")
+        assert "minesat_web/__pycache__/main.cpython-314.pyc" in imported
+        assert "pyscript/__pycache__/events.cpython-314.pyc" in imported
+        for cached in imported:  # every module from a file was imported from its pyc.zip entry, unchanged
+            assert cached in entries, cached
+            held = page.evaluate("p => Array.from(minesatPyodide.FS.readFile(p))", "/home/pyodide/" + cached)
+            assert bytes(held) == entries[cached], cached
+    finally:
+        context.close()
+
+
 def test_the_trimmed_standard_library_falls_back_to_the_full_one(browser, site, watch):
     context = new_context(browser, watch)
     try:
