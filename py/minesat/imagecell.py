@@ -66,16 +66,14 @@ def _unpacked(colours: Iterable[int], into: dict[int, Rgb]) -> dict[int, Rgb]:
 
 def _counted(pieces: list[tuple[int, ...]]) -> Counter[int]:
     """How many times each colour occurs in these pieces of rows, in the order they first occur; pieces
-    alike (a plain cell's rows) counted once, when most are."""
+    alike (a plain cell's rows) counted once, then their repeats added."""
     alike = Counter(pieces)
-    if 2 * len(alike) > len(pieces):
-        return Counter(chain.from_iterable(pieces))
-    counts: Counter[int] = Counter()
-    for piece, k in alike.items():
-        if k == 1:
-            counts.update(piece)
-        else:
-            counts.update({p: j * k for p, j in Counter(piece).items()})
+    counts = Counter(chain.from_iterable(alike))
+    if len(alike) < len(pieces):
+        for piece, k in alike.items():
+            if k > 1:
+                for p, j in Counter(piece).items():
+                    counts[p] += j * (k - 1)
     return counts
 
 
