@@ -23,7 +23,6 @@ from __future__ import annotations
 import gc
 from dataclasses import dataclass
 from itertools import compress
-from operator import itemgetter
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.imagecell import (
@@ -72,7 +71,7 @@ def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
     """A red mark in the upper part of the ink with a pole or base below it that is not red."""
     if glyph is None or not cell.colours:
         return False
-    rows = list(map(itemgetter(0), cell.where))  # each ink sample's row
+    rows = cell.rows  # each ink sample's row
     red = list(compress(rows, map(_reds(cell.colours).__contains__, cell.colours)))
     reddish = {p for p in set(cell.colours) if p[0] > 90 and p[0] - max(p[1], p[2]) > 30}
     rest = [i for i, reddish_here in zip(rows, map(reddish.__contains__, cell.colours)) if not reddish_here]

@@ -33,7 +33,7 @@ class CellLook:
     ink: list[bytes]  # SAMPLES rows of SAMPLES flags (1: ink), 0 at the border
     ink_count: int
     colours: list[Rgb]  # the ink's colours
-    where: list[tuple[int, int]]  # and where they are (row, column of the samples)
+    rows: list[int]  # and the row of the samples each is in
     palette: dict[tuple[int, int, int], int]  # colours of the middle, 16 levels a channel: how many samples
     pix: list[tuple[int, ...]]  # the samples, SAMPLES x SAMPLES, each a packed colour (see `packed_pixels`)
     raised_grey: float  # `raised` from the grey pixels of the border strips only (a big digit's ink left out)
@@ -71,7 +71,11 @@ def _counted(pieces: list[tuple[int, ...]]) -> Counter[int]:
     counts = Counter(chain.from_iterable(alike))
     if len(alike) < len(pieces):
         for piece, k in alike.items():
-            if k > 1:
+            if k == 1 or not piece:
+                continue
+            if piece.count(piece[0]) == len(piece):  # one colour (a plain row)
+                counts[piece[0]] += len(piece) * (k - 1)
+            else:
                 for p, j in Counter(piece).items():
                     counts[p] += j * (k - 1)
     return counts
@@ -182,8 +186,9 @@ def _look(pix: list[tuple[int, ...]]) -> CellLook:
     raised = (top + left - bottom - right) / 2
     raised_grey = (top_grey + left_grey - bottom_grey - right_grey) / 2
     cell = CellLook(bg, raised, [bytes(n)] * n, 0, [], [], counts, pix, raised_grey, shades, rgb)
-    if any(_far(rgb[shade], bg) for shade in shades):  # else no ink: the middle is all of about the background's colour
-        find_ink(cell, bg)
+    far = {p for p in shades if _far(rgb[p], bg)}
+    if far:  # else no ink: the middle is all of about the background's colour
+        find_ink(cell, bg, far)
     return cell
 
 
@@ -192,17 +197,18 @@ def _far(colour: Rgb, bg: Rgb) -> bool:
     return not (abs(colour[0] - bg[0]) < INK and abs(colour[1] - bg[1]) < INK and abs(colour[2] - bg[2]) < INK)
 
 
-def find_ink(cell: CellLook, bg: Rgb) -> None:
-    """The cell's ink: the samples of its middle far from the background `bg`."""
+def find_ink(cell: CellLook, bg: Rgb, far: set[int] | None = None) -> None:
+    """The cell's ink: the samples of its middle far from the background `bg` (`far`: the colours of the
+    middle that are, when known)."""
     pix, rgb = cell.pix, cell.rgb
     n = len(pix)
     m = n * 3 // 20
-    far = {p for p in cell.shades if _far(rgb[p], bg)}
+    if far is None:
+        far = {p for p in cell.shades if _far(rgb[p], bg)}
     blank, margin = bytes(n), bytes(m)
     ink: list[bytes] = [blank] * n
     colours: list[Rgb] = []
-    where: list[tuple[int, int]] = []
-    columns = range(m, n - m)
+    rows: list[int] = []
     found: dict[tuple[int, ...], tuple[bytes, list[Rgb]]] = {}  # a row's ink and its colours (rows repeat)
     for i in range(m, n - m):
         row = pix[i]
@@ -219,8 +225,8 @@ def find_ink(cell: CellLook, bg: Rgb) -> None:
         if inked:
             ink[i] = line
             colours += inked
-            where.extend(zip(repeat(i), compress(columns, line[m:n - m])))
-    cell.background, cell.ink, cell.ink_count, cell.colours, cell.where = bg, ink, len(colours), colours, where
+            rows += repeat(i, len(inked))
+    cell.background, cell.ink, cell.ink_count, cell.colours, cell.rows = bg, ink, len(colours), colours, rows
 
 
 # -- 3. glyph features -----------------------------------------------------------------------------
