@@ -263,6 +263,7 @@ const asmModule = import("./vendor/pyodide/pyodide.asm.mjs").then((m) => m.defau
 const lockFile = fetch(indexURL + "pyodide-lock.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
 
 export async function start(options, raw, info, stdlib = { trimmed: false }) {
+  const pageFiles = stdlib.pyc ? zipFiles(stdlib.pyc) : null;  // (read while Python starts)
   const [createPyodideModule, lockFileContents] = await Promise.all([asmModule, lockFile]);
   const opts = { ...options, indexURL, ...(createPyodideModule ? { createPyodideModule } : {}),
     ...(lockFileContents ? { lockFileContents, packageBaseUrl: indexURL } : {}),
@@ -284,30 +285,41 @@ export async function start(options, raw, info, stdlib = { trimmed: false }) {
   }
   if (stdlib.trimmed) py.pyimport("_minesat_fallback").install(writeFullLibrary(py));
   // The page's modules compiled (hash-checked .pyc in __pycache__/, used while their source matches)
-  if (stdlib.pyc) unzip(py, stdlib.pyc, "/home/pyodide");
+  if (stdlib.pyc) writeZip(py, stdlib.pyc, await pageFiles);
   return py;
 }
 
-/** Write the files of a zip into Pyodide's file system under `dir`: a zip of stored files (as the
- * set-up makes pyc.zip) by a few lines here, in a few ms; any other through Pyodide's
- * unpackArchive (Python's zipfile: 0.05 s for pyc.zip). */
-export function unzip(py, bytes, dir) {
+/** The files of a zip, [[name, bytes]], read here (stored or deflated entries; deflated ones
+ * decompressed natively); null for a zip it cannot read, which Pyodide's unpackArchive then does
+ * (Python's zipfile: 0.05-0.1 s for the page's or the engine's zips). */
+export async function zipFiles(bytes) {
   const data = new Uint8Array(bytes);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const other = () => py.unpackArchive(bytes, "zip", { extractDir: dir });
-  let end = data.length - 22;  // the end of central directory record (no comment)
-  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) return other();
-  const files = [];
+  const end = data.length - 22;  // the end of central directory record (no comment)
+  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) return null;
+  const entries = [];
   for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
-    if (view.getUint32(at, true) !== 0x02014b50 || view.getUint16(at + 10, true) !== 0) return other();
+    const method = view.getUint16(at + 10, true);
+    if (view.getUint32(at, true) !== 0x02014b50 || (method !== 0 && method !== 8)) return null;
+    if (method === 8 && typeof DecompressionStream === "undefined") return null;
     const nameLength = view.getUint16(at + 28, true);
     const name = new TextDecoder().decode(data.subarray(at + 46, at + 46 + nameLength));
+    if (name.split("/").includes("..") || name.startsWith("/")) return null;
     const local = view.getUint32(at + 42, true);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (name.includes("..") || name.startsWith("/")) return other();
-    files.push([name, data.subarray(start, start + view.getUint32(at + 20, true))]);
+    entries.push([name, method, data.subarray(start, start + view.getUint32(at + 20, true))]);
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
+  const inflate = async (packed) => new Uint8Array(await new Response(
+    new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+  return Promise.all(entries.map(async ([name, method, content]) =>
+    [name, method === 8 ? await inflate(content) : content]));
+}
+
+/** Write a zip's `files` (`zipFiles`) under Pyodide's working directory; without them, the zip's
+ * `bytes` through unpackArchive. */
+function writeZip(py, bytes, files, dir = "/home/pyodide") {
+  if (!files) return py.unpackArchive(bytes, "zip", { extractDir: dir });
   for (const [name, content] of files) {
     const path = `${dir}/${name}`;
     py.FS.mkdirTree(name.endsWith("/") ? path : path.slice(0, path.lastIndexOf("/")));
@@ -317,7 +329,7 @@ export function unzip(py, bytes, dir) {
 
 /** The engine's files, beyond the page's (static/vendor/page.zip): all of py/ with its bytecode,
  * and picosat compiled to WebAssembly behind pycosat's API, fetched (relative to static/) by the
- * worker, or by the page when the worker cannot start. */
+ * worker, or by the page when the worker cannot start; the zips read (`zipFiles`) too. */
 const ENGINE_FILES = ["vendor/py.zip", "vendor/engine-pyc.zip", "../py/picosat_wasm.py", "picosat.wasm"];
 export async function engineFiles() {
   const bytes = async (url) => {
@@ -326,13 +338,14 @@ export async function engineFiles() {
     return new Uint8Array(await r.arrayBuffer());
   };
   const [zip, pyc, pycosat, wasm] = await Promise.all(ENGINE_FILES.map(bytes));
-  return { zip, pyc, pycosat, wasm };
+  const [zipped, compiled] = await Promise.all([zipFiles(zip), zipFiles(pyc)]);
+  return { zip, pyc, pycosat, wasm, zipped, compiled };
 }
 
 /** Write the engine's files (`engineFiles`) into Pyodide's working directory. */
-export function writeEngine(py, { zip, pyc, pycosat, wasm }) {
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
-  py.unpackArchive(pyc, "zip", { extractDir: "/home/pyodide" });
+export function writeEngine(py, { zip, pyc, pycosat, wasm, zipped, compiled }) {
+  writeZip(py, zip, zipped);
+  writeZip(py, pyc, compiled);
   py.FS.writeFile("/home/pyodide/pycosat.py", pycosat);
   py.FS.writeFile("/home/pyodide/picosat.wasm", wasm);
 }

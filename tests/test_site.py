@@ -52,3 +52,39 @@ def test_every_file_the_boot_module_and_the_worker_fetch_exists_and_is_deployed(
         assert (static / name).resolve().exists(), name
     deploy = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
     assert "static/boot.mjs" in deploy and "static/engine-worker.mjs" in deploy and "py/picosat_wasm.py" in deploy
+
+
+def test_boot_reads_the_set_ups_zips_as_pythons_zipfile_does(tmp_path):
+    """static/boot.mjs writes the page's and the engine's zips into Pyodide's file system itself
+    (`zipFiles`: stored and deflated entries), run here under Node; a zip it cannot read (here
+    one with bzip2 entries) is left to Pyodide's unpackArchive."""
+    import hashlib
+    import json
+    import subprocess
+    import zipfile
+
+    vendor = ROOT / "static" / "vendor"
+    odd = tmp_path / "odd.zip"
+    with zipfile.ZipFile(odd, "w", zipfile.ZIP_BZIP2) as z:
+        z.writestr("a.py", "x = 1\n")
+    zips = [vendor / name for name in ("page.zip", "pyc.zip", "py.zip", "engine-pyc.zip")] + [odd]
+    script = f"""
+import fs from "node:fs";
+import {{ createHash }} from "node:crypto";
+const {{ zipFiles }} = await import({json.dumps((ROOT / "static" / "boot.mjs").as_uri())});
+const out = [];
+for (const path of {json.dumps([str(z) for z in zips])}) {{
+  const files = await zipFiles(fs.readFileSync(path));
+  out.push(files && Object.fromEntries(files.map(([n, b]) => [n, createHash("sha256").update(b).digest("hex")])));
+}}
+console.log(JSON.stringify(out));
+"""
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
+                          timeout=60, check=True)
+    read = json.loads(done.stdout)
+    assert read[-1] is None
+    for path, files in zip(zips[:-1], read[:-1]):
+        with zipfile.ZipFile(path) as z:
+            assert files == {n: hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()}, path
+            methods = {i.compress_type for i in z.infolist()}
+        assert methods == ({zipfile.ZIP_STORED} if path.name in ("page.zip", "pyc.zip") else {zipfile.ZIP_DEFLATED})
