@@ -125,3 +125,32 @@ def test_boards_sharing_unknowns_and_clues_equal_boards_built_afresh():
         flagged = board.replace(dict.fromkeys(rng.sample(hidden, min(2, len(hidden))), FLAG))
         fresh = Board(flagged.rows, flagged.cols, flagged.cells, flagged.mines)
         assert (flagged.hidden, flagged.flags, flagged.clues) == (fresh.hidden, fresh.flags, fresh.clues)
+
+
+def same_space(a: LayoutSpace, b: LayoutSpace) -> bool:
+    return (a.count, a.mine_counts, a.fixed_mines, a.outside, [c.poly for c in a.components]) == \
+        (b.count, b.mine_counts, b.fixed_mines, b.outside, [c.poly for c in b.components])
+
+
+def test_a_space_revealed_step_by_step_equals_one_counted_afresh():
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(250):
+        board = random_board(rng, max_side=6, max_hidden=14, wrong=0.1)
+        space = LayoutSpace(board)
+        hidden = [c for c in board.hidden if board[c] == HIDDEN]
+        for cell in rng.sample(hidden, min(3, len(hidden))):
+            for value in range(9):
+                if board.mines is not None and board.mines == len(board.hidden):  # no room for a safe cell
+                    with pytest.raises(BoardError):
+                        space.reveal(cell, value)
+                    continue
+                after = space.reveal(cell, value)
+                assert same_space(after, LayoutSpace(board.replace({cell: str(value)})))
+                checked += bool(after.count)
+                more = [c for c in after.board.hidden if after.board[c] == HIDDEN]
+                if more and (after.board.mines is None or after.board.mines < len(more)):  # from where that one ended
+                    second = rng.choice(more)
+                    again = after.reveal(second, rng.randrange(4))
+                    assert same_space(again, LayoutSpace(again.board))
+    assert checked > 300

@@ -378,7 +378,7 @@ def spaces_after_reveal(board: Board, space: LayoutSpace, cell: Cell) -> list[tu
     possible = sum(space.mine_counts[x] > 0 for x in around)
     out = []
     for v in range(sure, possible + 1):
-        after = LayoutSpace(reveal(board, cell, v))
+        after = space.reveal(cell, v) if space.board is board else LayoutSpace(reveal(board, cell, v))
         if after.count:
             out.append((v, after))
     return out

@@ -59,10 +59,14 @@ from .classes import (
     Constraints,
     Contradiction,
     OpenClues,
+    Settled,
     candidate_orders,
     cell_classes,
     linked_components,
+    open_clues,
     propagate,
+    settle,
+    settle_after,
 )
 from .component import Component, TooTangled
 from .polynomials import Poly, binomials, dense, dense_product, product
@@ -152,8 +156,12 @@ class ClueSpace:
             self.count, self.components, self.completions = 0, [], []
             self.mine_counts = dict.fromkeys(clues.hidden, 0)
 
+    def _step1(self, board: Board | Constraints) -> tuple[dict[Cell, bool], OpenClues]:
+        """Fixed cells and open clues (`classes.propagate`)."""
+        return propagate(board)
+
     def _build(self, board: Board | Constraints) -> None:
-        fixed, clues = propagate(board)
+        fixed, clues = self._step1(board)
         classes = cell_classes(clues)
         clue_classes: dict[int, list[int]] = {}
         for i, (_, ks) in enumerate(classes):
@@ -355,8 +363,30 @@ class ClueSpace:
 
 
 class LayoutSpace(ClueSpace):
-    """All layouts of a board, counted exactly (`ClueSpace`); `board` is the board counted."""
+    """All layouts of a board, counted exactly (`ClueSpace`); `board` is the board counted.
+    `reveal(cell, value)`: the space of the board with one more cell revealed."""
 
-    def __init__(self, board: Board, max_states: int | None = None):
+    def __init__(self, board: Board, max_states: int | None = None,
+                 after: tuple[Settled, list[Cell]] | None = None):
+        """`after`: step 1's end state on a board that this one is with some hidden cells
+        revealed, and those cells (`reveal`); step 1 then starts from it."""
         self.board = board
+        self._revealed_from = after
+        self._settled: Settled | None = None
         super().__init__(board, max_states)
+
+    def _step1(self, board: Board | Constraints) -> tuple[dict[Cell, bool], OpenClues]:
+        if self._revealed_from is None:
+            return propagate(board)
+        assert isinstance(board, Board)
+        before, revealed = self._revealed_from
+        state = self._settled = settle_after(before, board, revealed)
+        return state.fixed, open_clues(board, state)
+
+    def reveal(self, cell: Cell, value: int) -> LayoutSpace:
+        """The space (with the default `max_states`) of the board with the hidden `cell` showing
+        `value`, as the advisor's look-ahead counts them: step 1 starts from where it ended here."""
+        board = self.board.replace({cell: str(value)})
+        if self._settled is None and self.count:
+            self._settled = settle(self.board)
+        return LayoutSpace(board, None, (self._settled, [cell]) if self._settled else None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..board import Board, Cell, Clue
+from ..board import FLAG, HIDDEN, Board, Cell, Clue
 from ..unionfind import UnionFind
 
 OpenClues = list[tuple[int, list[Cell]]]  # per open clue: (mines left, unknown neighbours)
@@ -86,6 +86,120 @@ def propagate(board: Board | Constraints, fired: list[int] | None = None) -> tup
                 if cell not in fixed:
                     assign(cell, mine)
     return fixed, [(need[k], [c for c in cells[k] if c not in fixed]) for k in range(len(need)) if free[k]]
+
+
+class Settled(NamedTuple):
+    """Step 1's end state on a board, by clue cell, kept so that the board with a few more cells
+    revealed starts from it (`settle_after`): mines left and neighbours not fixed per clue, each
+    clue's unknown neighbours (fixed ones included), the clues around each unknown cell, and the
+    fixed cells (with the cells revealed since, as safe)."""
+
+    need: dict[Cell, int]
+    free: dict[Cell, int]
+    around: dict[Cell, tuple[Cell, ...]]
+    touching: dict[Cell, list[Cell]]
+    fixed: dict[Cell, bool]
+
+
+def settle(board: Board) -> Settled:
+    """`propagate`'s fixed cells, as a state to start from; Contradiction as it."""
+    need: dict[Cell, int] = {}
+    free: dict[Cell, int] = {}
+    around: dict[Cell, tuple[Cell, ...]] = {}
+    touching: dict[Cell, list[Cell]] = {}
+    stack: list[Cell] = []
+    for clue in board.clues:
+        if not clue.neighbours:
+            if clue.count:
+                raise Contradiction
+            continue
+        k = clue.cell
+        need[k], free[k], around[k] = clue.count, len(clue.neighbours), clue.neighbours
+        for cell in clue.neighbours:
+            if cell in touching:
+                touching[cell].append(k)
+            else:
+                touching[cell] = [k]
+    state = Settled(need, free, around, touching, {})
+    for cell in board.flags:
+        _assign(state, cell, True, stack)
+    for k, n in need.items():
+        f = free[k]
+        if n > f:
+            raise Contradiction
+        if f and (n == 0 or n == f):
+            stack.append(k)
+    _settle(state, stack)
+    return state
+
+
+def settle_after(before: Settled, board: Board, revealed: list[Cell]) -> Settled:
+    """Step 1's end state on `board`, a board whose state was `before` with the hidden cells
+    `revealed` now showing numbers: the same fixed cells as `propagate(board)` (unit propagation
+    reaches the same cells in any order, and the earlier board's steps are steps of this one, a
+    revealed cell being a safe one), found from `before` instead of from scratch."""
+    state = Settled(dict(before.need), dict(before.free), dict(before.around), dict(before.touching),
+                    dict(before.fixed))
+    stack: list[Cell] = []
+    for cell in revealed:
+        mine = state.fixed.get(cell)
+        if mine:
+            raise Contradiction
+        if mine is None:
+            _assign(state, cell, False, stack)
+    need, free, touching, fixed = state.need, state.free, state.touching, state.fixed
+    for cell in revealed:
+        k = cell
+        neighbours = tuple(x for x in board.neighbours(cell) if board[x] in (HIDDEN, FLAG))  # its clue's
+        if not neighbours:
+            if int(board[cell]):
+                raise Contradiction
+            continue
+        n = int(board[cell]) - sum(1 for x in neighbours if fixed.get(x))
+        f = sum(1 for x in neighbours if x not in fixed)
+        if n < 0 or n > f:
+            raise Contradiction
+        need[k], free[k], state.around[k] = n, f, neighbours
+        for x in neighbours:
+            if x not in fixed:
+                touching[x] = [*touching.get(x, ()), k]
+        if f and (n == 0 or n == f):
+            stack.append(k)
+    _settle(state, stack)
+    return state
+
+
+def _assign(state: Settled, cell: Cell, mine: bool, stack: list[Cell]) -> None:
+    need, free = state.need, state.free
+    state.fixed[cell] = mine
+    for j in state.touching.get(cell, ()):
+        free[j] -= 1
+        if mine:
+            need[j] -= 1
+        n, f = need[j], free[j]
+        if n < 0 or n > f:
+            raise Contradiction
+        if f and (n == 0 or n == f):
+            stack.append(j)
+
+
+def _settle(state: Settled, stack: list[Cell]) -> None:
+    """Fire the clues on the stack, and those they trigger, until none is left (propagate's loop)."""
+    free, need, around, fixed = state.free, state.need, state.around, state.fixed
+    while stack:
+        k = stack.pop()
+        if free[k]:
+            mine = need[k] > 0
+            for cell in around[k]:
+                if cell not in fixed:
+                    _assign(state, cell, mine, stack)
+
+
+def open_clues(board: Board, state: Settled) -> OpenClues:
+    """`propagate`'s open clues, from a settled state of the board."""
+    need, free, fixed = state.need, state.free, state.fixed
+    return [(need[c.cell], [x for x in c.neighbours if x not in fixed]) for c in board.clues
+            if c.neighbours and free[c.cell]]
 
 
 # -- step 2: classes and components ----------------------------------------------------
