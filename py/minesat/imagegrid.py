@@ -9,10 +9,9 @@ origin and the number of cells.  Pure Python (no numpy), for Pyodide too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import accumulate
-from operator import add
 
 from minesat.board import BoardError
 
@@ -48,11 +47,11 @@ EDGES = ((1, 6), (2, 6))  # pixels either side of an edge compared, and the step
 @dataclass(frozen=True)
 class _Edges:
     """Where the colour steps along sampled lines of the image (rows, or columns), `step` pixels apart:
-    each line's positions (`at`), and the same as flags, a byte a position, line after line (`flags`),
-    so that the lines with an edge at a position are one strided slice."""
+    flags, a byte a position (1: an edge), line after line, so that the lines with an edge at a position
+    are one strided slice."""
 
-    at: list[list[int]]
     flags: bytes
+    lines: int
     length: int  # positions a line
     step: int
 
@@ -66,7 +65,7 @@ class _Edges:
 
     def lines_across(self, start: float, span: float) -> tuple[int, int]:
         """The first and the last + 1 of the sampled lines crossing [start, start + span]."""
-        return max(0, int(start / self.step)), min(len(self.at), int((start + span) / self.step) + 1)
+        return max(0, int(start / self.step)), min(self.lines, int((start + span) / self.step) + 1)
 
 
 def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list[_Edges]:
@@ -77,7 +76,6 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list
     Each line's pixels are compared all at once, as 16-bit lanes of big integers (pure Python's
     fastest arithmetic over many small numbers): a lane holds one pixel's difference, offset to stay
     positive, and a test is one bit of each lane."""
-    found: list[list[list[int]]] = [[] for _ in EDGES]
     flags: list[list[bytes]] = [[] for _ in EDGES]
     constants: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}
     for channels in lines:
@@ -87,7 +85,6 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list
             w = 2 * base
             m = n - w
             if m <= 0:
-                found[t].append([])
                 flags[t].append(bytes(n))
                 continue
             if (m, t) not in constants:
@@ -110,11 +107,8 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list
                     falling = ((shift >> 8) & one) ^ one  # difference < 0
                     total += ((shift ^ falling * 0xFF) & k2) + falling  # |difference|: (the ones' complement) + 1
                 hits = (total >> 11) & one
-            line = hits.to_bytes(2 * m, "little")[0::2]
-            gaps = line.split(b"\x01")  # the positions of the edges: the lengths of the gaps before them, added up
-            found[t].append(list(map(add, accumulate(map(len, gaps[:-1])), range(base, base + len(gaps) - 1))))
-            flags[t].append(bytes(base) + line + bytes(base))
-    return [_Edges(at, b"".join(f), len(f[0]) if f else 0, step) for at, f in zip(found, flags)]
+            flags[t].append(bytes(base) + hits.to_bytes(2 * m, "little")[0::2] + bytes(base))
+    return [_Edges(b"".join(f), len(f), len(f[0]) if f else 0, step) for f in flags]
 
 
 def _lanes(data: bytes) -> int:
@@ -124,6 +118,9 @@ def _lanes(data: bytes) -> int:
     return int.from_bytes(wide, "little")
 
 
+_RUN = re.compile(rb"\x01(?:\x00{0,3}\x01)+")  # edges at most 3 sampled lines apart: a run (of two or more)
+
+
 def _long_runs(edges: _Edges, length: int, min_run: int, split: bool) -> list[_Line]:
     """Positions where edges line up across consecutive sampled lines for at least `min_run` pixels.
 
@@ -131,20 +128,15 @@ def _long_runs(edges: _Edges, length: int, min_run: int, split: bool) -> list[_L
     positions are merged into one line, centred; with `split`, a band of them wider than an edge is
     split at its local maxima (JPEG's ringing can join a whole board's lines into one band).
     """
-    gap = 3
-    last = [-100] * length
-    start = [0] * length
-    best_len = [0] * length
+    best_len = [0] * length  # for each position, the longest run (in lines less one), and its first and last line
     best = [(0, 0)] * length
-    for k, row in enumerate(edges.at):
-        for x in row:
-            if k - last[x] > gap + 1:
-                start[x] = k
-            last[x] = k
-            run = k - start[x]
-            if run > best_len[x]:
-                best_len[x] = run
-                best[x] = (start[x], k)
+    n = edges.length
+    for x in range(min(length, n)):
+        for run in _RUN.finditer(edges.flags[x::n]):  # the lines with an edge at x, a byte each
+            first, end = run.span()
+            if end - 1 - first > best_len[x]:
+                best_len[x] = end - 1 - first
+                best[x] = (first, end - 1)
     step = edges.step
     need = min_run / step
     groups: list[list[int]] = []
@@ -429,12 +421,8 @@ def _coverage(edges: _Edges, start: float, span: float, length: int) -> list[flo
     """For each position, the share of the sampled lines across [start, start + span] with an edge
     within 2 pixels of it."""
     lo, hi = edges.lines_across(start, span)
-    hits = [0] * (length + 4)
-    for k in range(lo, hi):
-        for x in {e + d for e in edges.at[k] for d in (0, 1, 2, 3, 4)}:  # shifted by 2
-            hits[x] += 1
     lines = max(1, hi - lo)
-    return [h / lines for h in hits[2:length + 2]]
+    return [edges.near(x, lo, hi) / lines for x in range(length)]
 
 
 def _support(edges: _Edges, first: float, pitch: float, cells: int, start: float, span: float) -> float:
@@ -514,7 +502,7 @@ def _best_phase(edges: _Edges, length: int, first: float, pitch: float, cells: i
 
 def _histogram(edges: _Edges, length: int, lo: float, hi: float) -> list[int]:
     """How many of the sampled lines across [lo, hi] have an edge at each position."""
-    first, last = max(0, int(lo / edges.step)), min(len(edges.at), int(hi / edges.step) + 1)
+    first, last = max(0, int(lo / edges.step)), min(edges.lines, int(hi / edges.step) + 1)
     n, flags = edges.length, edges.flags
     hist = [flags[first * n + x:last * n:n].count(1) for x in range(n)] if last > first else []
     return hist[:length] + [0] * (length + 2 - min(length, len(hist)))
