@@ -102,12 +102,15 @@ def _median_of(counted: Sequence[tuple[float, int] | tuple[float, int, bool]], t
     raise ValueError("no values")
 
 
-def _palette(shades: Counter[int], rgb: dict[int, Rgb]) -> dict[Rgb, int]:
-    """Colours counted at 16 levels a channel, in the order they first occur."""
+def _levels(colours: Iterable[int], rgb: dict[int, Rgb]) -> dict[int, Rgb]:
+    """Each packed colour at 16 levels a channel."""
+    return {p: (r >> 4, g >> 4, b >> 4) for p, (r, g, b) in zip(colours, map(rgb.__getitem__, colours))}
+
+
+def _palette(shades: Counter[int], levels: dict[int, Rgb]) -> dict[Rgb, int]:
+    """Colours counted at 16 levels a channel (`levels`), in the order they first occur."""
     out: dict[Rgb, int] = {}
-    for p, k in shades.items():
-        r, g, b = rgb[p]
-        key = (r >> 4, g >> 4, b >> 4)
+    for key, k in zip(map(levels.__getitem__, shades), shades.values()):
         out[key] = out.get(key, 0) + k
     return out
 
@@ -164,12 +167,13 @@ def _look(pix: list[tuple[int, ...]]) -> CellLook:
     inside = n - 2 * m
     shades = _counted(middle)  # each colour of the middle: how many samples
     rgb = _unpacked(shades, {})
+    levels = _levels(shades, rgb)
     ring = _palette(_counted([part for i, row in enumerate(middle)  # the colours of a band around the middle's edge
                               for part in ((row,) if i < band or i >= inside - band
-                                           else (row[:band], row[inside - band:]))]), rgb)
-    counts = _palette(shades, rgb)
+                                           else (row[:band], row[inside - band:]))]), levels)
+    counts = _palette(shades, levels)
     mode = max(ring, key=lambda key: (ring[key], counts.get(key, 0)))  # the colour around the glyph
-    members = [(rgb[p], k) for p, k in shades.items() if (rgb[p][0] >> 4, rgb[p][1] >> 4, rgb[p][2] >> 4) == mode]
+    members = [(rgb[p], k) for p, k in shades.items() if levels[p] == mode]
     size = sum(k for _, k in members)
     reds, greens, blues = (sum(p[channel] * k for p, k in members) // size for channel in range(3))
     bg = (reds, greens, blues)
@@ -186,15 +190,17 @@ def _look(pix: list[tuple[int, ...]]) -> CellLook:
     raised = (top + left - bottom - right) / 2
     raised_grey = (top_grey + left_grey - bottom_grey - right_grey) / 2
     cell = CellLook(bg, raised, [bytes(n)] * n, 0, [], [], counts, pix, raised_grey, shades, rgb)
-    far = {p for p in shades if _far(rgb[p], bg)}
+    far = _far_from(shades, rgb, bg)
     if far:  # else no ink: the middle is all of about the background's colour
         find_ink(cell, bg, far)
     return cell
 
 
-def _far(colour: Rgb, bg: Rgb) -> bool:
-    """Whether a colour is ink on the background `bg`: a channel INK or more from the background's."""
-    return not (abs(colour[0] - bg[0]) < INK and abs(colour[1] - bg[1]) < INK and abs(colour[2] - bg[2]) < INK)
+def _far_from(colours: Iterable[int], rgb: dict[int, Rgb], bg: Rgb) -> set[int]:
+    """The packed colours that are ink on the background `bg`: a channel INK or more from the background's."""
+    r_lo, r_hi, g_lo, g_hi, b_lo, b_hi = bg[0] - INK, bg[0] + INK, bg[1] - INK, bg[1] + INK, bg[2] - INK, bg[2] + INK
+    return {p for p, (r, g, b) in zip(colours, map(rgb.__getitem__, colours))
+            if not (r_lo < r < r_hi and g_lo < g < g_hi and b_lo < b < b_hi)}
 
 
 def find_ink(cell: CellLook, bg: Rgb, far: set[int] | None = None) -> None:
@@ -204,7 +210,7 @@ def find_ink(cell: CellLook, bg: Rgb, far: set[int] | None = None) -> None:
     n = len(pix)
     m = n * 3 // 20
     if far is None:
-        far = {p for p in cell.shades if _far(rgb[p], bg)}
+        far = _far_from(cell.shades, rgb, bg)
     blank, margin = bytes(n), bytes(m)
     ink: list[bytes] = [blank] * n
     colours: list[Rgb] = []
