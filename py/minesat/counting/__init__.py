@@ -78,6 +78,8 @@ __all__ = ["CACHE_STATES", "MAX_STATES", "ClueSpace", "Component", "Constraints"
 MAX_STATES = 500_000  # DP states of one component, all layers together (memory guard: ~0.5 GB);
                       # real positions need a few thousand (a dense 10x21 lattice: 3,666)
 
+SETTLED_FROM = 30  # a board with this many clues or more: `reveal` starts step 1 from the earlier board's end
+
 CACHE_STATES = 100_000  # components kept for later boards, at most this many DP states in all
                        # (memory: a few MB; an expert board's components hold a few hundred)
 ComponentKey = tuple[int, tuple[tuple[int, tuple[Cell, ...]], ...]]  # (max_states, open clues)
@@ -169,6 +171,7 @@ class ClueSpace:
                 clue_classes.setdefault(k, []).append(i)
         placed = {cell for cells, _ in classes for cell in cells}  # cells in a class, or fixed
         placed.update(fixed)
+        self._fixed = fixed
         self.fixed_mines = sorted(c for c, mine in fixed.items() if mine)
         self.outside = [c for c in board.hidden if c not in placed]
         self.components = [_component(members, classes, clues, clue_classes, self.max_states)
@@ -223,6 +226,13 @@ class ClueSpace:
             outside_each = scalar * sum(a * b for a, b in zip(top, inner))
         self.count = count
         counts = self.mine_counts
+        if 2 * n_out > len(counts):  # mostly cells next to no clue: all at their count, then the others
+            counts = self.mine_counts = dict.fromkeys(counts, outside_each)
+            for cell, mine in self._fixed.items():
+                if not mine and cell in counts:  # (step 1's fixed cells may hold cells revealed since)
+                    counts[cell] = 0
+        else:
+            counts.update(dict.fromkeys(self.outside, outside_each))
         for cell in self.fixed_mines:
             counts[cell] = count
         for j, comp in enumerate(comps):
@@ -232,7 +242,6 @@ class ClueSpace:
                 per_cell = sum(h * weight.get(k, 0) for k, h in held.items()) // len(cells)
                 for cell in cells:
                     counts[cell] = per_cell
-        counts.update(dict.fromkeys(self.outside, outside_each))
 
     @cached_property
     def _after(self) -> Callable[[int, int], int]:
@@ -387,6 +396,8 @@ class LayoutSpace(ClueSpace):
         """The space (with the default `max_states`) of the board with the hidden `cell` showing
         `value`, as the advisor's look-ahead counts them: step 1 starts from where it ended here."""
         board = self.board.replace({cell: str(value)})
+        if len(board.clues) < SETTLED_FROM:  # step 1 from scratch is as fast
+            return LayoutSpace(board)
         if self._settled is None and self.count:
             self._settled = settle(self.board)
         return LayoutSpace(board, None, (self._settled, [cell]) if self._settled else None)
