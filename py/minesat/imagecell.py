@@ -65,9 +65,11 @@ def _unpacked(colours: Iterable[int], into: dict[int, Rgb]) -> dict[int, Rgb]:
 
 
 def _counted(pieces: list[tuple[int, ...]]) -> Counter[int]:
-    """How many times each colour occurs in these pieces of rows, in the order they first occur; pieces
-    alike (a plain cell's rows) counted once, then their repeats added."""
+    """How many times each colour occurs in these pieces of rows, in the order they first occur; when most
+    pieces are alike (a plain cell's rows), each distinct piece counted once, then its repeats added."""
     alike = Counter(pieces)
+    if 2 * len(alike) > len(pieces):  # mostly distinct (JPEG): counted as they come
+        return Counter(chain.from_iterable(pieces))
     counts = Counter(chain.from_iterable(alike))
     if len(alike) < len(pieces):
         for piece, k in alike.items():
