@@ -28,8 +28,8 @@ from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.imagecell import (
     CellLook,
     Glyph,
-    Looks,
     Rgb,
+    Seen,
     Shapes,
     classify_digit,
     find_ink,
@@ -149,8 +149,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     if grid.rows > 100 or grid.cols > 100:
         raise BoardError(f"the grid found is {grid.rows}x{grid.cols} cells: too big to be a board")
     pixels = packed_pixels(data)
-    looks: Looks = {}  # cells sampled alike are looked at once
-    cells = [sample_cell(width, height, pixels, grid, r, c, looks) for r in range(grid.rows) for c in range(grid.cols)]
+    seen = Seen()  # cells sampled alike are looked at once, a colour unpacked once
+    cells = [sample_cell(width, height, pixels, grid, r, c, seen) for r in range(grid.rows) for c in range(grid.cols)]
     glyphs = [glyph_features(cell.ink) if cell.ink_count else None for cell in cells]
     flags = [_is_flag(cell, g) for cell, g in zip(cells, glyphs)]
     # cluster the looks of the cells without ink, then put each cell with ink by its background
@@ -252,7 +252,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         else:  # another look: an exploded mine, a wrong flag, a mark
             out.append(HIDDEN)
             conf.append(0.5 if g is not None else 0.35)
-    part = _continues(width, height, data, pixels, grid, centres, looks)
+    part = _continues(width, height, data, pixels, grid, centres, seen)
     if part:  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
     for i in _repaired(out, ranked, grid.rows, grid.cols) | _inconsistent(out, grid.rows, grid.cols):
@@ -302,7 +302,7 @@ def _inconsistent(cells: list[str], rows: int, cols: int) -> set[int]:
 
 
 def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: Grid,
-               centres: list[list[CellLook]], seen: Looks) -> bool:
+               centres: list[list[CellLook]], seen: Seen) -> bool:
     """Whether the cells just outside the grid, on some side, look like the board's: then the grid
     found is a part of the board, and its reading must not be offered as the board."""
     looks = [members[0] for members in centres if len(members) >= 3]
@@ -321,7 +321,7 @@ def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: G
 
 
 def _mostly_alike(width: int, height: int, pixels: memoryview, grid: Grid, cells: list[Cell],
-                  looks: list[CellLook], seen: Looks) -> bool:
+                  looks: list[CellLook], seen: Seen) -> bool:
     """Whether at least 70% of these cells look like one of the looks (sampling no more cells than it takes)."""
     need = 0.7 * len(cells)
     alike = 0

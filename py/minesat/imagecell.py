@@ -13,9 +13,9 @@ import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from copy import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import reduce
-from itertools import chain, compress, repeat
+from itertools import chain, compress, filterfalse, repeat
 from operator import add, itemgetter, mul, sub
 
 from minesat.imagegrid import Grid
@@ -55,12 +55,11 @@ def packed_pixels(rgba: bytes) -> memoryview:
     return memoryview(rgb).cast("I")
 
 
-def _unpacked(colours: Iterable[int], into: dict[int, Rgb]) -> dict[int, Rgb]:
-    """`into` with each packed colour's red, green and blue added."""
+def _unpacked(colours: dict[int, int], into: dict[int, Rgb]) -> dict[int, Rgb]:
+    """`into` with the red, green and blue of each packed colour (a key of `colours`) not in it yet."""
     r, g, b = _SHIFTS
-    for p in colours:
-        if p not in into:
-            into[p] = (p >> r & 255, p >> g & 255, p >> b & 255)
+    for p in list(filterfalse(into.__contains__, colours)):
+        into[p] = (p >> r & 255, p >> g & 255, p >> b & 255)
     return into
 
 
@@ -104,9 +103,12 @@ def _median_of(counted: Sequence[tuple[float, int] | tuple[float, int, bool]], t
     raise ValueError("no values")
 
 
-def _levels(colours: Iterable[int], rgb: dict[int, Rgb]) -> dict[int, Rgb]:
-    """Each packed colour at 16 levels a channel."""
-    return {p: (r >> 4, g >> 4, b >> 4) for p, (r, g, b) in zip(colours, map(rgb.__getitem__, colours))}
+def _levels(colours: dict[int, int], rgb: dict[int, Rgb], into: dict[int, Rgb]) -> dict[int, Rgb]:
+    """`into` with each packed colour (a key of `colours`) not in it yet at 16 levels a channel."""
+    for p in list(filterfalse(into.__contains__, colours)):
+        r, g, b = rgb[p]
+        into[p] = (r >> 4, g >> 4, b >> 4)
+    return into
 
 
 def _palette(shades: Counter[int], levels: dict[int, Rgb]) -> dict[Rgb, int]:
@@ -128,13 +130,20 @@ def _clamped(positions: list[int], last: int) -> list[int]:
     return [min(last, max(0, p)) for p in positions]
 
 
-Looks = dict[tuple[tuple[int, ...], ...], CellLook]  # cells already looked at, by their samples
+@dataclass
+class Seen:
+    """What the cells of one image have in common, worked out once: the looks of cells by their samples
+    (a board's plain cells often sample alike), and colours unpacked and at 16 levels."""
+
+    looks: dict[tuple[tuple[int, ...], ...], CellLook] = field(default_factory=dict)
+    rgb: dict[int, Rgb] = field(default_factory=dict)
+    levels: dict[int, Rgb] = field(default_factory=dict)
 
 
 def sample_cell(width: int, height: int, pixels: memoryview, grid: Grid, r: int, c: int,
-                looks: Looks | None = None) -> CellLook:
-    """The look of cell (r, c) of the grid in the image's `packed_pixels` (`looks`: the cells looked at
-    before, kept across the calls that pass the same dict: a board's plain cells often sample alike)."""
+                seen: Seen | None = None) -> CellLook:
+    """The look of cell (r, c) of the grid in the image's `packed_pixels` (`seen`: what the calls passing
+    the same one have worked out)."""
     n = max(SAMPLES, min(48, round(min(grid.pitch_x, grid.pitch_y))))  # about a sample a pixel, at least SAMPLES
     x0 = grid.left + c * grid.pitch_x
     y0 = grid.top + r * grid.pitch_y
@@ -151,16 +160,17 @@ def sample_cell(width: int, height: int, pixels: memoryview, grid: Grid, r: int,
         if row is None:
             row = sampled[key] = picks(line)
         pix.append(row)
+    if seen is None:
+        return _look(pix, Seen())
     samples = tuple(pix)
-    if looks is not None and samples in looks:
-        return copy(looks[samples])
-    cell = _look(pix)
-    if looks is not None:
-        looks[samples] = copy(cell)
+    if samples in seen.looks:
+        return copy(seen.looks[samples])
+    cell = _look(pix, seen)
+    seen.looks[samples] = copy(cell)
     return cell
 
 
-def _look(pix: list[tuple[int, ...]]) -> CellLook:
+def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
     """The look of a cell from its samples."""
     n = len(pix)
     m = n * 3 // 20  # the margin left out of the middle: borders, bevels, gaps
@@ -168,8 +178,8 @@ def _look(pix: list[tuple[int, ...]]) -> CellLook:
     band = max(1, n // 10)
     inside = n - 2 * m
     shades = _counted(middle)  # each colour of the middle: how many samples
-    rgb = _unpacked(shades, {})
-    levels = _levels(shades, rgb)
+    rgb = _unpacked(shades, seen.rgb)
+    levels = _levels(shades, rgb, seen.levels)
     ring = _palette(_counted([part for i, row in enumerate(middle)  # the colours of a band around the middle's edge
                               for part in ((row,) if i < band or i >= inside - band
                                            else (row[:band], row[inside - band:]))]), levels)
