@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from copy import copy
 from dataclasses import dataclass, field
-from functools import reduce
+from functools import cached_property, reduce
 from itertools import chain, compress, filterfalse, repeat
 from operator import add, itemgetter, mul, sub
 
@@ -34,11 +34,16 @@ class CellLook:
     ink_count: int
     colours: list[Rgb]  # the ink's colours
     rows: list[int]  # and the row of the samples each is in
-    palette: dict[tuple[int, int, int], int]  # colours of the middle, 16 levels a channel: how many samples
     pix: list[tuple[int, ...]]  # the samples, SAMPLES x SAMPLES, each a packed colour (see `packed_pixels`)
     raised_grey: float  # `raised` from the grey pixels of the border strips only (a big digit's ink left out)
     shades: Counter[int]  # each packed colour of the middle: how many samples
     rgb: dict[int, Rgb]  # the packed colours sampled, unpacked
+    levels: dict[int, Rgb]  # and at 16 levels a channel
+
+    @cached_property
+    def palette(self) -> dict[Rgb, int]:
+        """The colours of the middle at 16 levels a channel: how many samples (worked out when asked)."""
+        return _palette(self.shades, self.levels)
 
 
 # Where a packed pixel holds its red, green and blue: an RGBA pixel's 4 bytes read as one native integer.
@@ -183,8 +188,12 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
     ring = _palette(_counted([part for i, row in enumerate(middle)  # the colours of a band around the middle's edge
                               for part in ((row,) if i < band or i >= inside - band
                                            else (row[:band], row[inside - band:]))]), levels)
-    counts = _palette(shades, levels)
-    mode = max(ring, key=lambda key: (ring[key], counts.get(key, 0)))  # the colour around the glyph
+    most = max(ring.values())
+    tied = [key for key, k in ring.items() if k == most]  # the colour around the glyph, or those tied for it
+    if len(tied) > 1:  # the one covering most of the middle
+        counts = _palette(shades, levels)
+        tied = [max(tied, key=lambda key: counts.get(key, 0))]
+    mode = tied[0]
     members = [(rgb[p], k) for p, k in shades.items() if levels[p] == mode]
     size = sum(k for _, k in members)
     reds, greens, blues = (sum(p[channel] * k for p, k in members) // size for channel in range(3))
@@ -201,7 +210,7 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
         _strip_lums(counted, rgb) for counted in strips)
     raised = (top + left - bottom - right) / 2
     raised_grey = (top_grey + left_grey - bottom_grey - right_grey) / 2
-    cell = CellLook(bg, raised, [bytes(n)] * n, 0, [], [], counts, pix, raised_grey, shades, rgb)
+    cell = CellLook(bg, raised, [bytes(n)] * n, 0, [], [], pix, raised_grey, shades, rgb, levels)
     far = _far_from(shades, rgb, bg)
     if far:  # else no ink: the middle is all of about the background's colour
         find_ink(cell, bg, far)
