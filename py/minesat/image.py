@@ -133,7 +133,7 @@ def _distance(a: CellLook, b: CellLook) -> float:
 def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, threshold: float = THRESHOLD) -> Reading:
     """The board in an RGBA image (row-major bytes, 4 per pixel), with each cell's confidence."""
     paused = gc.isenabled()
-    gc.disable()  # a million small samples and no cycles: the cycle collector's passes only cost time
+    gc.disable()  # many small tuples and lists and no cycles: the cycle collector's passes only cost time
     try:
         return _read(width, height, rgba, threshold)
     finally:
