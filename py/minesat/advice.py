@@ -62,8 +62,9 @@ advice is a deterministic function of the board.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from . import fifty
@@ -395,10 +396,15 @@ def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:
     n, counts = space.count, space.mine_counts
     ranked: list[int] = []  # the two lowest mine counts of hidden cells that may be safe
     living: list[int] = []  # ... of living ones
+    outside = space.outside  # (cells next to no clue: all with one count, most of the board in the opening)
     for m in sorted(set(counts.values())):  # a few distinct counts: cells taken a count at a time
         if m >= n or len(living) == 2:
             break
-        for c in [c for c, x in counts.items() if x == m]:
+        if outside and counts[outside[0]] == m:  # the outside cells first, then the others with that count
+            cells: Iterable[Cell] = chain(outside, _others(counts, m, outside))
+        else:
+            cells = [c for c, x in counts.items() if x == m]
+        for c in cells:
             if board[c] != HIDDEN:
                 continue
             if len(ranked) < 2:
@@ -413,6 +419,12 @@ def best_safety(board: Board, space: LayoutSpace) -> tuple[float, bool]:
     first = pool[0]
     second = pool[1] if len(pool) > 1 else first
     return 1 - (1 - BLEND) * (first / n) - BLEND * (second / n), first == 0  # int / int: no float overflow
+
+
+def _others(counts: dict[Cell, int], m: int, outside: list[Cell]) -> Iterator[Cell]:
+    """The cells with mine count m that are not in `outside` (worked out only when asked for)."""
+    skip = set(outside)
+    yield from (c for c, x in counts.items() if x == m and c not in skip)
 
 
 def _known_number(board: Board, space: LayoutSpace, cell: Cell) -> bool:

@@ -151,7 +151,8 @@ class ClueSpace:
         self.components: list[Component] = []
         self.completions: list[Poly] = []  # per component: {its mines: layouts of everything else}
         self.outside: list[Cell] = []
-        self.mine_counts: dict[Cell, int] = dict.fromkeys(clues.hidden, 0)
+        self.mine_counts: dict[Cell, int] = {}  # every unknown cell's, set by _combine
+        self._hidden = clues.hidden
         try:
             self._build(clues)
         except Contradiction:
@@ -225,13 +226,14 @@ class ClueSpace:
             inner = binomials(n_out - 1, left - lo - len(top), left - lo - 1)[::-1] if n_out else []
             outside_each = scalar * sum(a * b for a, b in zip(top, inner))
         self.count = count
-        counts = self.mine_counts
-        if 2 * n_out > len(counts):  # mostly cells next to no clue: all at their count, then the others
-            counts = self.mine_counts = dict.fromkeys(counts, outside_each)
+        hidden = self._hidden
+        if 2 * n_out > len(hidden):  # mostly cells next to no clue: all at their count, then the others
+            counts = self.mine_counts = dict.fromkeys(hidden, outside_each)
             for cell, mine in self._fixed.items():
                 if not mine and cell in counts:  # (step 1's fixed cells may hold cells revealed since)
                     counts[cell] = 0
         else:
+            counts = self.mine_counts = dict.fromkeys(hidden, 0)
             counts.update(dict.fromkeys(self.outside, outside_each))
         for cell in self.fixed_mines:
             counts[cell] = count
