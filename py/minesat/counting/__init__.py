@@ -46,6 +46,7 @@ and `subsets` (the arithmetic).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cached_property
@@ -126,6 +127,18 @@ def _component(members: list[int], classes: Classes, clues: OpenClues, clue_clas
     return comp
 
 
+def _without(cells: tuple[Cell, ...], skip: set[Cell]) -> list[Cell]:
+    """`cells` (sorted) but those in `skip`, in order: the runs between the skipped ones."""
+    cuts = sorted(i for c in skip if (i := bisect_left(cells, c)) < len(cells) and cells[i] == c)
+    out: list[Cell] = []
+    start = 0
+    for i in cuts:
+        out += cells[start:i]
+        start = i + 1
+    out += cells[start:]
+    return out
+
+
 class ClueSpace:
     """All layouts of some clues over some unknown cells (a `Board`, or `Constraints`: a part of
     one), counted exactly; see the module docstring for the method and order.
@@ -174,7 +187,10 @@ class ClueSpace:
         placed.update(fixed)
         self._fixed = fixed
         self.fixed_mines = sorted(c for c, mine in fixed.items() if mine)
-        self.outside = [c for c in board.hidden if c not in placed]
+        if isinstance(board, Board) and 8 * len(placed) < len(board.hidden):  # the opening: cut out the few
+            self.outside = _without(board.hidden, placed)
+        else:
+            self.outside = [c for c in board.hidden if c not in placed]
         self.components = [_component(members, classes, clues, clue_classes, self.max_states)
                            for members in linked_components(classes)]
         self._combine()
