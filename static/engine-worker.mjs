@@ -1,7 +1,8 @@
 // The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/protocol.py.
 // Messages in: {snapshot} once (the snapshot the page has cached, unpacked or gzipped, or null), {start, files,
 // stdlib} once (the runtime files the page fetched, Pyodide's wasm compiled; which standard library
-// they hold), then {id, text, stream, lane} requests and {cancel: id}.
+// they hold), then {id, text, stream, lane, data} requests (data: bytes beside the text, an image's
+// pixels) and {cancel: id}.
 // Messages out: {unpacked} once (a copy of the snapshot, unpacked here for the page, or null if
 // it could not be); {ready, snapshot, error} once; then {id, text, ms, queued} answers (JSON from
 // Engine.answer; the milliseconds it took, and how long it waited in the queue),
@@ -11,6 +12,7 @@
 import { engineFiles, gunzip, serveFromMemory, start, writeEngine } from "./boot.mjs";
 
 let engine = null;
+let bytesOf = null;
 let snapshotGiven;
 const snapshot = new Promise((resolve) => { snapshotGiven = resolve; });  // the unpacked snapshot, or null
 const queue = [];
@@ -38,6 +40,7 @@ async function boot(files, stdlib) {
     py.runPython("import os, random; os.chdir('/home/pyodide'); random.seed()\n"
       + "from minesat.protocol import Engine\nengine = Engine()");
     engine = py.globals.get("engine");
+    bytesOf = py.runPython("lambda data: data.to_bytes()");  // (a Uint8Array sent beside a request)
     postMessage({ ready: true, snapshot: info.snapshot });
   } catch (e) {
     postMessage({ ready: false, error: String(e && e.message || e) });
@@ -55,7 +58,7 @@ async function pump() {
     if (cancelled.delete(req.id)) continue;
     if (!req.stream) {
       const started = performance.now();
-      const text = engine.answer(req.text);
+      const text = engine.answer(req.text, req.data ? bytesOf(req.data) : null);
       postMessage({ id: req.id, text, ms: performance.now() - started, queued: started - req.arrived });
       await pause();
       continue;

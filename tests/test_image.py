@@ -4,6 +4,7 @@ with no board, and the command line's read-image."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import html
 import io
@@ -299,12 +300,15 @@ def test_the_page_confirmation_view_marks_the_unsure_cells():
     from minesat.protocol import Engine
     from minesat_web import imageread
     rgba = Image.open(IMAGES / "mjs-1.png").convert("RGBA")
-    answer = json.loads(Engine().answer(imageread.request(3, rgba.width, rgba.height, rgba.tobytes())))
+    text = json.dumps({"id": 3, **imageread.request(rgba.width, rgba.height)})
+    answer = json.loads(Engine().answer(text, rgba.tobytes()))  # the pixels beside the text, as the worker gets them
     assert answer["id"] == 3
+    as_text = {"id": 3, **imageread.request(rgba.width, rgba.height), "rgba": base64.b64encode(rgba.tobytes()).decode()}
+    assert json.loads(Engine().answer(json.dumps(as_text))) == answer  # (the request's base64 form)
     reading = answer["ok"]
     view = imageread.confirmation_html(reading)
     assert view.count('role="gridcell"') == 144 and reading["unsure"]
     assert view.count('class="cell unsure') == len(reading["unsure"]) and "correct them" in view
     assert f'href="#{html.escape(reading["board"])}"' in view
     with pytest.raises(ValueError, match="screenshot"):
-        imageread.request(1, 10_000, 10_000, b"")
+        imageread.request(10_000, 10_000)

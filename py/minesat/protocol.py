@@ -61,11 +61,14 @@ class Engine:
         self._tangled = ""  # why the board is not counted
         self._step_text = ""
 
-    def answer(self, text: str) -> str:
-        """One request (JSON text) -> its answer (JSON text): {"id", "ok": data} or {"id", "error"}."""
+    def answer(self, text: str, data: bytes | None = None) -> str:
+        """One request (JSON text) -> its answer (JSON text): {"id", "ok": data} or {"id", "error"}.
+        `data`: bytes sent beside the text (an image's pixels), given to the request as req["data"]."""
         req: dict[str, Any] = {}
         try:
             req = json.loads(text)
+            if data is not None and isinstance(req, dict):
+                req["data"] = data
             op = req.get("op")
             handler = getattr(self, f"op_{op}", None) if isinstance(op, str) else None
             if handler is None:
@@ -332,16 +335,18 @@ class Engine:
 
     # -- a board from a screenshot (issue 25) --
     def op_read_image(self, req: dict[str, Any]) -> dict[str, Any]:
-        """The board in an image, {"width", "height", "rgba": base64 of its RGBA bytes} (what a canvas's
-        getImageData gives): `minesat.image.read_image`'s reading as JSON, with the board as a share
-        fragment ("board") for the analyzer; a BoardError when no board is found."""
+        """The board in an image, {"width", "height"} and its RGBA bytes (what a canvas's getImageData
+        gives) as the request's `data`, or as "rgba", base64 text: `minesat.image.read_image`'s
+        reading as JSON, with the board as a share fragment ("board") for the analyzer; a
+        BoardError when no board is found."""
         import base64
 
         from .image import read_image
         width, height = int(req["width"]), int(req["height"])
         if width * height > 40_000_000:
             raise EngineError(f"the image is {width}x{height} pixels: more than a screenshot can be")
-        reading = read_image(width, height, base64.b64decode(str(req["rgba"]), validate=True))
+        rgba = req["data"] if isinstance(req.get("data"), bytes) else base64.b64decode(str(req["rgba"]), validate=True)
+        reading = read_image(width, height, rgba)
         return encode_reading(reading) | {"board": board_to_fragment(reading.board)}
 
 

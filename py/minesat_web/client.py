@@ -82,8 +82,10 @@ class EngineClient:
         self.next_id += 1
         return self.next_id
 
-    def send(self, request: dict[str, Any], lane: str | None = None) -> asyncio.Future:
-        """Send one request now; a future of its answer's data (or EngineFailed / Dropped)."""
+    def send(self, request: dict[str, Any], lane: str | None = None, data: Any = None) -> asyncio.Future:
+        """Send one request now; a future of its answer's data (or EngineFailed / Dropped).
+        `data`: a JS Uint8Array sent beside the request's text (moved to the worker, not copied:
+        it is unusable here afterwards), which the engine gets as bytes (`Engine.answer`)."""
         rid = self._new_id()
         text = dumps({"id": rid, **request})
         future = asyncio.get_event_loop().create_future()
@@ -91,25 +93,28 @@ class EngineClient:
             if self.local is None:
                 future.set_exception(EngineFailed("the engine is still starting"))
                 return future
-            asyncio.get_event_loop().call_later(0.001, self._answer_here, future, text)  # after a paint
+            here = data.to_bytes() if data is not None else None
+            asyncio.get_event_loop().call_later(0.001, self._answer_here, future, text, here)  # after a paint
             return future
         self.pending[rid] = future
         future.add_done_callback(lambda _: self.pending.pop(rid, None))
         future.add_done_callback(retrieved)  # a dropped answer nobody awaits any more is no error
-        self.worker.postMessage(js_object({"id": rid, "text": text, **({"lane": lane} if lane else {})}))
+        message = js_object({"id": rid, "text": text, **({"lane": lane} if lane else {}),
+                             **({"data": data} if data is not None else {})})
+        self.worker.postMessage(message, to_js([data.buffer]) if data is not None else to_js([]))
         return future
 
-    def _answer_here(self, future: asyncio.Future, text: str) -> None:
+    def _answer_here(self, future: asyncio.Future, text: str, data: bytes | None = None) -> None:
         if future.done():
             return
         try:
-            future.set_result(unwrap(json.loads(self.local.answer(text))))
+            future.set_result(unwrap(json.loads(self.local.answer(text, data))))
         except EngineFailed as e:
             future.set_exception(e)
 
-    async def call(self, request: dict[str, Any], lane: str | None = None) -> Any:
-        """Send one request and wait for its answer's data."""
-        return await self.send(request, lane)
+    async def call(self, request: dict[str, Any], lane: str | None = None, data: Any = None) -> Any:
+        """Send one request (with `data`, as `send`) and wait for its answer's data."""
+        return await self.send(request, lane, data)
 
     async def download(self, request: dict[str, Any], progress: Callable[[int, int], None],
                        mime: str = "text/plain") -> Any:

@@ -2,16 +2,14 @@
 
 Pure functions (no browser import, tested in CPython) for the page to wire (issue 25): the page
 decodes the image with the browser (an <img> drawn on a canvas, `getImageData`), sends
-`request(...)` to the engine's worker (`minesat.protocol.Engine.op_read_image`), and shows
+`request(...)` with the pixels beside it to the engine's worker (`minesat.protocol.Engine.op_read_image`), and shows
 `confirmation_html(answer)` next to the image: the board read, each unsure cell marked, and a
 link that opens the board in the analyzer (the share fragment the engine returns).
 """
 
 from __future__ import annotations
 
-import base64
 import html
-import json
 from typing import Any
 
 from minesat_web.render import cell_html, rows_html
@@ -19,12 +17,12 @@ from minesat_web.render import cell_html, rows_html
 MAX_PIXELS = 40_000_000  # as the engine's op: more is not a screenshot
 
 
-def request(request_id: int, width: int, height: int, rgba: bytes) -> str:
-    """The engine request (JSON text) for an image's RGBA bytes, row-major, 4 bytes a pixel."""
+def request(width: int, height: int) -> dict[str, Any]:
+    """The engine request for an image of `width` x `height` pixels, whose RGBA bytes (row-major, 4
+    a pixel) go beside it (`EngineClient.call(..., data=)`: moved to the worker, never base64)."""
     if width * height > MAX_PIXELS:
         raise ValueError(f"the image is {width}x{height} pixels: more than a screenshot can be")
-    return json.dumps({"id": request_id, "op": "read_image", "width": width, "height": height,
-                       "rgba": base64.b64encode(rgba).decode("ascii")})
+    return {"op": "read_image", "width": width, "height": height}
 
 
 def summary(answer: dict[str, Any]) -> str:
