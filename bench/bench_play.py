@@ -22,7 +22,8 @@ run given the same FILE again plays only the games not in it.
 clicks): per level and rule, boards per second, tries per board, median, 90th percentile and
 worst time per board.  `--review` times `minesat.review` of --games expert games per rule played by
 the advisor one cell per move, won and lost ones apart (games, median moves, and the median, 90th
-percentile and worst seconds per review).  `--pyodide` also runs them in Pyodide under Node.
+percentile and worst seconds per review, with the seed of the slowest game).  `--pyodide` also
+runs them in Pyodide under Node.
 """
 
 from __future__ import annotations
@@ -222,7 +223,7 @@ def bench_review(args: argparse.Namespace, rules: list[str]) -> int:
     print(f"review of expert games played by the advisor, one cell per move: {args.games} per rule, seeds "
           f"{args.seed}..{args.seed + args.games - 1}; seconds per game")
     opts = dataclasses.replace(runner.options(args), results=None)
-    print(f"{'rule':8} {'games':>9} {'moves':>6} {'python':>16} {'median':>7} {'p90':>6} {'worst':>6}")
+    print(f"{'rule':8} {'games':>9} {'moves':>6} {'python':>16} {'median':>7} {'p90':>6} {'worst':>6} {'(seed)':>7}")
     for rule in rules:
         games = [("expert", rule, args.seed + i) for i in range(args.games)]
         played = [r for _, r, _ in sorted(runner.run(recorded_game, games, list, opts, {}))]
@@ -241,8 +242,9 @@ def bench_review(args: argparse.Namespace, rules: list[str]) -> int:
             moves = sorted(len(records[i]["moves"]) for i in chosen)
             for python, seconds in by_python.items():
                 t = sorted(seconds[i] for i in chosen)
+                slowest = args.seed + max(chosen, key=lambda i: seconds[i])
                 print(f"{rule:8} {f'{len(t)} {name}':>9} {moves[len(moves) // 2]:6d} {python:>16} "
-                      f"{t[len(t) // 2]:7.2f} {t[int(0.9 * (len(t) - 1))]:6.2f} {t[-1]:6.2f}")
+                      f"{t[len(t) // 2]:7.2f} {t[int(0.9 * (len(t) - 1))]:6.2f} {t[-1]:6.2f} {f'({slowest})':>7}")
     return 0
 
 
