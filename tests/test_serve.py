@@ -86,3 +86,13 @@ def test_simultaneous_requests_rebuild_one_at_a_time(server, paths, monkeypatch)
         statuses = list(pool.map(lambda path: status(server, path), paths))
     assert statuses == [200, 200]
     assert most[0] == 1
+
+
+@pytest.mark.parametrize("path", ["/static/vendor/page.zip", "/static/vendor/page.zip.xz"])
+def test_the_page_zip_is_rebuilt_when_asked_for_as_the_page_asks(server, path, monkeypatch):
+    """The page fetches page.zip as page.zip.xz (static/boot.mjs): either request rebuilds it from
+    the sources (a development server serves edited modules)."""
+    asked = []
+    monkeypatch.setattr(serve.vendor, "build_page_zip", lambda root: asked.append(root))
+    assert status(server, path) == 200
+    assert asked == [serve.vendor.ROOT]

@@ -82,12 +82,13 @@ class Handler(SimpleHTTPRequestHandler):
     def do_GET(self) -> None:
         built = {"py.zip": vendor.build_py_zip, "page.zip": vendor.build_page_zip}
         name = self.path.split("?")[0].rsplit("/", 1)[-1]
-        if name in built and self.path.split("?")[0].endswith("/static/vendor/" + name) and not refusal(self.path):
+        zip_name = name.removesuffix(".xz")  # (the page fetches page.zip as page.zip.xz)
+        if zip_name in built and self.path.split("?")[0].endswith("/static/vendor/" + name) and not refusal(self.path):
             zip_path = Path(self.translate_path(self.path))
             try:
                 if zip_path.resolve().parent == (vendor.VENDOR).resolve():
                     with BUILD_LOCK:  # two requests at once would write the same temporary file
-                        built[name](vendor.ROOT)
+                        built[zip_name](vendor.ROOT)
             except (vendor.VendorError, OSError) as e:
                 self.send_error(500, f"cannot build {name}: {e}")
                 return

@@ -45,6 +45,7 @@ class EngineClient:
         self.next_id = 0
         self.local: Engine | None = None     # the fallback: the engine on the main thread
         self.worker: Any = None
+        self.waiting: list[tuple[int, str, str | None, Any, asyncio.Future]] = []  # sent while starting
         self._listener = create_proxy(self._receive)
 
     @property
@@ -52,7 +53,23 @@ class EngineClient:
         return "worker" if self.worker is not None else "main" if self.local is not None else "starting"
 
     async def connect(self) -> str:
-        """Wait for the worker started by boot.mjs (or fall back to the main thread)."""
+        """Wait for the worker started by boot.mjs (or fall back to the main thread); then send what
+        was asked meanwhile."""
+        try:
+            where = await self._connect()
+        except Exception as e:
+            for *_, future in self.waiting:
+                if not future.done():
+                    future.set_exception(EngineFailed(f"the engine could not start: {e}"))
+            self.waiting.clear()
+            raise
+        waiting, self.waiting = self.waiting, []
+        for rid, text, lane, data, future in waiting:
+            if not future.done():
+                self._dispatch(rid, text, lane, data, future)
+        return where
+
+    async def _connect(self) -> str:
         engine = getattr(js, "minesatEngine", None)
         if engine is not None and await engine.ready:
             self.worker = engine.worker
@@ -83,26 +100,35 @@ class EngineClient:
         return self.next_id
 
     def send(self, request: dict[str, Any], lane: str | None = None, data: Any = None) -> asyncio.Future:
-        """Send one request now; a future of its answer's data (or EngineFailed / Dropped).
-        `data`: a JS Uint8Array sent beside the request's text (moved to the worker, not copied:
-        it is unusable here afterwards), which the engine gets as bytes (`Engine.answer`)."""
+        """Send one request now (or, while the engine starts, once it is up); a future of its
+        answer's data (or EngineFailed / Dropped). `data`: a JS Uint8Array sent beside the
+        request's text (moved to the worker, not copied: it is unusable here afterwards), which the
+        engine gets as bytes (`Engine.answer`)."""
         rid = self._new_id()
         text = dumps({"id": rid, **request})
         future = asyncio.get_event_loop().create_future()
+        future.add_done_callback(retrieved)  # a dropped answer nobody awaits any more is no error
+        if self.worker is None and self.local is None:
+            if lane is not None:  # a newer request of a lane replaces a waiting one
+                for *_, waiting_lane, _, old in self.waiting:
+                    if waiting_lane == lane and not old.done():
+                        old.set_exception(Dropped())
+                self.waiting = [w for w in self.waiting if not w[4].done()]
+            self.waiting.append((rid, text, lane, data, future))
+        else:
+            self._dispatch(rid, text, lane, data, future)
+        return future
+
+    def _dispatch(self, rid: int, text: str, lane: str | None, data: Any, future: asyncio.Future) -> None:
         if self.worker is None:
-            if self.local is None:
-                future.set_exception(EngineFailed("the engine is still starting"))
-                return future
             here = data.to_bytes() if data is not None else None
             asyncio.get_event_loop().call_later(0.001, self._answer_here, future, text, here)  # after a paint
-            return future
+            return
         self.pending[rid] = future
         future.add_done_callback(lambda _: self.pending.pop(rid, None))
-        future.add_done_callback(retrieved)  # a dropped answer nobody awaits any more is no error
         message = js_object({"id": rid, "text": text, **({"lane": lane} if lane else {}),
                              **({"data": data} if data is not None else {})})
         self.worker.postMessage(message, to_js([data.buffer]) if data is not None else to_js([]))
-        return future
 
     def _answer_here(self, future: asyncio.Future, text: str, data: bytes | None = None) -> None:
         if future.done():

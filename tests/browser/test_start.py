@@ -74,6 +74,29 @@ def test_a_first_visit_starts_without_the_snapshot_then_caches_it_for_the_next(b
         context.close()
 
 
+def test_an_edit_while_the_engine_starts_is_analysed_once_it_is_up(browser, site, watch):
+    """On a first visit the engine's worker starts once the page is usable: an edit made before it
+    is up waits for it (EngineClient.send) instead of failing with "the engine is still starting"."""
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        page.goto(site + BOARD)
+        wait_ready(page)
+        page.evaluate("""() => { globalThis.said = []; const analysis = document.getElementById('analysis');
+            new MutationObserver(() => said.push(analysis.innerText))
+              .observe(analysis, {subtree: true, childList: true, characterData: true}); }""")
+        assert page.get_attribute("body", "data-engine") == "starting"  # (no snapshot yet: a first visit)
+        page.click("#grid .cell[data-row='0'][data-col='2']")
+        page.keyboard.press("1")  # 1??/12?/01? -> 1?1/12?/01?: one layout left
+        assert page.get_attribute("body", "data-engine") == "starting"
+        page.wait_for_function("() => document.getElementById('grid').dataset.board.startsWith('board=1?1/')")
+        page.wait_for_function("() => document.getElementById('layout-count').dataset.value === '1'",
+                               timeout=START_TIMEOUT)
+        assert not [text for text in page.evaluate("said") if "starting" in text]
+    finally:
+        context.close()
+
+
 def test_without_the_snapshot_the_page_starts_and_keeps_nothing(browser, watch, tmp_path):
     """The snapshot is an optimisation: missing, the page starts as usual, and the attempt to keep it fails quietly."""
     server = serve.start(0, subfolder_site(tmp_path, skip="static/vendor/snapshot.gz"))
