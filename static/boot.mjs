@@ -143,14 +143,12 @@ async function keepDecoded() {
   if (!decodedCopies.length) return 0;
   try {
     const cache = await caches.open(DECODED_CACHE);
-    const keys = new Set();
     for (const [key, blob, type] of decodedCopies) {
       await cache.put(key, new Response(await blob, { headers: { "Content-Type": type } }));
-      keys.add(key);
     }
-    const { xz = [], xzVersions = {} } = await manifest;
-    for (const file of xz) keys.add(`${new URL(file, here).href}?v=${xzVersions[file]}`);
-    for (const old of await cache.keys()) if (!keys.has(old.url)) await cache.delete(old);
+    const { xz = [], xzVersions = {} } = await manifest;  // (the keys of this version's copies)
+    const current = new Set(xz.map((file) => `${new URL(file, here).href}?v=${xzVersions[file]}`));
+    for (const old of await cache.keys()) if (!current.has(old.url)) await cache.delete(old);
     return decodedCopies.length;
   } catch {
     return 0;

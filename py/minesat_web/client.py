@@ -108,13 +108,8 @@ class EngineClient:
         text = dumps({"id": rid, **request})
         future = asyncio.get_event_loop().create_future()
         future.add_done_callback(retrieved)  # a dropped answer nobody awaits any more is no error
-        if self.worker is None and self.local is None:
-            if lane is not None:  # a newer request of a lane replaces a waiting one
-                for *_, waiting_lane, _, old in self.waiting:
-                    if waiting_lane == lane and not old.done():
-                        old.set_exception(Dropped())
-                self.waiting = [w for w in self.waiting if not w[4].done()]
-            self.waiting.append((rid, text, lane, data, future))
+        if self.worker is None and self.local is None:  # (sent in order once connected: the worker
+            self.waiting.append((rid, text, lane, data, future))  # drops those a newer one supersedes)
         else:
             self._dispatch(rid, text, lane, data, future)
         return future

@@ -12,12 +12,27 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import serve
 from harness import ROOT, START_TIMEOUT, new_context, subfolder_site, wait_analysis, wait_ready
 
 BOARD = "index.html#board=1??/12?/01?"  # the seeds' 3x3 instance: 2 layouts without a total
 VENDOR = ROOT / "static" / "vendor"
+
+
+@contextmanager
+def first_visit(browser, watch, url: str) -> Iterator:
+    """A page of a fresh context (nothing cached: a first visit) at `url`, once usable."""
+    context = new_context(browser, watch)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        yield page
+    finally:
+        context.close()
 
 
 def python(page, code: str):
@@ -27,11 +42,7 @@ def python(page, code: str):
 
 
 def test_a_first_visit_starts_without_the_snapshot_then_caches_it_for_the_next(browser, site, watch):
-    context = new_context(browser, watch)
-    try:
-        page = context.new_page()
-        page.goto(site + BOARD)
-        wait_ready(page)
+    with first_visit(browser, watch, site + BOARD) as page:
         assert wait_analysis(page) == "2"
         assert page.evaluate("globalThis.minesatSnapshot") is False  # nothing cached: a normal start
         page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
@@ -54,7 +65,7 @@ def test_a_first_visit_starts_without_the_snapshot_then_caches_it_for_the_next(b
         assert sorted(cached) == sorted([site + f"static/vendor/snapshot.gz?v={start['snapshot']['version']}"]
                                         + decoded)
         assert page.evaluate("globalThis.minesatDecodedKept") == len(start["xz"]) == 4
-        again = context.new_page()  # the next visit
+        again = page.context.new_page()  # the next visit
         fetched: list[str] = []
         again.on("request", lambda r: fetched.append(r.url))
         again.goto(site + BOARD)
@@ -70,18 +81,12 @@ def test_a_first_visit_starts_without_the_snapshot_then_caches_it_for_the_next(b
         # (index.html preloads page.zip.xz, 56 kB, before any script can look in the cache)
         assert {u.rsplit("/", 1)[-1] for u in fetched if u.endswith(".xz")} <= {"page.zip.xz"}, fetched
         assert again.evaluate("globalThis.minesatDecodedKept") == 0
-    finally:
-        context.close()
 
 
 def test_an_edit_while_the_engine_starts_is_analysed_once_it_is_up(browser, site, watch):
     """On a first visit the engine's worker starts once the page is usable: an edit made before it
     is up waits for it (EngineClient.send) instead of failing with "the engine is still starting"."""
-    context = new_context(browser, watch)
-    try:
-        page = context.new_page()
-        page.goto(site + BOARD)
-        wait_ready(page)
+    with first_visit(browser, watch, site + BOARD) as page:
         page.evaluate("""() => { globalThis.said = []; const analysis = document.getElementById('analysis');
             new MutationObserver(() => said.push(analysis.innerText))
               .observe(analysis, {subtree: true, childList: true, characterData: true}); }""")
@@ -93,8 +98,6 @@ def test_an_edit_while_the_engine_starts_is_analysed_once_it_is_up(browser, site
         page.wait_for_function("() => document.getElementById('layout-count').dataset.value === '1'",
                                timeout=START_TIMEOUT)
         assert not [text for text in page.evaluate("said") if "starting" in text]
-    finally:
-        context.close()
 
 
 def test_without_the_snapshot_the_page_starts_and_keeps_nothing(browser, watch, tmp_path):
@@ -153,11 +156,7 @@ def test_the_main_thread_starts_with_the_page_modules_only_and_loads_the_engine_
 
 
 def test_a_first_visit_imports_no_engine_module_on_the_main_thread(browser, site, watch):
-    context = new_context(browser, watch)
-    try:
-        page = context.new_page()
-        page.goto(site + BOARD)
-        wait_ready(page)
+    with first_visit(browser, watch, site + BOARD) as page:
         assert wait_analysis(page) == "2"
         assert page.evaluate("globalThis.minesatSnapshot") is False
         imported = python(page, "import sys; sorted(m for m in sys.modules if m.startswith('minesat.'))")
@@ -165,8 +164,6 @@ def test_a_first_visit_imports_no_engine_module_on_the_main_thread(browser, site
                         __import__("zipfile").ZipFile(VENDOR / "page.zip").namelist()}
         assert set(imported) <= page_modules and "minesat.protocol" not in page_modules, imported
         assert "minesat.codec" in imported
-    finally:
-        context.close()
 
 
 def test_the_page_and_pyscript_import_their_modules_compiled(browser, site, watch):
@@ -179,11 +176,7 @@ def test_the_page_and_pyscript_import_their_modules_compiled(browser, site, watc
         entries = {name: z.read(name) for name in z.namelist()}
     assert "minesat_web/__pycache__/main.cpython-314.pyc" in entries
     assert "pyscript/__pycache__/events.cpython-314.pyc" in entries
-    context = new_context(browser, watch)
-    try:
-        page = context.new_page()
-        page.goto(site + BOARD)
-        wait_ready(page)
+    with first_visit(browser, watch, site + BOARD) as page:
         assert wait_analysis(page) == "2"
         imported = python(page, """
 import sys
@@ -195,16 +188,10 @@ import sys
             assert cached in entries, cached
             held = page.evaluate("p => Array.from(minesatPyodide.FS.readFile(p))", "/home/pyodide/" + cached)
             assert bytes(held) == entries[cached], cached
-    finally:
-        context.close()
 
 
 def test_the_trimmed_standard_library_falls_back_to_the_full_one(browser, site, watch):
-    context = new_context(browser, watch)
-    try:
-        page = context.new_page()
-        page.goto(site + BOARD)
-        wait_ready(page)
+    with first_visit(browser, watch, site + BOARD) as page:
         assert wait_analysis(page) == "2"
         # the page's start used the trimmed library of bytecode and missed nothing in it
         assert python(page, "import json; json.__spec__.origin") == "/lib/python314.zip/json/__init__.pyc"
@@ -231,8 +218,6 @@ r""") == "ModuleNotFoundError"
         fetched = page.evaluate(
             "() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('python_stdlib.zip')).length")
         assert fetched == 1
-    finally:
-        context.close()
 
 
 def test_the_progress_bar_counts_the_runtime_bytes_up_to_their_total(browser, site, watch):
