@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -25,6 +26,7 @@ CHROMIUM_ARGS = [
     "--no-first-run", "--disable-dev-shm-usage",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
+CRASHED = r"(Target|Page) crashed"  # Playwright's words when a page's renderer process died
 START_TIMEOUT = 90_000   # ms: Pyodide takes 7-13 s on a shared 2-core machine; leave room
 STEP_TIMEOUT = 30_000    # ms: one analysis or UI step
 
@@ -69,17 +71,66 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(request):
     """A Chromium per test module: a renderer crashed twice in CI in test_play, six modules into one
     long-lived browser (never locally); a fresh browser per module keeps what one module leaves
-    behind from the next, for about 0.5 s a module."""
+    behind from the next, for about 0.5 s a module. What Chromium writes to its standard error
+    goes to test-artifacts/chromium-<module>.log (Playwright's driver log), quoted when a
+    renderer crashes."""
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).is_file():
         pytest.fail(f"{CHROMIUM} not found: run `make setup-browser` (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with driver_log(chromium_log(request.module.__name__)):
+        pw = sync_playwright().start()
+    try:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield b
         b.close()
+    finally:
+        pw.stop()
+
+
+def chromium_log(module: str) -> Path:
+    return ARTIFACTS / f"chromium-{module}.log"
+
+
+@contextmanager
+def driver_log(path: Path):
+    """Have the Playwright driver started inside write the browser's output to `path`."""
+    saved = {name: os.environ.get(name) for name in ("DEBUG", "DEBUG_FILE")}
+    os.environ.update(DEBUG="pw:browser", DEBUG_FILE=str(path))
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def crash_report(module: str, lines: int = 25) -> str:
+    """What is known when a renderer crashed: memory, the kernel's OOM kills, Chromium's last words."""
+    log = chromium_log(module)
+    said = log.read_text(errors="replace").splitlines() if log.is_file() else ["(no log)"]
+    words = [line for line in said if "dbus/" not in line][-lines:]  # dbus: its start's noise
+    return (f"memory available: {available_memory()}; {memory_cgroup()}\n"
+            f"the last {lines} lines of {log.name}:\n" + "\n".join(words))
+
+
+def memory_cgroup() -> str:
+    """This process's memory cgroup (v1 or v2): its limit, peak and OOM kills, as far as they are readable."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+        v1 = [line.split(":", 2)[2] for line in lines if ":memory:" in line]
+        base = Path("/sys/fs/cgroup/memory" + v1[0]) if v1 else Path("/sys/fs/cgroup" + lines[-1].split(":", 2)[2])
+        names = ("memory.limit_in_bytes", "memory.max_usage_in_bytes", "memory.oom_control",
+                 "memory.max", "memory.peak", "memory.events")
+        found = {n: (base / n).read_text().split() for n in names if (base / n).is_file()}
+        return "memory cgroup " + str(base) + ": " + "; ".join(f"{n} {' '.join(v)}" for n, v in found.items())
+    except (OSError, IndexError) as e:
+        return f"memory cgroup not read ({e})"
 
 
 class Watch:
@@ -160,7 +211,24 @@ class AppPage:
     """One loaded app page shared by a module's tests, with helpers to drive it."""
 
     def __init__(self, page, url: str, watch: Watch):
-        self.page, self.url, self.watch = page, url, watch
+        self.url, self.watch = url, watch
+        self.follow(page)
+
+    def follow(self, page) -> None:
+        self.page, self.crashed = page, False
+        page.on("crash", lambda _page: setattr(self, "crashed", True))
+
+    @classmethod
+    def open(cls, browser, url: str, watch: Watch) -> AppPage:
+        """The app loaded and analysed in a fresh context of `browser`."""
+        _context, page = open_app(browser, url, watch)
+        return cls(page, url, watch)
+
+    def reopen(self) -> None:
+        """The same app in a fresh context, in place of a page whose renderer crashed."""
+        browser = self.page.context.browser
+        self.page.context.close()
+        self.follow(open_app(browser, self.url, self.watch)[1])
 
     def load_board(self, rows: list[str], mines: int | None = None) -> str:
         """Put a board in the URL fragment (as a user following a link would) and wait for its analysis."""
@@ -209,10 +277,9 @@ def screenshot(page, name: str) -> Path:
 @pytest.fixture(scope="module")
 def app(browser, site):
     """The app loaded once per test module; each test's foreign requests and errors are checked."""
-    watch = Watch()
-    context, page = open_app(browser, site + "index.html", watch)
-    yield AppPage(page, site + "index.html", watch)
-    context.close()
+    shared = AppPage.open(browser, site + "index.html", Watch())
+    yield shared
+    shared.page.context.close()
 
 
 def open_app(browser, url: str, watch: Watch, attempts: int = 2):
@@ -250,7 +317,10 @@ def available_memory() -> str:
 
 @pytest.fixture
 def app_page(app):
-    """The shared app page, checked for foreign requests and errors after the test."""
+    """The shared app page, checked for foreign requests and errors after the test. A page whose
+    renderer crashed (the test then runs once more: conftest.py) is opened again first."""
+    if app.crashed:
+        app.reopen()
     yield app
     app.watch.check()
 
