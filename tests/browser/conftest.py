@@ -35,6 +35,8 @@ def pytest_runtest_makereport(item, call):
     """A report of a renderer crash carries the memory and Chromium's last lines (a rerun prints it too)."""
     report = yield
     if report.failed and call.excinfo is not None and renderer_crashed(call.excinfo.value):
+        if "browser" in item.funcargs:
+            item.funcargs["browser"].stale = True  # the rerun starts a fresh Chromium
         section = crash_report(item.module.__name__)
         report.sections.append(("renderer crash", section))
         print(f"\n{item.nodeid}: the renderer crashed; {section}", file=sys.stderr)

@@ -74,9 +74,9 @@ def site(tmp_path_factory):
 def browser(request):
     """A Chromium per test module: a renderer crashed twice in CI in test_play, six modules into one
     long-lived browser (never locally); a fresh browser per module keeps what one module leaves
-    behind from the next, for about 0.5 s a module. What Chromium writes to its standard error
-    goes to test-artifacts/chromium-<module>.log (Playwright's driver log), quoted when a
-    renderer crashes."""
+    behind from the next, for about 0.5 s a module, and a fresh one after a renderer crash (the
+    test's rerun: conftest.py). What Chromium writes to its standard error goes to
+    test-artifacts/chromium-<module>.log (Playwright's driver log), quoted when a renderer crashes."""
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).is_file():
         pytest.fail(f"{CHROMIUM} not found: run `make setup-browser` (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
@@ -84,11 +84,31 @@ def browser(request):
     with driver_log(chromium_log(request.module.__name__)):
         pw = sync_playwright().start()
     try:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
+        chromium = Chromium(pw)
+        yield chromium
+        chromium.close()
     finally:
         pw.stop()
+
+
+class Chromium:
+    """The module's browser: contexts are opened in it, and it is launched again after a crash."""
+
+    def __init__(self, pw) -> None:
+        self.pw, self.stale = pw, False
+        self.browser = self.launch()
+
+    def launch(self):
+        return self.pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+    def new_context(self, **options):
+        if self.stale:
+            self.close()
+            self.browser, self.stale = self.launch(), False
+        return self.browser.new_context(**options)
+
+    def close(self) -> None:
+        self.browser.close()
 
 
 def chromium_log(module: str) -> Path:
@@ -224,10 +244,15 @@ class AppPage:
         _context, page = open_app(browser, url, watch)
         return cls(page, url, watch)
 
-    def reopen(self) -> None:
-        """The same app in a fresh context, in place of a page whose renderer crashed."""
-        browser = self.page.context.browser
-        self.page.context.close()
+    @property
+    def lost(self) -> bool:
+        """Whether the page's renderer crashed, or its browser was launched again after a crash."""
+        return self.crashed or self.page.is_closed()
+
+    def reopen(self, browser: Chromium) -> None:
+        """The same app in a fresh context, in place of a page that was lost."""
+        if not self.page.is_closed():
+            self.page.context.close()
         self.follow(open_app(browser, self.url, self.watch)[1])
 
     def load_board(self, rows: list[str], mines: int | None = None) -> str:
@@ -279,7 +304,8 @@ def app(browser, site):
     """The app loaded once per test module; each test's foreign requests and errors are checked."""
     shared = AppPage.open(browser, site + "index.html", Watch())
     yield shared
-    shared.page.context.close()
+    if not shared.page.is_closed():
+        shared.page.context.close()
 
 
 def open_app(browser, url: str, watch: Watch, attempts: int = 2):
@@ -303,6 +329,7 @@ def open_app(browser, url: str, watch: Watch, attempts: int = 2):
             context.close()
             if not crashed or attempt == attempts:
                 raise
+            browser.stale = True
             print(f"the renderer crashed while the app started (attempt {attempt}); "
                   f"memory available: {available_memory()}; starting again")
     raise AssertionError("unreachable")
@@ -316,11 +343,11 @@ def available_memory() -> str:
 
 
 @pytest.fixture
-def app_page(app):
-    """The shared app page, checked for foreign requests and errors after the test. A page whose
-    renderer crashed (the test then runs once more: conftest.py) is opened again first."""
-    if app.crashed:
-        app.reopen()
+def app_page(app, browser):
+    """The shared app page, checked for foreign requests and errors after the test. A page lost to
+    a renderer crash (the test then runs once more: conftest.py) is opened again first."""
+    if app.lost:
+        app.reopen(browser)
     yield app
     app.watch.check()
 
