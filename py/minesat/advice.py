@@ -89,6 +89,7 @@ DEPTH2 = 3  # in the opening, the best few guesses (this many) are ranked again 
 DEPTH2_WIDTH = 6  # ... whose second step weighs this many candidates
 DEPTH2_OPEN = 0.085  # ... the opening: while at most this share of the cells is open (40 of expert's 480)
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
+INFLUENCE_CANDIDATES = False  # look-ahead: also cells whose safe layouts + 50/50 influence reach WITHIN x the best's
 
 
 @dataclass
@@ -463,6 +464,29 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
     return chosen[:MAX_CANDIDATES]
 
 
+def influenced(board: Board, space: LayoutSpace, closed: list[Cell], chosen: list[Cell],
+               known: dict[Cell, int]) -> list[Cell]:
+    """The living frontier cells not in `chosen` whose safe layouts plus 50/50 influence
+    (`fifty.influence`, stored in `known`) reach `WITHIN` x the safest cell's safe layouts: a
+    cell that is either safe or half of a would-be 50/50 may be worth opening though riskier
+    (`INFLUENCE_CANDIDATES`, the best published solver's long-term candidates)."""
+    counts, n = space.mine_counts, space.count
+    live = [c for c in closed if counts[c] < n]
+    floor = WITHIN * (n - min(counts[c] for c in live))
+    taken, frontier = set(chosen), board.frontier()
+    out = []
+    for c in sorted(live, key=lambda c: _order(space, c)):
+        safe = n - counts[c]
+        if c in taken or c not in frontier or safe + min(counts[c], safe) < floor:
+            continue
+        if _known_number(board, space, c) or not fifty.may_influence(board, space, c):
+            continue
+        known[c] = fifty.influence(board, space, c)
+        if safe + known[c] >= floor:
+            out.append(c)
+    return out
+
+
 def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> Advice:
     """The best guess by secondary safety, with dead cells last and unavoidable 50/50s first."""
     pair = fifty.fifty_fifty(board, space, closed)
@@ -473,12 +497,17 @@ def look_ahead_advice(board: Board, space: LayoutSpace, closed: list[Cell]) -> A
     scored: list[Candidate] = []
     found: dict[Cell, list[tuple[int, LayoutSpace]]] = {}
     plain: dict[Cell, float] = {}  # secondary safety before the influence
-    for cell in candidates(board, space, closed):
+    cells = candidates(board, space, closed)
+    known: dict[Cell, int] = {}  # 50/50 influences worked out already
+    if INFLUENCE_CANDIDATES and FIFTY_INFLUENCE:
+        cells += influenced(board, space, closed, cells, known)
+    for cell in cells:
         results = found[cell] = spaces_after_reveal(board, space, cell)
         score, progress = secondary_safety(n, results)
         plain[cell] = score
         if FIFTY_INFLUENCE:
-            score *= 1 + FIFTY_INFLUENCE * (fifty.influence(board, space, cell) / (n - space.mine_counts[cell]))
+            weight = known[cell] if cell in known else fifty.influence(board, space, cell)
+            score *= 1 + FIFTY_INFLUENCE * (weight / (n - space.mine_counts[cell]))
         scored.append(Candidate(cell, _p(space, cell), score, progress, dead=len(results) <= 1))
     live = [c for c in scored if not c.dead] or scored
 

@@ -108,6 +108,24 @@ def influence(board: Board, space: LayoutSpace, t: Cell) -> int:
     of a 2x2 block's diagonal, that would be an unavoidable 50/50 once the few hidden cells
     beside it (at most 3) are mines; at most the layouts where t is a mine, or safe."""
     n, counts = space.count, space.mine_counts
+    pairs, boxes = _would_be(board, space, t)
+    total = sum(layouts_with(board, [a, *more], [b]) for a, b, more in pairs)
+    box = max((layouts_with(board, [a, d, *more], [b, c]) for a, b, c, d, more in boxes), default=0)
+    return min(total + box, counts[t], n - counts[t])
+
+
+def may_influence(board: Board, space: LayoutSpace, t: Cell) -> bool:
+    """Whether t is in some pair or 2x2 block that `influence` counts (geometry only, no counting)."""
+    pairs, boxes = _would_be(board, space, t)
+    return bool(pairs or boxes)
+
+
+def _would_be(board: Board, space: LayoutSpace, t: Cell) -> tuple[list[tuple[Cell, Cell, list[Cell]]],
+                                                                  list[tuple[Cell, Cell, Cell, Cell, list[Cell]]]]:
+    """The pairs (a, b, cells still to be mines) and 2x2 blocks (top-left, bottom-left, top-right,
+    bottom-right, cells still to be mines) holding t that may become an unavoidable 50/50: all
+    hidden, with at most 3 hidden cells beside them not yet known to be mines and none open."""
+    n, counts = space.count, space.mine_counts
 
     def missing(cells: list[Cell]) -> list[Cell] | None:
         """The cells not yet known to be mines, if there are at most 3 and none is open."""
@@ -121,22 +139,22 @@ def influence(board: Board, space: LayoutSpace, t: Cell) -> int:
         return out if len(out) <= 3 else None
 
     r, c = t
-    total = 0
+    pairs = []
     for a, b in (((r, c), (r, c + 1)), ((r, c - 1), (r, c)), ((r, c), (r + 1, c)), ((r - 1, c), (r, c))):
         if not (_on(board, a) and _on(board, b) and board[a] == HIDDEN and board[b] == HIDDEN):
             continue
         more = missing(_beside(board, a, b))
         if more is not None:
-            total += layouts_with(board, [a, *more], [b])
-    box = 0
+            pairs.append((a, b, more))
+    boxes = []
     for i, j in ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1)):
         cells = [(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)]
         if not all(_on(board, x) and board[x] == HIDDEN for x in cells):
             continue
         more = missing(_corners(board, i, j))
         if more is not None:
-            box = max(box, layouts_with(board, [(i, j), (i + 1, j + 1), *more], [(i + 1, j), (i, j + 1)]))
-    return min(total + box, counts[t], n - counts[t])
+            boxes.append(((i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1), more))
+    return pairs, boxes
 
 
 def layouts_with(board: Board, mines: list[Cell], safe: list[Cell]) -> int:
