@@ -74,7 +74,7 @@ from .counting import LayoutSpace
 if TYPE_CHECKING:
     from .flags import WrongFlag
 
-TREE_LAYOUTS = 200  # exact game-tree search when at most this many layouts remain
+TREE_LAYOUTS = 1000  # exact game-tree search when at most this many layouts remain
 TREE_NODES = 10_000  # ... and give up on a search that visits more sets of layouts than this
 WITHIN = 0.9  # look-ahead candidates: safety at least this share of the best safety
 MAX_CANDIDATES = 14  # at most this many candidates get the look-ahead
@@ -83,7 +83,7 @@ NEAR_TIE = 1e-9
 TIE = 1e-9  # look-ahead scores this close to the best count as ties, broken by progress
 PROGRESS_WEIGHT = 0.0  # rank guesses by secondary safety x (1 + PROGRESS_WEIGHT x progress);
                        # 0.2 won 2 points fewer expert games (1,500 paired games)
-REGION_LAYOUTS = 200  # search an isolated region with at most this many layouts of its own (0: never)
+REGION_LAYOUTS = 1000  # search an isolated region with at most this many layouts of its own (0: never)
 FIFTY_INFLUENCE = 0.9  # score x (1 + this x the cell's 50/50 influence / its safe layouts)
 DEPTH2 = 3  # in the opening, the best few guesses (this many) are ranked again by two steps of look-ahead
 DEPTH2_WIDTH = 6  # ... whose second step weighs this many candidates
