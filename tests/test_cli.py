@@ -15,6 +15,7 @@ import pytest
 
 from boards import INSTANCE_2, SEED_3X3, SEED_9X9, SEED_9X9_SAFE
 from brute import brute_layouts
+from minesat import limits
 from minesat.board import parse_board
 from minesat.cli import main
 
@@ -261,3 +262,21 @@ def test_a_command_started_by_a_big_process_is_not_taken_for_a_big_one():
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
                          env={**os.environ, "PYTHONPATH": str(ROOT / "py")}).stdout.strip()
     assert out == "0", out
+
+
+def test_the_alarm_comes_again_when_its_first_stop_was_swallowed():
+    """Python swallows an exception raised in a gc callback or a __del__ (CI saw the timeout's
+    OverLimit lost in hypothesis's gc callback): the alarm comes again until the command stops."""
+    stops = 0
+    deadline = time.monotonic() + 5
+    with pytest.raises(limits.OverLimit):
+        with limits.bounded(0.1, 0, whole_process=False):
+            while time.monotonic() < deadline:
+                try:
+                    while time.monotonic() < deadline:
+                        pass
+                except limits.OverLimit:  # as a gc callback would: the first stop is lost
+                    stops += 1
+                    if stops > 1:
+                        raise
+    assert stops == 2 and time.monotonic() < deadline

@@ -28,6 +28,7 @@ MEMORY = 1024  # MB
 LEAST_MEMORY = 100  # MB: a lower bound would fail Python's own imports
 GRACE = 2.0  # seconds between the alarm and the watchdog
 WATCH_EVERY = 0.05  # seconds between the watchdog's looks at the clock and the memory
+ALARM_AGAIN = 0.1  # seconds between the alarms after the first, until the command has stopped
 
 
 class OverLimit(BaseException):
@@ -74,22 +75,26 @@ def bounded(timeout: float, memory: int, whole_process: bool) -> Iterator[None]:
     """Run the body within `timeout` seconds (OverLimit past it) and, for a whole process, `memory` MB."""
     alarm = bool(timeout) and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     old_handler = None
+    done = threading.Event()
     if alarm:
         def over(signum: int, frame: FrameType | None) -> None:
-            raise OverLimit(stopped(timeout))
+            if not done.is_set():
+                raise OverLimit(stopped(timeout))
 
         old_handler = signal.signal(signal.SIGALRM, over)
-        signal.setitimer(signal.ITIMER_REAL, timeout)
-    done = threading.Event()
+        # again every ALARM_AGAIN s: Python swallows a raise inside a gc callback or a __del__
+        signal.setitimer(signal.ITIMER_REAL, timeout, ALARM_AGAIN)
     if whole_process and (timeout or memory):
         threading.Thread(target=_watch, args=(done, timeout, memory), name="minesat-watchdog", daemon=True).start()
     try:
         yield
     finally:
-        done.set()
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, old_handler)
+        try:
+            done.set()  # from here on the alarm raises nothing
+        finally:
+            if alarm:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, old_handler)
 
 
 def _watch(done: threading.Event, timeout: float, memory: int) -> None:
