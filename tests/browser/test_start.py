@@ -85,19 +85,35 @@ def test_a_first_visit_starts_without_the_snapshot_then_caches_it_for_the_next(b
 
 def test_an_edit_while_the_engine_starts_is_analysed_once_it_is_up(browser, site, watch):
     """On a first visit the engine's worker starts once the page is usable: an edit made before it
-    is up waits for it (EngineClient.send) instead of failing with "the engine is still starting"."""
-    with first_visit(browser, watch, site + BOARD) as page:
+    is up waits for it (EngineClient.send) instead of failing with "the engine is still starting".
+    The worker's script is held back until the edit is made, so the worker cannot win the race."""
+    context = new_context(browser, watch)
+    held: list = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    context.route("**/engine-worker.mjs*", hold)
+    try:
+        page = context.new_page()
+        page.goto(site + BOARD)
+        wait_ready(page)
         page.evaluate("""() => { globalThis.said = []; const analysis = document.getElementById('analysis');
             new MutationObserver(() => said.push(analysis.innerText))
               .observe(analysis, {subtree: true, childList: true, characterData: true}); }""")
         assert page.get_attribute("body", "data-engine") == "starting"  # (no snapshot yet: a first visit)
         page.click("#grid .cell[data-row='0'][data-col='2']")
         page.keyboard.press("1")  # 1??/12?/01? -> 1?1/12?/01?: one layout left
-        assert page.get_attribute("body", "data-engine") == "starting"
         page.wait_for_function("() => document.getElementById('grid').dataset.board.startsWith('board=1?1/')")
+        assert page.get_attribute("body", "data-engine") == "starting"
+        assert len(held) == 1  # the worker's script, asked for and not yet given
+        held[0].continue_()
         page.wait_for_function("() => document.getElementById('layout-count').dataset.value === '1'",
                                timeout=START_TIMEOUT)
+        assert page.get_attribute("body", "data-engine") == "worker"
         assert not [text for text in page.evaluate("said") if "starting" in text]
+    finally:
+        context.close()
 
 
 def test_without_the_snapshot_the_page_starts_and_keeps_nothing(browser, watch, tmp_path):
