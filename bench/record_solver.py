@@ -2,7 +2,7 @@
 
     git clone https://github.com/DavidNHill/JSMinesweeper /tmp/JSMinesweeper
     git -C /tmp/JSMinesweeper checkout d8ff392543623c77e72b34e437ff30d68ca7178a
-    .venv/bin/python bench/run.py record_solver.py /tmp/JSMinesweeper BASE [--open N] [--set ...]
+    .venv/bin/python bench/run.py record_solver.py /tmp/JSMinesweeper BASE [--open N | --after N] [--set ...]
         [--results FILE] [--jobs 2] [--runner dask|pool] [--scheduler ADDRESS]
 
 Replays a `paired.py record` file (`BASE`) the way `paired.py compare` does, but at every
@@ -10,7 +10,8 @@ guess the move is the record solver's (the JavaScript build of the solver that h
 published record), asked through a Node process of each game's own: the board is sent as rows of
 `?` and digits with the total of mines, the solver answers with the cell it would open.  With
 `--open N` it is asked only while at most N cells are open (the opening), and `advice.py`
-plays the rest.  Prints `paired.py`'s line: the baseline's wins, the record solver's, the
+plays the rest; with `--after N` only once more than N cells are open (its end game after our
+opening and middle game).  Prints `paired.py`'s line: the baseline's wins, the record solver's, the
 games only one of them won.
 
 Nothing of the record solver is copied into this project: its source files are read from the
@@ -122,9 +123,9 @@ def joined(checkout: Path) -> str:
     return GLOBALS + "\n".join((checkout / "Minesweeper" / name).read_text() for name in FILES) + DRIVER
 
 
-# A worker's record solver (the script, its Node process) and the run's --open; games in one
+# A worker's record solver (the script, its Node process) and the run's --open and --after; games in one
 # process take turns (one solver process at a time, and advice.advise is swapped for a game's length).
-WORKER: dict = {"solver": None, "digest": None, "open": None}
+WORKER: dict = {"solver": None, "digest": None, "open": None, "after": None}
 TURN = threading.Lock()
 
 
@@ -134,14 +135,14 @@ def start_worker(shared: dict) -> None:
     digest = hashlib.sha256(shared["script"].encode()).hexdigest()
     if WORKER["digest"] != digest:
         WORKER.update(solver=RecordSolver(shared["script"]), digest=digest)
-    WORKER["open"] = shared["open"]
+    WORKER["open"], WORKER["after"] = shared["open"], shared.get("after")
 
 
 def solver_game(task: tuple) -> dict:
     """One recorded game replayed with the record solver's guesses: `paired.compare_game`'s result
     and how often the solver was asked, chose differently, failed."""
     with TURN:
-        record, opening, ours = WORKER["solver"], WORKER["open"], advice.advise
+        record, opening, after, ours = WORKER["solver"], WORKER["open"], WORKER["after"], advice.advise
         # A fresh Node process for each game that asks it: its answers depend on the boards it saw
         # before (one game went differently after other games than alone), so they must not
         # depend on which games a worker played first.
@@ -151,7 +152,8 @@ def solver_game(task: tuple) -> dict:
         def advise(board: Board, space: LayoutSpace | None = None) -> advice.Advice:
             nonlocal changed
             a = ours(board, space)
-            if a.safe or (opening is not None and len(board.cells) - len(board.hidden) > opening):
+            opened = len(board.cells) - len(board.hidden)
+            if a.safe or (opening is not None and opened > opening) or (after is not None and opened <= after):
                 return a
             cell = record.move(board)
             if cell is None or cell == a.move or board[cell] != HIDDEN:
@@ -174,6 +176,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("base", help="a `paired.py record` file")
     parser.add_argument("--open", type=int, metavar="N",
                         help="ask the record solver only while at most N cells are open")
+    parser.add_argument("--after", type=int, metavar="N",
+                        help="ask the record solver only once more than N cells are open")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     runner.add_options(parser)
     args = parser.parse_args(argv)
@@ -183,7 +187,9 @@ def main(argv: list[str]) -> int:
     base = paired.load_base(args.base)
     overrides = parse_overrides(args.set)
     header = {"script": "record_solver", "base": str(Path(args.base).resolve()), "open": args.open, "set": overrides}
-    shared = {"script": script, "open": args.open, "set": overrides}
+    if args.after is not None:
+        header["after"] = args.after
+    shared = {"script": script, "open": args.open, "after": args.after, "set": overrides}
     outcomes = paired.compare(base, opts, header, solver_game, start_worker, shared)
     print(paired.summary(" ".join(args.set) or "record solver", base, outcomes, time.time() - start))
     print(f"record solver asked at {sum(o['asked'] for o in outcomes.values())} guesses, chose differently at "
