@@ -1,6 +1,6 @@
 """The benchmarks' games as tasks: on Dask (`dask.distributed`) or on a local process pool.
 
-One runner for `bench_play.py`, `paired.py` and `record_solver.py`.  A script hands `run` its
+One runner for `bench_play.py`, `paired.py`, `record_solver.py` and `positions.py`.  A script hands `run` its
 game function (module level, one task in, one JSON-able result out), the tasks, a key per task
 and the options the command line gave (`add_options`):
 
@@ -32,7 +32,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 # Sent to the workers of a cluster (`--scheduler`), in import order: the scripts' game functions live here.
-MODULES = ["runner.py", "bench_play.py", "paired.py", "record_solver.py"]
+MODULES = ["runner.py", "bench_play.py", "paired.py", "record_solver.py", "positions.py"]
 
 
 @dataclass
