@@ -90,6 +90,7 @@ DEPTH2_WIDTH = 6  # ... whose second step weighs this many candidates
 DEPTH2_OPEN = 0.085  # ... the opening: while at most this share of the cells is open (40 of expert's 480)
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
 INFLUENCE_CANDIDATES = False  # look-ahead: also cells whose safe layouts + 50/50 influence reach WITHIN x the best's
+OUTSIDE_ALL = 0  # look-ahead: every cell touching no clue is a candidate while fewer than this many are left (0: never)
 
 
 @dataclass
@@ -444,7 +445,9 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
     inner = sorted((c for c in good if c in frontier), key=lambda c: _order(space, c))
     outer = [c for c in good if c not in frontier]
     picks: list[Cell] = []
-    if outer:
+    if outer and len(outer) < OUTSIDE_ALL:  # few left: every one is weighed
+        picks = outer
+    elif outer:
         rows, cols = board.rows, board.cols
 
         def hidden_around(c: Cell) -> int:  # a cell next to no number: all its neighbours are hidden
@@ -461,7 +464,7 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
         near = sorted(frontier_around, key=lambda c: (-frontier_around[c], c))
         picks += [c for c in near if c not in picks][:OUTSIDE_PICKS]
     chosen = sorted(inner + picks, key=lambda c: _order(space, c))
-    return chosen[:MAX_CANDIDATES]
+    return chosen[:MAX_CANDIDATES + (len(picks) if len(outer) < OUTSIDE_ALL else 0)]
 
 
 def influenced(board: Board, space: LayoutSpace, closed: list[Cell], chosen: list[Cell],
