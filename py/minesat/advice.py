@@ -34,8 +34,9 @@ in detail: `fifty.py`):
 5. **Otherwise the best guess by look-ahead.**  Candidates: the cells whose safety (1 - mine
    probability) is at least `WITHIN` times the best safety: all such cells on the frontier, and
    of the cells touching no clue (all equally likely mines) a few representatives: the ones with
-   the fewest hidden neighbours (likeliest zeros) and the ones touching most frontier cells;
-   the `MAX_CANDIDATES` safest are kept.  For each candidate c and each number v it may show,
+   the fewest hidden neighbours (likeliest zeros) and the ones touching most frontier cells,
+   or all of them once fewer than `OUTSIDE_ALL` are left; the `MAX_CANDIDATES` safest are kept
+   (plus those outside cells).  For each candidate c and each number v it may show,
    the board with c revealed as v is counted again, which gives P(v) and the safety after
    seeing v: 0.8 x the best safety + 0.2 x the second best (`BLEND`) of the living cells (a
    cell is dead when all its hidden neighbours are known: it can show one number only), a
@@ -90,7 +91,7 @@ DEPTH2_WIDTH = 6  # ... whose second step weighs this many candidates
 DEPTH2_OPEN = 0.085  # ... the opening: while at most this share of the cells is open (40 of expert's 480)
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
 INFLUENCE_CANDIDATES = False  # look-ahead: also cells whose safe layouts + 50/50 influence reach WITHIN x the best's
-OUTSIDE_ALL = 0  # look-ahead: every cell touching no clue is a candidate while fewer than this many are left (0: never)
+OUTSIDE_ALL = 30  # look-ahead: every cell touching no clue is a candidate while fewer than this many are left (0: never)
 
 
 @dataclass
