@@ -91,7 +91,7 @@ DEPTH2_WIDTH = 6  # ... whose second step weighs this many candidates
 DEPTH2_OPEN = 0.085  # ... the opening: while at most this share of the cells is open (40 of expert's 480)
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
 INFLUENCE_CANDIDATES = False  # look-ahead: also cells whose safe layouts + 50/50 influence reach WITHIN x the best's
-OUTSIDE_ALL = 30  # look-ahead: every cell touching no clue is a candidate while fewer than this many are left (0: never)
+OUTSIDE_ALL = 30  # look-ahead: every cell touching no clue is a candidate while fewer than this are left (0: never)
 
 
 @dataclass
