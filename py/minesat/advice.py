@@ -446,7 +446,8 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
     inner = sorted((c for c in good if c in frontier), key=lambda c: _order(space, c))
     outer = [c for c in good if c not in frontier]
     picks: list[Cell] = []
-    if outer and len(outer) < OUTSIDE_ALL:  # few left: every one is weighed
+    every_outer = len(outer) < OUTSIDE_ALL  # few left: every one is weighed
+    if every_outer:
         picks = outer
     elif outer:
         rows, cols = board.rows, board.cols
@@ -465,7 +466,7 @@ def candidates(board: Board, space: LayoutSpace, closed: list[Cell]) -> list[Cel
         near = sorted(frontier_around, key=lambda c: (-frontier_around[c], c))
         picks += [c for c in near if c not in picks][:OUTSIDE_PICKS]
     chosen = sorted(inner + picks, key=lambda c: _order(space, c))
-    return chosen[:MAX_CANDIDATES + (len(picks) if len(outer) < OUTSIDE_ALL else 0)]
+    return chosen[:MAX_CANDIDATES + (len(picks) if every_outer else 0)]
 
 
 def influenced(board: Board, space: LayoutSpace, closed: list[Cell], chosen: list[Cell],
