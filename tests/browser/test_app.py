@@ -36,14 +36,24 @@ def cli_analysis(tmp_path: Path, rows: list[str], mines: int | None = None) -> d
 
 # -- loading ---------------------------------------------------------------------------------
 def test_loading_indicator_then_app(browser, site, watch):
-    """The page is readable at once with a loading indicator, then shows the grid."""
+    """The page is readable at once with a loading indicator, then shows the grid. (Pyodide's wasm is
+    held back until the indicator has been looked at: a fast start cannot pass it by.)"""
     context = new_context(browser, watch)
+    held: list = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    context.route("**/pyodide.asm.wasm*", hold)  # (.xz first, the plain file if that fails)
     page = context.new_page()
     page.goto(site + "index.html", wait_until="domcontentloaded")
     assert page.is_visible("#loading")
     assert "Loading" in page.inner_text("#loading")
     assert page.get_attribute("body", "data-ready") is None
     screenshot(page, "01-loading")
+    for route in held:
+        route.continue_()
+    context.unroute("**/pyodide.asm.wasm*", hold)
     wait_ready(page)
     assert not page.is_visible("#loading")
     assert page.locator("#grid .cell").count() > 0
