@@ -42,7 +42,7 @@ from minesat import advice
 from minesat.board import FLAG, HIDDEN, Board, Cell
 from minesat.counting import LayoutSpace
 from minesat.game import Game
-from paired import FIRST, load_base
+from paired import FIRST, live, load_base
 
 WORKER: dict = {"other": None, "after": 0, "upto": 10**9, "exact": 20_000, "samples": 100}
 
@@ -62,24 +62,14 @@ def guesses(level: str, rule: str, seed: int, steps: list, after: int, upto: int
     return out
 
 
-def outcome_masks(board: Board, layouts: list[frozenset[Cell]], cell: Cell) -> list[int]:
-    """Per number the cell may show, the layouts (bit i: layouts[i]) where it is safe and shows it."""
-    around = board.unknown_neighbours(cell)
-    by_value: dict[int, int] = {}
-    for i, layout in enumerate(layouts):
-        if cell not in layout:
-            v = sum(x in layout for x in around)
-            by_value[v] = by_value.get(v, 0) | (1 << i)
-    return [mask for _, mask in sorted(by_value.items())]
-
-
 def exact_values(board: Board, space: LayoutSpace, moves: list[Cell], max_nodes: int) -> list[float] | None:
     """Each move's chance of winning by opening it and then playing best, or None when the
     search visits more than `max_nodes` sets of layouts."""
     layouts = space.layouts(0, space.count)
     search = advice.TreeSearch(board, layouts, [c for c in board.hidden if board[c] == HIDDEN], max_nodes)
     try:
-        return [search.score(search.all, outcome_masks(board, layouts, move)) / space.count for move in moves]
+        return [search.score(search.all, list(advice.outcome_masks(board, layouts, move)[1])) / space.count
+                for move in moves]
     except advice._TooBig:
         return None
 
@@ -89,10 +79,7 @@ def played_out(board: Board, mines: frozenset[Cell], move: Cell) -> bool:
     game = Game.with_mines(board.rows, board.cols, mines)
     game.opened.update(divmod(i, board.cols) for i, ch in enumerate(board.cells) if ch not in (HIDDEN, FLAG))
     game.open(move)
-    while game.state == "playing":
-        a = advice.advise(game.board())
-        for cell in a.safe_cells or [a.move]:
-            game.open(cell)
+    live(game, [])
     return game.state == "won"
 
 

@@ -186,6 +186,21 @@ class _TooBig(Exception):
     pass
 
 
+def outcome_masks(board: Board, layouts: list[frozenset[Cell]], cell: Cell) -> tuple[int, tuple[int, ...]]:
+    """(the layouts where `cell` is a mine, per number it may show the layouts where it is safe
+    and shows it, by increasing number), each set of layouts a bit mask (bit i: layouts[i])."""
+    around = board.unknown_neighbours(cell)
+    mine = 0
+    by_value: dict[int, int] = {}
+    for i, layout in enumerate(layouts):
+        if cell in layout:
+            mine |= 1 << i
+        else:
+            v = sum(x in layout for x in around)
+            by_value[v] = by_value.get(v, 0) | (1 << i)
+    return mine, tuple(m for _, m in sorted(by_value.items()))
+
+
 class TreeSearch:
     """Optimal play over a short list of layouts, as described in the module docstring."""
 
@@ -208,16 +223,7 @@ class TreeSearch:
         self.cells: list[tuple[int, list[int], Cell]] = []  # (mine mask, masks per number, cell)
         seen = set()
         for cell in cells:
-            around = board.unknown_neighbours(cell)
-            mine = 0
-            by_value: dict[int, int] = {}
-            for i, layout in enumerate(layouts):
-                if cell in layout:
-                    mine |= 1 << i
-                else:
-                    v = sum(x in layout for x in around)
-                    by_value[v] = by_value.get(v, 0) | (1 << i)
-            masks = tuple(m for _, m in sorted(by_value.items()))
+            mine, masks = outcome_masks(board, layouts, cell)
             # a sure mine, a safe cell that tells nothing, or a twin of an earlier cell: left out
             if mine != self.all and (mine or len(masks) > 1) and (mine, masks) not in seen:
                 seen.add((mine, masks))
