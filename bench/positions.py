@@ -1,7 +1,8 @@
 """Move by move: at our own guesses, the other solver's move and ours, both valued on the position.
 
-    .venv/bin/python bench/run.py positions.py BASE.jsonl --other /tmp/JSMinesweeper [--after N] [--upto N]
-        [--exact 20000] [--samples 100] [--results FILE] [--jobs 2] [--runner dask|pool] [--scheduler ADDRESS]
+    .venv/bin/python bench/run.py positions.py BASE.jsonl --other /tmp/JSMinesweeper|plain|rollout [--after N]
+        [--upto N] [--exact 20000] [--samples 100] [--width 4] [--results FILE] [--jobs 2] [--runner dask|pool]
+        [--scheduler ADDRESS]
 
 Game results are a noisy measure of play: two solvers that choose differently at one guess in
 ten need tens of thousands of games to be told apart, since a different guess changes the
@@ -24,6 +25,14 @@ differ, both are valued on the same position:
 Prints, per kind, the positions valued and the games their choices gain: its move's value minus
 ours, summed (exact), or estimated as (its layouts - ours) / samples, summed, with the sign test
 over the layouts only one move won.  Each game's positions go to `--results FILE` as it finishes.
+
+`--other rollout` measures a **sampled look-ahead** instead of another solver: at each of our
+look-ahead guesses, our move and the next `--width` - 1 candidates are each valued by `--samples`
+survival draws (`survival_draw`: our advisor plays on from a layout drawn from the position, and
+the draw is the product of its guesses' safety, so that draws vary far less than won-or-lost
+play-outs), the same layouts for every candidate; the highest mean is the sampled choice.  It is
+valued on as many other draws, which it never saw, against ours: the games it would gain, with
+z, for a few margins by which another cell must lead ours to be chosen.
 """
 
 from __future__ import annotations
@@ -44,7 +53,7 @@ from minesat.counting import LayoutSpace
 from minesat.game import Game
 from paired import FIRST, live, load_base
 
-WORKER: dict = {"other": None, "after": 0, "upto": 10**9, "exact": 20_000, "samples": 100}
+WORKER: dict = {"other": None, "after": 0, "upto": 10**9, "exact": 20_000, "samples": 100, "width": 4}
 
 
 def guesses(level: str, rule: str, seed: int, steps: list, after: int, upto: int) -> list[Board]:
@@ -93,11 +102,72 @@ def sampled_values(board: Board, layouts: list[frozenset[Cell]], moves: tuple[Ce
     return first, second
 
 
+def survival_draw(board: Board, space: LayoutSpace, move: Cell, mines: frozenset[Cell], rng: random.Random) -> float:
+    """One draw of the chance of winning by opening `move` and then following our advisor, the
+    mines being `mines` (a layout drawn from `space`) as long as the guesses miss them (conditional
+    Monte Carlo): the product of the safety of each guess along the way; where a guess is a mine
+    of the layout, the layout is drawn again among those in which it is safe (so the layout stays
+    one drawn from the layouts of the board seen, given the guess survived).  Its mean over layouts
+    is the chance of winning; no draw ends in a mine, and draws for two moves from the same layout
+    differ only where the moves lead to different numbers or guesses."""
+    weight = 1.0
+    while True:
+        weight *= 1 - space.mine_counts[move] / space.count
+        if not weight:
+            return 0.0
+        while move in mines:
+            mines = space.sample(rng)
+        game = Game.with_mines(board.rows, board.cols, mines)
+        game.opened.update(divmod(i, board.cols) for i, ch in enumerate(board.cells) if ch not in (HIDDEN, FLAG))
+        game.open(move)
+        while game.state == "playing":
+            board = game.board()
+            space = LayoutSpace(board)
+            ours = advice.advise(board, space)
+            if not ours.safe:
+                move = ours.move
+                break
+            for cell in ours.safe_cells:
+                game.open(cell)
+        else:
+            return weight
+
+
+def rollout_cells(ours: advice.Advice, width: int) -> list[Cell]:
+    """The sampled look-ahead's choices: our move and the next best living candidates, `width` in all."""
+    return [ours.move, *[c.cell for c in ours.candidates if c.cell != ours.move and not c.dead][:width - 1]]
+
+
+def rollout_position(board: Board, space: LayoutSpace, ours: advice.Advice, seed: int) -> dict:
+    """The sampled look-ahead at one of our look-ahead guesses: each of `rollout_cells` valued by
+    `samples` survival draws that choose (`select`, their means) and as many others that value the
+    choice (`value`, each draw), draw k of every cell from the same random numbers, so that the
+    choice is valued on draws it never saw."""
+    cells = rollout_cells(ours, WORKER["width"])
+    n = WORKER["samples"]
+
+    def draws(first: int) -> list[list[float]]:
+        layouts = [space.sample(random.Random(seed * 10**6 + first + k)) for k in range(n)]
+        return [[survival_draw(board, space, cell, mines, random.Random(seed * 10**6 + first + k))
+                 for k, mines in enumerate(layouts)] for cell in cells]
+
+    return {"cells": [list(c) for c in cells], "select": [sum(d) / n for d in draws(0)],
+            "value": [[round(x, 6) for x in d] for d in draws(n)]}
+
+
+def rollout_pick(select: list[float], margin: float = 0.0) -> int:
+    """The cell the sampled look-ahead opens: the highest mean, ours (index 0) unless another's is
+    more than `margin` higher; earlier candidates first among equals."""
+    best = max(range(len(select)), key=lambda k: (select[k], -k))
+    return best if select[best] - select[0] > margin else 0
+
+
 def start_worker(shared: dict) -> None:
     """The run's phase and valuation; the record solver's Node script, when it is the other."""
     if shared["script"] is not None:
         record_solver.start_worker({"script": shared["script"], "open": None, "set": {}})
-    WORKER.update(shared, other=record_solver.WORKER["solver"] if shared["script"] else "plain")
+    other = record_solver.WORKER["solver"] if shared["script"] else shared["kind"]
+    WORKER.update(shared, other=other)
 
 
 def other_moves(boards: list[Board]) -> list[Cell | None]:
@@ -114,6 +184,14 @@ def position_game(task: tuple[str, str, int, list]) -> dict:
     level, rule, seed, steps = task
     boards = guesses(level, rule, seed, steps, WORKER["after"], WORKER["upto"])
     out = []
+    if WORKER["other"] == "rollout":
+        for i, board in enumerate(boards):
+            space = LayoutSpace(board)
+            ours = advice.advise(board, space)
+            if ours.method == "look-ahead" and len(rollout_cells(ours, WORKER["width"])) > 1:
+                out.append({"open": len(board.cells) - len(board.hidden), "layouts": float(space.count),
+                            **rollout_position(board, space, ours, seed * 100 + i)})
+        return {"asked": len(boards), "positions": out}
     for i, (board, its) in enumerate(zip(boards, other_moves(boards))):
         space = LayoutSpace(board)
         ours = advice.advise(board, space)
@@ -133,7 +211,34 @@ def position_game(task: tuple[str, str, int, list]) -> dict:
     return {"asked": len(boards), "positions": out}
 
 
+def rollout_summary(results: dict[int, dict], margins: tuple[float, ...] = (0.0, 0.01, 0.02)) -> str:
+    """What the sampled look-ahead gains over our move, valued on draws it did not choose by."""
+    rows = [row for result in results.values() for row in result["positions"]]
+    lines = [f"{len(results)} games, {sum(r['asked'] for r in results.values())} of our guesses asked, "
+             f"{len(rows)} look-ahead guesses valued"]
+    for margin in margins:
+        gain = variance = 0.0
+        changed = 0
+        for row in rows:
+            k = rollout_pick(row["select"], margin)
+            if k:
+                changed += 1
+                diffs = [b - a for a, b in zip(row["value"][0], row["value"][k])]
+                mean = sum(diffs) / len(diffs)
+                gain += mean
+                variance += sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs)
+        z = gain / math.sqrt(variance) if variance else 0.0
+        lines.append(f"margin {margin}: another cell at {changed} positions, gaining {gain:+.3f} games "
+                     f"(z = {z:+.2f})")
+    means = [[sum(v) / len(v) for v in row["value"]] for row in rows]
+    lines.append(f"our move the highest on the valuing draws at {sum(m[0] == max(m) for m in means)} of {len(rows)}; "
+                 f"the best's lead over ours summed (biased up): {sum(max(m) - m[0] for m in means):+.3f} games")
+    return "\n".join(lines)
+
+
 def summary(results: dict[int, dict]) -> str:
+    if any("select" in row for result in results.values() for row in result["positions"]):
+        return rollout_summary(results)
     rows = [row for result in results.values() for row in result["positions"]]
     exact = [row["exact"] for row in rows if "exact" in row]
     sampled = [row["sampled"] for row in rows if "sampled" in row]
@@ -150,8 +255,9 @@ def summary(results: dict[int, dict]) -> str:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("base", help="a `paired.py record` file")
-    parser.add_argument("--other", required=True, metavar="CHECKOUT|plain",
-                        help="a JSMinesweeper checkout (the record solver), or plain")
+    parser.add_argument("--other", required=True, metavar="CHECKOUT|plain|rollout",
+                        help="a JSMinesweeper checkout (the record solver), plain, or rollout (a sampled look-ahead)")
+    parser.add_argument("--width", type=int, default=4, help="rollout: the candidates played out, ours first")
     parser.add_argument("--after", type=int, default=0, help="only guesses with more than N cells open")
     parser.add_argument("--upto", type=int, default=10**9, help="only guesses with at most N cells open")
     parser.add_argument("--exact", type=int, default=20_000, help="value exactly up to this many layouts")
@@ -160,14 +266,15 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     start = time.time()
     base = load_base(args.base)
-    script = None if args.other == "plain" else record_solver.joined(Path(args.other))
-    phase = {"after": args.after, "upto": args.upto, "exact": args.exact, "samples": args.samples}
+    script = None if args.other in ("plain", "rollout") else record_solver.joined(Path(args.other))
+    phase = {"after": args.after, "upto": args.upto, "exact": args.exact, "samples": args.samples,
+             "width": args.width}
     header = {"script": "positions", "base": str(Path(args.base).resolve()),
-              "other": "plain" if script is None else "record solver", **phase}
+              "other": "record solver" if script else args.other, **phase}
     tasks = [(base["level"], base["rule"], seed, steps) for seed, (_, steps) in sorted(base["games"].items())]
     results = {seed: result for seed, result, _ in runner.run(position_game, tasks, lambda task: task[2],
                                                               runner.options(args), header, start_worker,
-                                                              {"script": script, **phase})}
+                                                              {"script": script, "kind": args.other, **phase})}
     print(summary(results))
     print(f"{time.time() - start:.0f} s")
     return 0

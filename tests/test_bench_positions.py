@@ -4,6 +4,8 @@ playing best) and by play-outs (open it, then follow our advisor). Where our adv
 
 from __future__ import annotations
 
+import random
+
 import paired
 import positions
 from minesat.board import HIDDEN
@@ -31,3 +33,29 @@ def test_play_outs_over_every_layout_give_the_exact_value_where_our_advisor_play
             assert first - second == round((values[0] - values[-1]) * space.count)
             checked += 1
     assert checked >= 5
+
+
+def test_survival_draws_average_to_the_chance_of_winning_by_our_play():
+    """The sampled look-ahead's draws (no draw ends in a mine: the product of each guess's safety)
+    average to the chance that opening the move, then following our advisor, wins: here where our
+    advisor plays best, the exact value, over draws started from every layout in turn."""
+    checked = 0
+    for seed in range(40):
+        if checked >= 3:
+            break
+        _won, steps = paired.record("expert", "zero", seed)
+        for board in positions.guesses("expert", "zero", seed, steps, 250, 10**9):
+            space = LayoutSpace(board)
+            if not 4 < space.count <= 60:
+                continue
+            layouts = space.layouts(0, space.count)
+            move = min((c for c in board.hidden if board[c] == HIDDEN and 0 < space.mine_counts[c] < space.count),
+                       key=lambda c: -space.mine_counts[c])  # the riskiest: its draws are drawn again most
+            [value] = positions.exact_values(board, space, [move], 200_000) or [None]
+            draws = [positions.survival_draw(board, space, move, mines, random.Random(round_ * 1000 + k))
+                     for round_ in range(6) for k, mines in enumerate(layouts)]
+            assert all(0 <= d <= 1 for d in draws)
+            assert abs(sum(draws) / len(draws) - value) < 0.02, (seed, move, value)
+            checked += 1
+            break
+    assert checked >= 3
