@@ -38,6 +38,7 @@ z, for a few margins by which another cell must lead ours to be chosen.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -46,7 +47,7 @@ from pathlib import Path
 
 import record_solver
 import runner
-from bench_play import plain_moves
+from bench_play import configure, parse_overrides, plain_moves
 from minesat import advice
 from minesat.board import FLAG, HIDDEN, Board, Cell
 from minesat.counting import LayoutSpace
@@ -236,6 +237,39 @@ def rollout_summary(results: dict[int, dict], margins: tuple[float, ...] = (0.0,
     return "\n".join(lines)
 
 
+def rescored(results_path: str, base: dict, overrides: dict) -> str:
+    """Our advisor with constants overridden (`--set`), valued on a rollout run's positions: the
+    move it chooses at each, where it is one of the cells played out there, is valued by the mean
+    of their draws (select and value together), against ours; a move outside them is counted.
+    Draws the variant never chose by, so the gain is not flattered by their noise."""
+    lines = Path(results_path).read_text().splitlines()
+    after = json.loads(lines[0])["run"]["after"]
+    configure(overrides)
+    gain, changed, outside, count = 0.0, 0, 0, 0
+    for line in lines[1:]:
+        game = json.loads(line)
+        if not game["result"]["positions"]:
+            continue
+        seed = game["key"]
+        boards = {len(b.cells) - len(b.hidden): b
+                  for b in guesses(base["level"], base["rule"], seed, base["games"][seed][1], after, 10**9)}
+        for row in game["result"]["positions"]:
+            count += 1
+            move = list(advice.advise(boards[row["open"]]).move)
+            if move == row["cells"][0]:
+                continue
+            if move not in row["cells"]:
+                outside += 1
+                continue
+            k = row["cells"].index(move)
+            changed += 1
+            gain += sum((row["select"][j] + sum(row["value"][j]) / len(row["value"][j])) / 2 * sign
+                        for j, sign in ((k, 1), (0, -1)))
+    configure({})
+    return (f"{overrides}: {count} positions, another move at {changed} of the cells played out "
+            f"(gaining {gain:+.3f} games), at {outside} another cell")
+
+
 def summary(results: dict[int, dict]) -> str:
     if any("select" in row for result in results.values() for row in result["positions"]):
         return rollout_summary(results)
@@ -255,17 +289,25 @@ def summary(results: dict[int, dict]) -> str:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("base", help="a `paired.py record` file")
-    parser.add_argument("--other", required=True, metavar="CHECKOUT|plain|rollout",
+    parser.add_argument("--other", metavar="CHECKOUT|plain|rollout",
                         help="a JSMinesweeper checkout (the record solver), plain, or rollout (a sampled look-ahead)")
     parser.add_argument("--width", type=int, default=4, help="rollout: the candidates played out, ours first")
     parser.add_argument("--after", type=int, default=0, help="only guesses with more than N cells open")
     parser.add_argument("--upto", type=int, default=10**9, help="only guesses with at most N cells open")
     parser.add_argument("--exact", type=int, default=20_000, help="value exactly up to this many layouts")
     parser.add_argument("--samples", type=int, default=100, help="play-outs per position above --exact")
+    parser.add_argument("--rescore", metavar="RESULTS", help="a rollout run's results: value the advisor with --set")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="--rescore: a constant of minesat.advice or minesat.fifty (repeatable)")
     runner.add_options(parser)
     args = parser.parse_args(argv)
     start = time.time()
     base = load_base(args.base)
+    if args.rescore:
+        print(rescored(args.rescore, base, parse_overrides(args.set)))
+        return 0
+    if not args.other:
+        parser.error("--other or --rescore is needed")
     script = None if args.other in ("plain", "rollout") else record_solver.joined(Path(args.other))
     phase = {"after": args.after, "upto": args.upto, "exact": args.exact, "samples": args.samples,
              "width": args.width}

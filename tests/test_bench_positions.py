@@ -8,6 +8,7 @@ import random
 
 import paired
 import positions
+from minesat import advice
 from minesat.board import HIDDEN
 from minesat.counting import LayoutSpace
 
@@ -59,3 +60,24 @@ def test_survival_draws_average_to_the_chance_of_winning_by_our_play():
             checked += 1
             break
     assert checked >= 3
+
+
+def test_the_sampled_look_ahead_plays_out_our_move_first_and_picks_by_a_margin(monkeypatch):
+    assert positions.rollout_pick([0.5, 0.52, 0.51]) == 1
+    assert positions.rollout_pick([0.5, 0.52, 0.51], margin=0.03) == 0  # no other cell leads ours by more
+    assert positions.rollout_pick([0.5, 0.5]) == 0  # among equals, ours
+    for seed in range(20):
+        _won, steps = paired.record("expert", "zero", seed)
+        for board in positions.guesses("expert", "zero", seed, steps, 300, 10**9):
+            space = LayoutSpace(board)
+            ours = advice.advise(board, space)
+            if ours.method != "look-ahead" or len(positions.rollout_cells(ours, 3)) < 3:
+                continue
+            monkeypatch.setitem(positions.WORKER, "samples", 3)
+            monkeypatch.setitem(positions.WORKER, "width", 3)
+            row = positions.rollout_position(board, space, ours, seed)
+            assert row["cells"][0] == list(ours.move)
+            assert len(row["select"]) == len(row["value"]) == 3
+            assert all(len(draws) == 3 and all(0 <= d <= 1 for d in draws) for draws in row["value"])
+            return
+    raise AssertionError("no look-ahead guess with three candidates in 20 games")
