@@ -212,28 +212,31 @@ def position_game(task: tuple[str, str, int, list]) -> dict:
     return {"asked": len(boards), "positions": out}
 
 
-def rollout_summary(results: dict[int, dict], margins: tuple[float, ...] = (0.0, 0.01, 0.02)) -> str:
-    """What the sampled look-ahead gains over our move, valued on draws it did not choose by."""
+def rollout_summary(results: dict[int, dict], margins: tuple[float, ...] = (0.0, 0.005, 0.01, 0.02, 0.05),
+                    split: int = 300) -> str:
+    """What the sampled look-ahead gains over our move, valued on draws it did not choose by: over
+    all positions, and over those with at most and more than `split` cells open."""
     rows = [row for result in results.values() for row in result["positions"]]
     lines = [f"{len(results)} games, {sum(r['asked'] for r in results.values())} of our guesses asked, "
              f"{len(rows)} look-ahead guesses valued"]
-    for margin in margins:
-        gain = variance = 0.0
-        changed = 0
-        for row in rows:
-            k = rollout_pick(row["select"], margin)
-            if k:
-                changed += 1
-                diffs = [b - a for a, b in zip(row["value"][0], row["value"][k])]
-                mean = sum(diffs) / len(diffs)
-                gain += mean
-                variance += sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs)
-        z = gain / math.sqrt(variance) if variance else 0.0
-        lines.append(f"margin {margin}: another cell at {changed} positions, gaining {gain:+.3f} games "
-                     f"(z = {z:+.2f})")
+    for name, part in (("all", rows), (f"up to {split} open", [r for r in rows if r["open"] <= split]),
+                       (f"past {split} open", [r for r in rows if r["open"] > split])):
+        for margin in margins:
+            gain = variance = 0.0
+            changed = 0
+            for row in part:
+                k = rollout_pick(row["select"], margin)
+                if k:
+                    changed += 1
+                    diffs = [b - a for a, b in zip(row["value"][0], row["value"][k])]
+                    mean = sum(diffs) / len(diffs)
+                    gain += mean
+                    variance += sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs)
+            z = gain / math.sqrt(variance) if variance else 0.0
+            lines.append(f"{name}, {len(part)} positions, margin {margin}: another cell at {changed}, "
+                         f"gaining {gain:+.3f} games (z = {z:+.2f})")
     means = [[sum(v) / len(v) for v in row["value"]] for row in rows]
-    lines.append(f"our move the highest on the valuing draws at {sum(m[0] == max(m) for m in means)} of {len(rows)}; "
-                 f"the best's lead over ours summed (biased up): {sum(max(m) - m[0] for m in means):+.3f} games")
+    lines.append(f"our move the highest on the valuing draws at {sum(m[0] == max(m) for m in means)} of {len(rows)}")
     return "\n".join(lines)
 
 

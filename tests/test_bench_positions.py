@@ -81,3 +81,11 @@ def test_the_sampled_look_ahead_plays_out_our_move_first_and_picks_by_a_margin(m
             assert all(len(draws) == 3 and all(0 <= d <= 1 for d in draws) for draws in row["value"])
             return
     raise AssertionError("no look-ahead guess with three candidates in 20 games")
+
+
+def test_the_sampled_look_ahead_is_valued_on_the_draws_it_did_not_choose_by():
+    row = {"open": 350, "cells": [[0, 0], [0, 1]], "select": [0.4, 0.6], "value": [[0.4, 0.5], [0.6, 0.7]]}
+    lines = positions.rollout_summary({1: {"asked": 1, "positions": [row]}}, margins=(0.0, 0.3)).splitlines()
+    assert "margin 0.0: another cell at 1, gaining +0.200 games" in lines[1]  # 0.65 - 0.45 on the valuing draws
+    assert "margin 0.3: another cell at 0, gaining +0.000 games" in lines[2]  # 0.6 does not lead 0.4 by 0.3
+    assert lines[3].startswith("up to 300 open, 0 positions") and lines[5].startswith("past 300 open, 1 positions")
