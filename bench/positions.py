@@ -84,10 +84,16 @@ def exact_values(board: Board, space: LayoutSpace, moves: list[Cell], max_nodes:
         return None
 
 
-def played_out(board: Board, mines: frozenset[Cell], move: Cell) -> bool:
-    """Whether opening `move` and then following our advisor wins, the mines being `mines`."""
+def game_at(board: Board, mines: frozenset[Cell]) -> Game:
+    """A game at the position `board`, its mines in `mines` (one of the position's layouts)."""
     game = Game.with_mines(board.rows, board.cols, mines)
     game.opened.update(divmod(i, board.cols) for i, ch in enumerate(board.cells) if ch not in (HIDDEN, FLAG))
+    return game
+
+
+def played_out(board: Board, mines: frozenset[Cell], move: Cell) -> bool:
+    """Whether opening `move` and then following our advisor wins, the mines being `mines`."""
+    game = game_at(board, mines)
     game.open(move)
     live(game, [])
     return game.state == "won"
@@ -118,8 +124,7 @@ def survival_draw(board: Board, space: LayoutSpace, move: Cell, mines: frozenset
             return 0.0
         while move in mines:
             mines = space.sample(rng)
-        game = Game.with_mines(board.rows, board.cols, mines)
-        game.opened.update(divmod(i, board.cols) for i, ch in enumerate(board.cells) if ch not in (HIDDEN, FLAG))
+        game = game_at(board, mines)
         game.open(move)
         while game.state == "playing":
             board = game.board()

@@ -13,14 +13,21 @@ from minesat.board import HIDDEN
 from minesat.counting import LayoutSpace
 
 
+def late_positions(after: int, games: int = 40):
+    """Per zero-start expert game of seeds 0.. (our advisor's own), its guesses with more than
+    `after` cells open, each with its layout space."""
+    for seed in range(games):
+        _won, steps = paired.record("expert", "zero", seed)
+        boards = positions.guesses("expert", "zero", seed, steps, after, 10**9)
+        yield seed, [(board, LayoutSpace(board)) for board in boards]
+
+
 def test_play_outs_over_every_layout_give_the_exact_value_where_our_advisor_plays_best():
     checked = 0
-    for seed in range(40):
+    for seed, boards in late_positions(300):
         if checked >= 8:
             break
-        _won, steps = paired.record("expert", "zero", seed)
-        for board in positions.guesses("expert", "zero", seed, steps, 300, 10**9):
-            space = LayoutSpace(board)
+        for board, space in boards:
             if not 1 < space.count <= 60:
                 continue
             layouts = space.layouts(0, space.count)
@@ -41,12 +48,10 @@ def test_survival_draws_average_to_the_chance_of_winning_by_our_play():
     average to the chance that opening the move, then following our advisor, wins: here where our
     advisor plays best, the exact value, over draws started from every layout in turn."""
     checked = 0
-    for seed in range(40):
+    for seed, boards in late_positions(250):
         if checked >= 3:
             break
-        _won, steps = paired.record("expert", "zero", seed)
-        for board in positions.guesses("expert", "zero", seed, steps, 250, 10**9):
-            space = LayoutSpace(board)
+        for board, space in boards:
             if not 4 < space.count <= 60:
                 continue
             layouts = space.layouts(0, space.count)
@@ -66,10 +71,8 @@ def test_the_sampled_look_ahead_plays_out_our_move_first_and_picks_by_a_margin(m
     assert positions.rollout_pick([0.5, 0.52, 0.51]) == 1
     assert positions.rollout_pick([0.5, 0.52, 0.51], margin=0.03) == 0  # no other cell leads ours by more
     assert positions.rollout_pick([0.5, 0.5]) == 0  # among equals, ours
-    for seed in range(20):
-        _won, steps = paired.record("expert", "zero", seed)
-        for board in positions.guesses("expert", "zero", seed, steps, 300, 10**9):
-            space = LayoutSpace(board)
+    for seed, boards in late_positions(300, games=20):
+        for board, space in boards:
             ours = advice.advise(board, space)
             if ours.method != "look-ahead" or len(positions.rollout_cells(ours, 3)) < 3:
                 continue
