@@ -92,3 +92,15 @@ def test_the_sampled_look_ahead_is_valued_on_the_draws_it_did_not_choose_by():
     assert "margin 0.0: another cell at 1, gaining +0.200 games" in lines[1]  # 0.65 - 0.45 on the valuing draws
     assert "margin 0.3: another cell at 0, gaining +0.000 games" in lines[2]  # 0.6 does not lead 0.4 by 0.3
     assert lines[3].startswith("up to 300 open, 0 positions") and lines[5].startswith("past 300 open, 1 positions")
+
+
+def test_a_cheaper_run_is_replayed_from_the_first_draws_and_valued_on_the_others():
+    row = {"open": 350, "cells": [[0, 0], [0, 1], [0, 2]], "select": [0.5, 0.1, 0.9],
+           "value": [[0.2, 0.5, 0.5], [0.6, 0.4, 0.4], [0.1, 0.9, 0.9]]}
+    assert positions.choice_draws(row) == (row["select"], row["value"])
+    select, value = positions.choice_draws(row, choose_by=1, width=2)
+    assert select == [0.2, 0.6] and value == [[0.5, 0.5], [0.4, 0.4]]  # the third cell is not played out
+    lines = positions.rollout_summary({1: {"asked": 1, "positions": [row]}}, margins=(0.0,), choose_by=1,
+                                      width=2).splitlines()
+    assert lines[0].endswith("chosen by 1 draws of 2 cells")
+    assert "another cell at 1, gaining -0.100 games" in lines[1]  # chosen by 0.6 > 0.2, worth 0.4 - 0.5
