@@ -32,7 +32,9 @@ survival draws (`survival_draw`: our advisor plays on from a layout drawn from t
 the draw is the product of its guesses' safety, so that draws vary far less than won-or-lost
 play-outs), the same layouts for every candidate; the highest mean is the sampled choice.  It is
 valued on as many other draws, which it never saw, against ours: the games it would gain, with
-z, for a few margins by which another cell must lead ours to be chosen.
+z, for a few margins by which another cell must lead ours to be chosen.  `--summarise RESULTS
+--choose-by N --width W` prints a run's summary again as a run of N draws on W cells would have
+chosen (by the first N of its valuing draws, valued on the others).
 """
 
 from __future__ import annotations
@@ -340,6 +342,8 @@ def main(argv: list[str]) -> int:
     if args.summarise:
         lines = Path(args.summarise).read_text().splitlines()[1:]
         results = {game["key"]: game["result"] for game in map(json.loads, lines)}
+        if any("select" not in row for result in results.values() for row in result["positions"]):
+            parser.error(f"{args.summarise} is not a rollout run's results")
         print(rollout_summary(results, choose_by=args.choose_by, width=args.width))
         return 0
     if not args.base:
