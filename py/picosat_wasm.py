@@ -232,16 +232,21 @@ def load(wasm: Any) -> None:
     _runtime = _Runtime(bytes(wasm))
 
 
+def wasm_places() -> list[Path]:
+    """Where picosat.wasm is looked for when `load` was not called, first found first."""
+    if os.environ.get(ENV_VAR):
+        return [Path(os.environ[ENV_VAR])]
+    if IN_BROWSER and Path("picosat.wasm").is_file():
+        return [Path("picosat.wasm")]
+    in_repository = Path(__file__).resolve().parent.parent / "static" / "picosat.wasm"
+    return [in_repository, *(Path(prefix, "share", "minesat", "picosat.wasm")  # where the wheel puts it
+                             for prefix in (sys.prefix, site.getuserbase()))]
+
+
 def wasm_path() -> Path:
     """Where picosat.wasm is read from when `load` was not called."""
-    if os.environ.get(ENV_VAR):
-        return Path(os.environ[ENV_VAR])
-    if IN_BROWSER and Path("picosat.wasm").is_file():
-        return Path("picosat.wasm")
-    in_repository = Path(__file__).resolve().parent.parent / "static" / "picosat.wasm"
-    installed = [Path(prefix, "share", "minesat", "picosat.wasm")  # where the wheel puts it
-                 for prefix in (sys.prefix, site.getuserbase())]
-    return next((path for path in [in_repository, *installed] if path.is_file()), in_repository)
+    places = wasm_places()
+    return next((path for path in places if path.is_file()), places[0])
 
 
 def _rt() -> _Runtime:
@@ -251,9 +256,11 @@ def _rt() -> _Runtime:
             try:
                 wasm = path.read_bytes()
             except OSError as err:
+                places = " nor ".join(map(str, wasm_places()))
                 raise FileNotFoundError(
-                    f"picosat WebAssembly module not found at {path} ({err.strerror}): "
-                    f"run `make setup` (it builds static/picosat.wasm) or set {ENV_VAR}") from None
+                    f"picosat WebAssembly module not found: not at {places} ({err.strerror}); build it with "
+                    f"`make setup` in a minesat checkout, install the wheel `make wheel` builds (it ships the "
+                    f"module), or set {ENV_VAR} to its path") from None
             load(wasm)
     assert _runtime is not None
     return _runtime

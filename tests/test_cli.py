@@ -280,3 +280,42 @@ def test_the_alarm_comes_again_when_its_first_stop_was_swallowed():
                     if stops > 1:
                         raise
     assert stops == 2 and time.monotonic() < deadline
+
+
+@pytest.mark.parametrize("command, redirect, words", [
+    ("analyze -", "<&-", "standard input is closed"),
+    ("review -", "<&-", "standard input is closed"),
+    ("read-image -", "<&-", "standard input is closed"),
+    ("analyze BOARD", ">&-", "standard output is closed"),
+    ("analyze BOARD", ">/dev/full", "cannot write the answer: No space left on device"),
+    ("cnf BOARD", ">/dev/full", "cannot write the answer: No space left on device"),
+])
+def test_a_closed_or_full_standard_stream_is_one_line_and_exit_2(command, redirect, words, board_file):
+    path = board_file(SEED_3X3)
+    shell = f"{sys.executable} -m minesat {command.replace('BOARD', path)} {redirect}"
+    result = subprocess.run(["bash", "-c", shell], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"minesat: {words}") and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_a_share_link_is_read_as_its_board(capsys, board_file):
+    ours = analyze_json(capsys, board_file("mines=2\n1??\n???\n"))
+    link = "https://example.org/minesat/#board=1??/???&mines=2&size=2x3"
+    assert analyze_json(capsys, board_file(link + "\n")) == ours
+    assert analyze_json(capsys, board_file(f"look: {link}.")) == ours  # in a sentence, as the page's paste reads it
+    assert main(["analyze", board_file("https://example.org/#board=1?x&size=1x3\n")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_solutions_say_when_there_is_none(capsys, board_file):
+    assert main(["solutions", board_file("mines=0\n1?\n??\n")]) == 0
+    assert capsys.readouterr().out == "# no layout: the clues contradict each other (`minesat analyze` names them)\n"
+    assert main(["solutions", "--method", "count", "--offset", "3", board_file("2?\n??\n")]) == 0
+    assert capsys.readouterr().out == ""  # paged past the last of its 3 layouts
+
+
+def test_no_guess_tries_are_at_least_one(capsys):
+    assert main(["generate", "--rows", "3", "--cols", "3", "--mines", "1", "--first", "0,0", "--no-guess",
+                 "--max-tries", "0"]) == 2
+    assert "must be at least 1" in capsys.readouterr().err

@@ -186,3 +186,16 @@ def test_cli_review(tmp_path, capsys):
     path.write_text("{")
     assert main(["review", str(path), "--solver", "native"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "moves": [[0, 1, "open"], [2, 2, "open"]]},
+     "first click, r1c2, is on a mine"),
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": True, "moves": []}, "or null, not True"),
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": "1", "moves": []}, "or null, not 1"),
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": 10 ** 3999, "moves": []}, "(4,000 digits)"),
+])
+def test_a_record_no_game_could_write_is_refused_in_a_short_line(data, words):
+    with pytest.raises(ValueError) as caught:
+        review(GameRecord.from_json(data))
+    assert words in str(caught.value) and len(str(caught.value)) < 200

@@ -73,6 +73,11 @@ def quoted(text: str, width: int = 24) -> str:
     return repr(text if len(text) <= width else text[:width] + "...")
 
 
+def counted(number: int, noun: str) -> str:
+    """A count and its noun, singular for 1: counted(1, "cell") == "1 cell"."""
+    return f"{short_number(number)} {noun}{'' if number == 1 else 's'}"
+
+
 def short_number(number: int) -> str:
     """A number for a message: whole up to 12 digits, else its first digits and how many it has.
 
@@ -140,8 +145,8 @@ class Board:
                 shown = short_number(self.mines) if isinstance(self.mines, int) else repr(self.mines)[:24]
                 raise BoardError(f"the total number of mines must be a whole number >= 0, not {shown}")
             if self.mines > len(self.hidden):
-                raise BoardError(
-                    f"the total of {short_number(self.mines)} mines is more than the {len(self.hidden)} hidden cells")
+                raise BoardError(f"the total of {counted(self.mines, 'mine')} is more than the "
+                                 f"{counted(len(self.hidden), 'hidden cell')}")
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -151,7 +156,7 @@ class Board:
             raise BoardError("the board is empty")
         for i, row in enumerate(rows):
             if len(row) != len(rows[0]):
-                raise BoardError(f"row has {len(row)} cells, the first row has {len(rows[0])}", i + 1)
+                raise BoardError(f"row has {counted(len(row), 'cell')}, the first row has {len(rows[0])}", i + 1)
         return cls(len(rows), len(rows[0]), tuple("".join(rows)), mines)
 
     def with_mines(self, mines: int | None) -> Board:
@@ -323,7 +328,7 @@ def parse_board(text: str, mines: int | None = None) -> Board:
                 raise BoardError(f"the board is larger than {MAX_SIDE}x{MAX_SIDE}", number, column)
             row.append(ch)
         if rows and len(row) != len(rows[0]):
-            raise BoardError(f"row has {len(row)} cells, the first row has {len(rows[0])}", number,
+            raise BoardError(f"row has {counted(len(row), 'cell')}, the first row has {len(rows[0])}", number,
                              len(line.rstrip()) + 1)
         rows.append("".join(row))
         if len(rows) > MAX_SIDE:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from itertools import islice
 from types import ModuleType
@@ -15,6 +16,8 @@ from .board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_numbe
 from .card import CounterTooLarge
 from .codec import dumps, encode_advice, encode_graded, encode_reading, proof_fields
 from .counting import TooTangled
+from .formats import read_any
+from .share import link_in
 from .solve import ENCODINGS, SOLVERS, formula, get_solver
 
 if TYPE_CHECKING:
@@ -37,17 +40,32 @@ def file_name(path: str) -> str:
     return path if path.isprintable() else repr(path)
 
 
-def read_board(path: str, mines: int | None) -> Board:
-    """The board in a file (or standard input for '-'), reading no more than a board's text can be."""
+def standard_input() -> Any:
+    """Standard input, or a one-line error when the shell closed it (`<&-`)."""
+    if sys.stdin is None:
+        raise CLIError("standard input is closed: give a file name instead of -")
+    return sys.stdin
+
+
+def read_text(path: str) -> str:
+    """A file's text (standard input for '-'), reading no more than a board's text can be."""
     try:
         if path == "-":
-            text = sys.stdin.read(MAX_TEXT + 1)
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read(MAX_TEXT + 1)
+            return str(standard_input().read(MAX_TEXT + 1))
+        with open(path, encoding="utf-8") as f:
+            return f.read(MAX_TEXT + 1)
     except (OSError, UnicodeDecodeError) as e:
         raise CLIError(f"cannot read {file_name(path)}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def read_board(path: str, mines: int | None) -> Board:
+    """The board in a file (or standard input for '-'): minesat's text, or a share link (minesat's,
+    JSMinesweeper's or minesweepr's, read as the page's paste reads it: `formats.read_any`)."""
+    text = read_text(path)
     try:
+        if link_in(text):
+            board = read_any(text)[0]
+            return board if mines is None else board.with_mines(mines)
         return parse_board(text, mines)
     except BoardError as e:
         raise CLIError(f"{file_name(path)}: {e}") from None
@@ -141,8 +159,11 @@ def cmd_solutions(args: argparse.Namespace) -> None:
         found = iter_layouts(formula(board, args.encoding), solver_module(args.solver))
         stop = None if args.limit is None else args.offset + args.limit
         layouts = islice(found, args.offset, None if stop is None or stop > sys.maxsize else stop)
-    for number, layout in enumerate(layouts, args.offset + 1):
-        sys.stdout.write(f"# layout {number}\n{format_layout(board, layout)}\n")
+    shown = 0
+    for shown, layout in enumerate(layouts, 1):
+        sys.stdout.write(f"# layout {args.offset + shown}\n{format_layout(board, layout)}\n")
+    if not shown and not args.offset and args.limit != 0:
+        sys.stdout.write("# no layout: the clues contradict each other (`minesat analyze` names them)\n")
 
 
 def cmd_advise(args: argparse.Namespace) -> None:
@@ -169,21 +190,15 @@ def cmd_generate(args: argparse.Namespace) -> None:
 
 def cmd_review(args: argparse.Namespace) -> None:
     from .review import GameRecord, review
-    try:
-        if args.game == "-":
-            text = sys.stdin.read(MAX_TEXT + 1)
-        else:
-            with open(args.game, encoding="utf-8") as f:
-                text = f.read(MAX_TEXT + 1)
-    except (OSError, UnicodeDecodeError) as e:
-        raise CLIError(f"cannot read {file_name(args.game)}: {getattr(e, 'strerror', None) or e}") from None
+    text = read_text(args.game)
     if len(text) > MAX_TEXT:
         raise CLIError(f"{file_name(args.game)}: a game record is at most {MAX_TEXT:,} characters")
     try:
         record = GameRecord.from_json(json.loads(text))
         graded = review(record, solver_module(args.solver))
     except (ValueError, RecursionError) as e:  # json.JSONDecodeError is a ValueError
-        raise CLIError(f"{file_name(args.game)}: {' '.join(str(e).splitlines())}") from None
+        why = "a number in it has more than 4,300 digits" if "int_max_str_digits" in str(e) else str(e)
+        raise CLIError(f"{file_name(args.game)}: {' '.join(why.splitlines())}") from None
     for move in graded:
         print(dumps(encode_graded(move)), flush=True)
 
@@ -200,7 +215,7 @@ def cmd_read_image(args: argparse.Namespace) -> None:
         raise CLIError("read-image needs Pillow: pip install 'minesat[image]'") from None
     name = file_name(args.image)
     try:
-        with Image.open(sys.stdin.buffer if args.image == "-" else args.image) as image:
+        with Image.open(standard_input().buffer if args.image == "-" else args.image) as image:
             if image.width * image.height > MAX_IMAGE_PIXELS:
                 raise CLIError(f"{name}: {image.width}x{image.height} pixels is more than a screenshot can be")
             rgba = image.convert("RGBA")
@@ -238,6 +253,12 @@ def build_parser() -> Parser:
         number = whole_number(text)
         if number is None:
             raise argparse.ArgumentTypeError(not_a_whole_number(text))
+        return number
+
+    def positive(text: str) -> int:
+        number = nonnegative(text)
+        if not number:
+            raise argparse.ArgumentTypeError("must be at least 1")
         return number
 
     def common(p: argparse.ArgumentParser, solver: bool = True) -> None:
@@ -296,7 +317,7 @@ def build_parser() -> Parser:
                    help="keep the first board drawn that can be won from the first click without a guess")
     p.add_argument("--seed", type=nonnegative, default=0)
     p.add_argument("--count", type=nonnegative, default=1, help="this many boards, from seeds S, S+1, ...")
-    p.add_argument("--max-tries", type=nonnegative, default=100_000, help="no-guess: give up after this many boards")
+    p.add_argument("--max-tries", type=positive, default=100_000, help="no-guess: give up after this many boards")
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("review", help="JSON per move of a game record: grade, mine probability, best move, proofs")
@@ -313,19 +334,40 @@ def build_parser() -> Parser:
     return parser
 
 
+def discard_output() -> None:
+    """Send what is left in standard output's buffer nowhere, so that Python's own flush at exit
+    does not fail a second time (with a traceback) where the first failure had its one line."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a file (a test's capture): nothing to do
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line's exit status.  From the shell (`argv` None) the time and memory bounds are
     the process's own (a watchdog ends a solver stuck in C); called with `argv`, time only."""
     try:
+        if sys.stdout is None:
+            raise CLIError("standard output is closed: the answer would be lost")
         args = build_parser().parse_args(argv)
         with limits.bounded(args.timeout, args.memory, whole_process=argv is None):
             args.run(args)
+        sys.stdout.flush()  # a full disk shows here, not after main has returned
     except (CLIError, TooTangled, CounterTooLarge, limits.OverLimit) as e:
-        print(f"minesat: {' '.join(str(e).splitlines())}", file=sys.stderr)
+        advice = " (take the mines= line out of the board and --mines off the command, or count the layouts: " \
+                 "`solutions --method count` needs no formula)" if isinstance(e, CounterTooLarge) else ""
+        print(f"minesat: {' '.join(str(e).splitlines())}{advice}", file=sys.stderr)
         return 2
     except MemoryError:
         print("minesat: the board is too large for this machine's memory", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as e:  # reading and solving turn theirs into CLIError: this is the output's
+        print(f"minesat: cannot write the answer: {e.strerror or e}", file=sys.stderr)
+        discard_output()
+        return 2
+    except KeyboardInterrupt:
+        print("minesat: interrupted", file=sys.stderr)
+        return 130
     return 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .board import FLAG, HIDDEN, LEVELS, Board, Cell, neighbours
+from .board import FLAG, HIDDEN, LEVELS, Board, Cell, counted, neighbours
 
 RULES = ("classic", "zero")
 
@@ -27,7 +27,8 @@ def place_mines(rows: int, cols: int, mines: int, first: Cell, rule: str, rng: r
     kept = {first} | (set(neighbours(first, rows, cols)) if rule == "zero" else set())
     allowed = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in kept]
     if mines > len(allowed):
-        raise ValueError(f"{mines} mines do not fit in a {rows}x{cols} board under the {rule} rule")
+        raise ValueError(f"{counted(mines, 'mine')} {'does' if mines == 1 else 'do'} not fit in a {rows}x{cols} board "
+                         f"under the {rule} rule")
     return frozenset(rng.sample(allowed, mines))
 
 

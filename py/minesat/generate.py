@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .board import MAX_CELLS, MAX_SIDE, Cell
+from .board import MAX_CELLS, MAX_SIDE, Cell, short_number
 from .counting import LayoutSpace
 from .game import Game, place_mines
 
@@ -61,9 +61,10 @@ def draws(rows: int, cols: int, mines: int, first: Cell, rule: str = "classic", 
     (a caller can step it to show progress, or stop).  ValueError on a size or click off the board."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and rows * cols <= MAX_CELLS):
         raise ValueError(f"a board is 1 to {MAX_SIDE} rows and columns and at most {MAX_CELLS:,} cells, "
-                         f"not {rows}x{cols}")
+                         f"not {short_number(rows)}x{short_number(cols)}")
     if not (0 <= first[0] < rows and 0 <= first[1] < cols):
-        raise ValueError(f"the first click {first[0]},{first[1]} is off the {rows}x{cols} board")
+        raise ValueError(f"the first click {short_number(first[0])},{short_number(first[1])} is off the "
+                         f"{rows}x{cols} board")
     rng = random.Random(seed)
     tries = 0
     while True:

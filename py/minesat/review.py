@@ -30,7 +30,7 @@ from typing import Any, TypeGuard
 
 from . import fifty
 from .advice import advise
-from .board import FLAG, HIDDEN, MAX_CELLS, MAX_SIDE, Board, Cell
+from .board import FLAG, HIDDEN, MAX_CELLS, MAX_SIDE, Board, Cell, short_number
 from .counting import LayoutSpace
 from .explain import MINE, SAFE, Proof, Prover, Seen, cheap_proof, distance, proofs_of
 from .flags import unflagged
@@ -65,8 +65,9 @@ class GameRecord:
         if len(set(mines)) != len(mines) or len(mines) >= rows * cols:
             raise ValueError("mines must be distinct cells, and leave a safe cell")
         total = data.get("total", len(mines))
-        if total is not None and total != len(mines):
-            raise ValueError(f"total is {total!r}, but the record has {len(mines)} mines")
+        if total is not None and not (_whole(total) and total == len(mines)):
+            shown = short_number(total) if _whole(total) else str(total)[:40]
+            raise ValueError(f"total must be the record's number of mines ({len(mines)}) or null, not {shown}")
         moves = []
         for move in _list(data.get("moves"), "moves"):
             if not (isinstance(move, list) and len(move) == 3 and move[2] in KINDS):
@@ -179,6 +180,9 @@ def grade(game: Game, move: Move, total: int | None, solver: ModuleType | None =
     cell, kind = (move[0], move[1]), move[2]
     opens = _opened_by(game, cell, kind)
     if kind == "open" and opens and not game.opened:
+        if cell in (game.mine_cells or ()):
+            raise ValueError(f"the first click, r{cell[0] + 1}c{cell[1] + 1}, is on a mine: a game keeps its first "
+                             "click safe, so this record is not one of a game")
         return Graded(move, "best", 0.0, Best(cell, 0.0, "first"))
     if (kind == "flag" and cell in game.opened) or (kind != "flag" and not opens):
         return Graded(move, "forced", 0.0)
