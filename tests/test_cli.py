@@ -319,3 +319,11 @@ def test_no_guess_tries_are_at_least_one(capsys):
     assert main(["generate", "--rows", "3", "--cols", "3", "--mines", "1", "--first", "0,0", "--no-guess",
                  "--max-tries", "0"]) == 2
     assert "must be at least 1" in capsys.readouterr().err
+
+
+def test_ctrl_c_is_one_line_and_exit_130(capsys, board_file, monkeypatch):
+    def interrupted(args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("minesat.cli.cmd_analyze", interrupted)
+    assert main(["analyze", board_file(SEED_3X3)]) == 130
+    assert capsys.readouterr().err == "minesat: interrupted\n"
