@@ -4,6 +4,7 @@ board files (JSMinesweeper's .mine text, MBF binary, any text format)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,11 @@ def test_text_files_are_read_in_any_format():
     assert read_file(jsm, "board.mine")[0] == BOARD
     with pytest.raises(BoardError):
         read_file(b"hello world", "notes.txt")
+
+
+def test_an_image_opened_as_a_board_file_points_to_the_screenshot_reader():
+    for path in sorted((Path(__file__).parent / "images").glob("*.[pj][np]g"))[:3]:
+        with pytest.raises(BoardError) as e:
+            read_file(path.read_bytes(), path.name)
+        assert "image, not a board" in str(e.value) and "screenshot" in str(e.value), path
+    assert read_file(mbf(66, 77, [(0, 0)]))[1] == MBF  # starts with BM, as a bitmap does: still a board

@@ -101,3 +101,20 @@ def test_a_reviewed_move_in_words():
     else:
         assert f"{second['p_mine'] * 100:.1f}% mine" in line
     assert 'aria-selected="true"' in render.review_html({"moves": [first, second]}, 1).split("</li>")[1]
+
+
+def test_a_needless_guess_names_the_safe_cell_its_proof_is_about():
+    proof = {"cell": [13, 8], "verdict": "safe", "clues": [[12, 8]], "total": False}
+    move = {"move": [15, 2, "open"], "grade": "needless", "p_mine": 0.2, "best": None,
+            "safe_cells": [[0, 7], [13, 8]], "proof": [proof]}
+    line = render.review_line(move)
+    assert "r14c9 was surely safe (why r14c9 is safe: the clue r13c9)" in line and "r1c8" not in line
+
+
+def test_texts_are_joined_as_sentences():
+    assert render.sentences(["r1c4 is flagged but cannot be a mine", " r7c7 too. ", "", "Why?"]) == \
+        "r1c4 is flagged but cannot be a mine. r7c7 too. Why?"
+
+
+def test_a_game_opened_from_its_link_ends_without_a_time_it_never_had():
+    assert render.game_end_text(14, 3, None, won=False).startswith("Lost. 3BV 14")

@@ -503,15 +503,29 @@ __all__ = ["read_any", "export_text", "EXPORT_FORMATS", "MINESAT", "MINESWEEPR",
 # -- files -------------------------------------------------------------------------------------
 MBF = "MBF"
 MAX_FILE = 1_000_000  # bytes: a board's text is at most this long
+IMAGES = {b"\x89PNG": "PNG", b"\xff\xd8\xff": "JPEG", b"GIF8": "GIF", b"BM": "BMP", b"RIFF": "WebP"}  # first bytes
+
+
+def image_kind(data: bytes) -> str | None:
+    """The kind of image a file holds, by its first bytes, or None.  WebP: RIFF, then WEBP at 8;
+    BMP: BM, then four zero bytes at 6 (an MBF file of a 66x77 board starts with BM too)."""
+    kind = next((name for magic, name in IMAGES.items() if data.startswith(magic)), None)
+    if (kind == "WebP" and data[8:12] != b"WEBP") or (kind == "BMP" and data[6:10] != bytes(4)):
+        return None
+    return kind
 
 
 def read_file(data: bytes, filename: str = "") -> tuple[Board, str]:
     """The board in a dropped or opened file: an MBF file (binary, or named `.mbf`), else text in
-    any format `read_any` reads (UTF-8, a byte-order mark ignored)."""
-    if len(data) > MAX_FILE:
-        raise BoardError(f"the file is too large ({len(data):,} bytes; a board file is at most {MAX_FILE:,})")
+    any format `read_any` reads (UTF-8, a byte-order mark ignored).  An image is refused with a
+    pointer to the screenshot reader."""
     if filename.lower().endswith(".mbf"):
         return read_mbf(data), MBF
+    if kind := image_kind(data):
+        raise BoardError(f"the file is a {kind} image, not a board: a screenshot is read by "
+                         "*Read a board from a screenshot* (`minesat read-image` in the command line)")
+    if len(data) > MAX_FILE:
+        raise BoardError(f"the file is too large ({len(data):,} bytes; a board file is at most {MAX_FILE:,})")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -22,8 +22,9 @@ def el(id_: str) -> Any:
 
 
 def show_message(text: str, bad: bool = False) -> None:
-    """A message above the board, scrolled into view (on a phone it may be off screen)."""
-    m = el("message")
+    """A message above the board on screen (the analyzer's, or in Play mode the game's), scrolled
+    into view (on a phone it may be off screen)."""
+    m = el("play-message") if el("app").hidden else el("message")
     m.textContent = text
     m.className = "bad" if bad else ("good" if text else "")
     if text:

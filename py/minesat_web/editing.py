@@ -72,6 +72,18 @@ def typing(evt: Any) -> bool:
             or (tag in ("button", "summary", "a") and evt.key in (" ", "Enter")))  # a button's own job
 
 
+def elsewhere(evt: Any) -> bool:
+    """Whether a key belongs to something other than the analyzer's board: Play mode (the analyzer
+    is hidden; the game's grid has keys of its own), or a focused panel that scrolls with the
+    arrows and Space (the layouts, the clauses: anything focusable outside the board)."""
+    if document.getElementById("app").hidden:
+        return True
+    target = evt.target
+    if not target or not hasattr(target, "closest"):
+        return False
+    return bool(target.closest("[tabindex]")) and not target.closest("#grid")
+
+
 def bind(app: App) -> Editing:
     """The editor's handlers, bound where they are defined, a group at a time."""
     editing = Editing(app)
@@ -150,6 +162,8 @@ def bind_keys(app: App) -> None:
         if key == "Escape":  # stop what is working: the analysis, or why and what next
             if stop := app.keys.get(key):
                 stop()
+            return
+        if elsewhere(evt):
             return
         if evt.ctrlKey:
             if key.lower() == "z":
@@ -259,6 +273,8 @@ def bind_size(app: App) -> None:
         text = str(el("mines").value).strip()
         try:
             limit = len(ed.board.hidden)
+            if text == "" and el("mines").validity.badInput:  # too long for a number field: it reads ""
+                raise BoardError(f"The total of mines must be a whole number from 0 to {limit}")
             app.edit(ed.set_mines(None if text == "" else parse_int(text, 0, limit, "The total of mines")))
         except BoardError as e:
             show_message(e.message + " (the number of hidden cells and flags)", bad=True)

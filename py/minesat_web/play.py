@@ -59,6 +59,7 @@ class Play:
         self.no_guess = False  # the game's board was drawn among the no-guess ones, to start at `first`
         self.review = review.Review(app.client, self.draw)  # the engine's review of the game
         self.making: asyncio.Task | None = None  # a no-guess board being drawn
+        self.shown_seed = ""  # the seed the Seed field shows for the game on screen (a typed one differs)
 
     # -- games --
     def start(self, game: Game, level: str, first: Cell | None = None, moves: list[Move] | None = None,
@@ -70,7 +71,11 @@ class Play:
         self.cursor = (min(self.cursor[0], game.rows - 1), min(self.cursor[1], game.cols - 1))
         if first is not None:
             game.place_for(first)
-        el("play-seed").value = str(game.seed)
+        show_message("")  # a message about an earlier link or settings is answered now
+        el("play-seed").value = self.shown_seed = str(game.seed)
+        if level == "custom":  # New game after a custom link: the same size again
+            for id_, value in (("play-rows", game.rows), ("play-cols", game.cols), ("play-mines", game.mines)):
+                el(id_).value = str(value)
         el("play-level").value = level
         el("play-rule").value = game.rule
         el("play-custom").hidden = level != "custom"
@@ -269,7 +274,7 @@ class Play:
         if game is None or game.mine_cells is None:
             return
         el("play-end-text").textContent = render.game_end_text(
-            game.three_bv(), len(self.moves), (self.ended - self.started) / 1000 if self.started else 0.0,
+            game.three_bv(), len(self.moves), (self.ended - self.started) / 1000 if self.started else None,
             game.state == "won")
         el("play-end").hidden = False
 
@@ -277,7 +282,7 @@ class Play:
         """The flags the numbers rule out, named with their proofs, and the offer to remove them."""
         box = el("play-wrong")
         box.hidden = not self.wrong
-        el("play-wrong-text").textContent = " ".join(w["text"] for w in self.wrong)
+        el("play-wrong-text").textContent = render.sentences(w["text"] for w in self.wrong)
 
     def remove_wrong_flags(self) -> None:
         game = self.game
@@ -297,6 +302,8 @@ class Play:
         """Ask the engine for the best move of the position on screen; mark it, say why, name wrong flags."""
         game = self.game
         if game is None or game.state != "playing":
+            if game is not None:
+                el("play-hint-text").textContent = "The game is over: New game, or Play this board again."
             return None
         if self.no_guess and not self.moves and self.first is not None:
             self.show_best(self.first)
@@ -341,16 +348,20 @@ class Play:
     async def auto_play(self) -> None:
         """Play the best moves one by one until the game ends or the user stops it; flags the
         advisor finds wrong are removed (and said) on the way."""
+        removed = ""  # what auto-play said about flags it removed, kept above the next hint
         try:
             while self.game is not None and self.game.state == "playing":
                 data = await self.hint()
                 if not data or "move" not in data:
                     break
                 if self.wrong:
-                    named = " ".join(w["text"] for w in self.wrong)
+                    flags = "a wrong flag" if len(self.wrong) == 1 else f"{len(self.wrong)} wrong flags"
+                    removed = f"Auto-play removed {flags}. {render.sentences(w['text'] for w in self.wrong)}"
                     self.remove_wrong_flags()
-                    el("play-hint-text").textContent = f"Auto-play removed a wrong flag. {named}"
                     continue
+                if removed:
+                    hint = el("play-hint-text")
+                    hint.textContent = f"{removed} Then: {hint.textContent}"  # said until auto-play stops
                 await asyncio.sleep(int(el("play-speed").value) / 1000)
                 for r, c in data["safe_cells"] or [data["move"]]:  # every surely safe cell at once
                     self.act((r, c), kind="open")
@@ -422,8 +433,14 @@ def bind_modes(app: App, play: Play) -> None:
 
     @handle("click", "#play-new")
     def new_game(evt):
-        el("play-seed").value = ""
+        if str(el("play-seed").value).strip() == play.shown_seed:  # the game's own seed: a new one
+            el("play-seed").value = ""
         play.new_game()
+
+    @handle("keydown", "#play-seed")
+    def seed_entered(evt):
+        if evt.key == "Enter":  # the seed typed: its game
+            play.new_game()
 
     @handle("click", "#play-again")
     def again(evt):

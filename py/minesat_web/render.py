@@ -314,7 +314,7 @@ def conflict_message(a: Analysis) -> str:
     verb = "cannot be met" if len(parts) == 1 and one else "cannot all hold at once"
     return (f"Contradiction: {' and '.join(parts)} {verb}; no placement of mines satisfies "
             f"{'it' if len(parts) == 1 and one else 'them'}. The clue{'' if one else 's'} "
-            f"{'is' if one else 'are'} marked ⚠ on the board.")
+            f"{'is' if one else 'are'} striped and framed in magenta on the board.")
 
 
 def mines_text(n: int) -> str:
@@ -339,7 +339,7 @@ def total_message(a: Analysis) -> str:
     flags = len(b.flags)
     if b.mines is not None and flags > b.mines:
         return (f"Contradiction: you flagged {flags} cell{'' if flags == 1 else 's'} but the total is "
-                f"{mines_text(b.mines)}. The flags are marked ⚠ on the board.")
+                f"{mines_text(b.mines)}. The flags are striped and framed in magenta on the board.")
     return (f"Contradiction: the clues{' and flags' if flags else ''} cannot be met with the total of "
             f"{mines_text(b.mines or 0)} (they need more or fewer mines than that).")
 
@@ -500,11 +500,12 @@ def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,
     return rows_html(game.cols, cells)
 
 
-def game_end_text(three_bv: int, clicks: int, seconds: float, won: bool) -> str:
+def game_end_text(three_bv: int, clicks: int, seconds: float | None, won: bool) -> str:
     """The game's end in numbers: its 3BV, the clicks made, the efficiency (3BV per click, of the
-    whole board when won) and the time."""
+    whole board when won) and the time (None: not timed here, a game opened from its link)."""
     efficiency = f"; efficiency {three_bv / clicks:.0%}" if won and clicks else ""
-    return (f"{'Won' if won else 'Lost'} in {seconds:.1f} s. 3BV {three_bv} (the fewest clicks that clear this "
+    took = f" in {seconds:.1f} s" if seconds is not None else ""
+    return (f"{'Won' if won else 'Lost'}{took}. 3BV {three_bv} (the fewest clicks that clear this "
             f"board); your clicks: {clicks}{efficiency}.")
 
 
@@ -549,6 +550,11 @@ GRADE_WORDS = {
 }
 
 
+def sentences(texts: Iterable[str]) -> str:
+    """Texts as sentences, one after another: each ends with a full stop."""
+    return " ".join(t if t.endswith((".", "!", "?")) else t + "." for t in (t.strip() for t in texts) if t)
+
+
 def review_line(m: dict[str, Any]) -> str:
     """One graded move in words: what was played, its grade, and what was better or why it was sure."""
     r, c, kind = m["move"]
@@ -561,8 +567,9 @@ def review_line(m: dict[str, Any]) -> str:
     best = m.get("best")
     if best and m["grade"] in ("risky", "good"):
         text += f"; the advisor's {name((best['move'][0], best['move'][1]))} was {best['p_mine'] * 100:.1f}%"
-    if m["grade"] == "needless" and m["safe_cells"]:
-        text += f"; {name((m['safe_cells'][0][0], m['safe_cells'][0][1]))} was surely safe"
+    if m["grade"] == "needless" and m["safe_cells"]:  # the safe cell the proof below is about
+        sure_cell = m["proof"][0]["cell"] if m["proof"] else m["safe_cells"][0]
+        text += f"; {name((sure_cell[0], sure_cell[1]))} was surely safe"
     if m["proof"]:
         proof = m["proof"][0]
         clues = ", ".join(name((r, c)) for r, c in proof["clues"])

@@ -103,7 +103,12 @@ def bind(review: Review) -> None:
 
     @handle("click", "#play-review-list", within="[data-step]")
     def review_pick(evt, node):
+        """A move picked by click or tap: its position, and its cell brought into view (on a phone
+        the board is above the list, off screen)."""
         review.show_step(int(node.dataset.step))
+        cell = js.document.querySelector("#play-grid .cursor")
+        if cell:
+            cell.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
 
     @handle("keydown", "#play-review-list")
     def review_keys(evt):
