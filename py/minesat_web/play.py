@@ -123,7 +123,7 @@ class Play:
             else:
                 game = Game.new(level, seed, str(el("play-rule").value))
         except ValueError as e:
-            show_message(f"Cannot start that game: {e}", bad=True)
+            show_message(render.sentences([f"Cannot start that game: {e}"]), bad=True)
             return
         if str(el("play-board").value) == "no-guess":
             self.draw_no_guess(game, level, start_cell(game), [])
