@@ -114,3 +114,10 @@ def test_removing_a_mine_reveals_its_own_number_and_plus_minus_step_numbers():
     assert board[1, 1] == "1" and board[0, 0] == "F"
     assert stepped(board, (1, 1), 1)[1, 1] == "2" and stepped(board, (1, 1), -2)[1, 1] == "8"
     assert stepped(board, (2, 2), 1)[2, 2] == "0" and stepped(board, (2, 2), -1)[2, 2] == "8"
+
+
+def test_a_long_number_typed_is_cut_short_and_the_bound_is_named_beside_it():
+    with pytest.raises(BoardError) as e:
+        parse_int("9" * 40, 0, 4, "The total of mines", " (the number of hidden cells and flags)")
+    assert str(e.value) == ("The total of mines must be a whole number from 0 to 4 (the number of hidden cells "
+                            "and flags), not 999999999999... (40 digits)")

@@ -4,6 +4,7 @@ position (the game and its moves), read back."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -118,3 +119,17 @@ def test_texts_are_joined_as_sentences():
 
 def test_a_game_opened_from_its_link_ends_without_a_time_it_never_had():
     assert render.game_end_text(14, 3, None, won=False).startswith("Lost. 3BV 14")
+
+
+def test_a_layout_of_a_late_page_is_named_in_human_form():
+    number = 3 * 10 ** 143 + 123_456
+    assert render.layout_number(number) == "…123\u2009456" and render.layout_number(12_345) == "12\u2009345"
+    mines = [(r, c) for r in range(16) for c in range(30)][:99]
+    text = render.layout_shown_text(number, mines)
+    assert text.startswith("Layout 3.00 × 10¹⁴³ shown on the board") and "and 87 more" in text and len(text) < 400
+    assert "(none)" in render.layout_shown_text(1, [])
+    assert render.fraction_text(Fraction(0)) == "0" and render.fraction_text(Fraction(1)) == "1"
+
+
+def test_a_file_size_is_written_as_a_person_reads_it():
+    assert [render.file_size(n) for n in (1, 512, 3_400, 1_700_000)] == ["1 byte", "512 bytes", "3.4 kB", "1.7 MB"]

@@ -522,8 +522,8 @@ def read_file(data: bytes, filename: str = "") -> tuple[Board, str]:
     if filename.lower().endswith(".mbf"):
         return read_mbf(data), MBF
     if kind := image_kind(data):
-        raise BoardError(f"the file is a {kind} image, not a board: a screenshot is read by "
-                         "*Read a board from a screenshot* (`minesat read-image` in the command line)")
+        raise BoardError(f"the file is a {kind} image, not a board: a screenshot is read by \"Read a board "
+                         "from a screenshot\" (in the command line: minesat read-image)")
     if len(data) > MAX_FILE:
         raise BoardError(f"the file is too large ({len(data):,} bytes; a board file is at most {MAX_FILE:,})")
     try:

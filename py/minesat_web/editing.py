@@ -273,11 +273,12 @@ def bind_size(app: App) -> None:
         text = str(el("mines").value).strip()
         try:
             limit = len(ed.board.hidden)
+            bound = " (the number of hidden cells and flags)"
             if text == "" and el("mines").validity.badInput:  # too long for a number field: it reads ""
-                raise BoardError(f"The total of mines must be a whole number from 0 to {limit}")
-            app.edit(ed.set_mines(None if text == "" else parse_int(text, 0, limit, "The total of mines")))
+                raise BoardError(f"The total of mines must be a whole number from 0 to {limit}{bound}")
+            app.edit(ed.set_mines(None if text == "" else parse_int(text, 0, limit, "The total of mines", bound)))
         except BoardError as e:
-            show_message(e.message + " (the number of hidden cells and flags)", bad=True)
+            show_message(e.message, bad=True)
             app.fill_inputs(force=True)
 
     @handle("click", "#total-note")

@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from minesat.board import CANONICAL, FLAG, HIDDEN, LEVELS, NUMBERS, Board, BoardError, Cell, whole_number
+from minesat.board import (
+    CANONICAL,
+    FLAG,
+    HIDDEN,
+    LEVELS,
+    NUMBERS,
+    Board,
+    BoardError,
+    Cell,
+    quoted,
+    short_number,
+    whole_number,
+)
 
 HISTORY = 500  # undo steps kept
 
@@ -170,9 +182,11 @@ class Editor:
         self.move(0, 0)
 
 
-def parse_int(text: str, low: int, high: int, what: str) -> int:
-    """A whole number typed into a field, within [low, high]; BoardError says what is wrong."""
+def parse_int(text: str, low: int, high: int, what: str, high_is: str = "") -> int:
+    """A whole number typed into a field, within [low, high] (`high_is`: what the bound is, said
+    beside it); BoardError says what is wrong, the typed text cut short."""
     number = whole_number(text.strip())
     if number is None or not low <= number <= high:
-        raise BoardError(f"{what} must be a whole number from {low} to {high}, not {text.strip()!r}")
+        typed = short_number(number) if number is not None else quoted(text.strip())
+        raise BoardError(f"{what} must be a whole number from {low} to {high}{high_is}, not {typed}")
     return number

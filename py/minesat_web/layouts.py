@@ -6,7 +6,6 @@ from __future__ import annotations
 from pyscript import document
 
 from minesat.board import Cell, whole_number
-from minesat.board import cell_name as name
 from minesat.codec import decode_layouts, request
 from minesat_web import render
 from minesat_web.app import App
@@ -89,10 +88,8 @@ class Layouts:
             node.classList.toggle("selected", on)
             node.setAttribute("aria-pressed", "true" if on else "false")
         app.draw_grid()
-        mines = ", ".join(map(name, sorted(layout))) or "none"
-        el("cell-info").textContent = (
-            f"Layout {index + 1:,} shown on the board: yellow cells with a dot are its mines ({mines}), "
-            "pale green cells are safe in it. Click it again to go back." if app.shown is not None else "")
+        shown = app.shown is not None
+        el("cell-info").textContent = render.layout_shown_text(index + 1, sorted(layout)) if shown else ""
 
 
 

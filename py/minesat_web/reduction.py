@@ -56,9 +56,9 @@ class Reduction:
         el("ilp-vars").textContent = str(data["ilp_vars"])
         el("ilp-constraints").textContent = str(data["ilp_constraints"])
         el("lp-text").textContent = render.lp_text(data)
-        if "too_big" in data:
+        if "too_big" in data:  # not built until asked (the note below says its size)
             for id_ in ("num-vars", "num-clauses"):
-                el(id_).textContent = "…"
+                el(id_).textContent = "not built"
             el("clauses").innerHTML = render.counter_notice(board, data)
             return
         el("num-vars").textContent = str(data["num_vars"])
@@ -89,12 +89,13 @@ class Reduction:
             progress.textContent = f"{filename}: cancelled"
             return
         except EngineFailed as e:
-            progress.textContent = f"{filename} could not be built: {render.failure_message(str(e), board)}"
+            why = render.failure_message(str(e), board) if str(e) == "memory" else str(e)
+            progress.textContent = f"{filename} could not be built: {why}"
             return
         finally:
             cancel.hidden = True
         save_file(blob, filename)
-        progress.textContent = f"{filename}: {blob.size / 1e6:,.1f} MB, saved"
+        progress.textContent = f"{filename}: {render.file_size(int(blob.size))}, saved"
 
 
 def bind(app: App) -> Reduction:

@@ -50,6 +50,13 @@ def digits_value(text: str) -> int:
     return int(re.sub(r"[\s,\u2009]", "", text))
 
 
+def file_size(size: int) -> str:
+    """Bytes as a person reads them: '512 bytes', '3.4 kB', '1.7 MB'."""
+    if size < 1000:
+        return f"{size} byte{'' if size == 1 else 's'}"
+    return f"{size / 1000:.1f} kB" if size < 10 ** 6 else f"{size / 10 ** 6:,.1f} MB"
+
+
 def percent(p: Fraction) -> str:
     """A probability as a percentage with one decimal; never 0% or 100% unless it is exactly so."""
     if 0 < p < Fraction(1, 1000):
@@ -60,7 +67,9 @@ def percent(p: Fraction) -> str:
 
 
 def fraction_text(p: Fraction) -> str:
-    """A probability's exact fraction, its parts in human form when they are long."""
+    """A probability's exact fraction, its parts in human form when they are long (0 and 1 as such)."""
+    if p.denominator == 1:
+        return str(p.numerator)
     if p.denominator < SCIENTIFIC_FROM:
         return f"{p.numerator}/{p.denominator}"
     return f"{exact_digits(p.numerator)} / {exact_digits(p.denominator)}"
@@ -291,9 +300,9 @@ def forced_html(a: Analysis) -> str:
         return ""
     flags = set(a.board.flags)
     mines = [c for c in a.mines if c not in flags]
-    safe = f"<b>Surely safe</b>: {len(a.safe)} cell{'s' if len(a.safe) != 1 else ''}" + (
+    safe = f"<b>Surely safe</b>: {len(a.safe):,} cell{'s' if len(a.safe) != 1 else ''}" + (
         f" ({cell_links(a.safe)})" if a.safe else "")
-    deduced = f"<b>Surely mines</b>: {len(mines)}" + (f" ({cell_links(mines)})" if mines else "")
+    deduced = f"<b>Surely mines</b>: {len(mines):,}" + (f" ({cell_links(mines)})" if mines else "")
     yours = f", besides your {len(flags)} flag{'s' if len(flags) != 1 else ''}" if flags else ""
     return f"{safe}. {deduced}{yours}."
 
@@ -353,6 +362,25 @@ def failure_message(error: str, board: Board) -> str:
 
 
 # -- layouts ------------------------------------------------------------------------------------
+def layout_number(n: int) -> str:
+    """A layout's number on its card: whole below a billion, else its last six digits (the cards of
+    a page differ there; the page says where it starts)."""
+    if n < SCIENTIFIC_FROM:
+        return grouped(n)
+    last = f"{n % 10 ** 6:06d}"
+    return f"…{last[:3]}\u2009{last[3:]}"
+
+
+def layout_shown_text(number: int, mines: list[Cell]) -> str:
+    """The cell line while a layout is drawn on the board: its number in human form, its mines
+    named (a long list cut short)."""
+    named = ", ".join(map(name, mines[:MAX_LISTED])) or "none"
+    if len(mines) > MAX_LISTED:
+        named += f" and {grouped(len(mines) - MAX_LISTED)} more"
+    return (f"Layout {human_count(number)} shown on the board: yellow cells with a dot are its mines ({named}), "
+            "pale green cells are safe in it. Click it again to go back.")
+
+
 def layout_thumbnails(board: Board, layouts: list[frozenset[Cell]], first: int,
                       shown: frozenset[Cell] | None) -> str:
     """A page of layouts as small boards, in one string: hidden cells grey, mines black, and in red
@@ -373,7 +401,8 @@ def layout_thumbnails(board: Board, layouts: list[frozenset[Cell]], first: int,
         sel = " selected" if shown == layout else ""
         pressed = "true" if sel else "false"
         out.append(f'<button type="button" class="layout{sel}" data-index="{i}" aria-pressed="{pressed}" '
-                   f'aria-label="layout {i + 1:,}: show it on the board"><span class="num">#{grouped(i + 1)}</span>'
+                   f'aria-label="layout {human_count(i + 1)}: show it on the board">'
+                   f'<span class="num">#{layout_number(i + 1)}</span>'
                    f'<svg class="mini" width="{board.cols * px}" height="{board.rows * px}" '
                    f'viewBox="0 0 {board.cols} {board.rows}" aria-hidden="true">'
                    f'<path class="h" d="{grey}"/><path class="m" d="{black}"/><path class="d" d="{red}"/></svg>'
@@ -397,10 +426,11 @@ def clauses_html(board: Board, data: dict[str, Any]) -> str:
             names = ", ".join(f"{index[n] + 1}={name(n)}" for n in cells)
             head = f"clue {board[clue]} at {name(clue)}" + (f" (variables {names})" if names else "")
             key = f' data-clue="{clue[0]},{clue[1]}"'
-        body = "".join(f"<span>{' '.join(map(str, c)) or '(empty: false)'} 0</span>" for c in clauses)
+        body = "\n".join(f"<span>{' '.join(map(str, c)) or '(empty: false)'} 0</span>" for c in clauses)
         size = f'{total:,} clause{"s" if total != 1 else ""}' + (
             f" (the first {len(clauses):,} shown)" if len(clauses) < total else "")
-        out.append(f'<div class="clause-group"{key}><div class="head">{html.escape(head)}: {size}</div>{body}</div>')
+        head_html = f'<div class="head">{html.escape(head)}: {size}</div>'
+        out.append(f'<div class="clause-group"{key}>{head_html}\n{body}\n</div>')  # copied, the clauses stay apart
     more = data["num_clauses"] - data["shown"]
     if more > 0:
         out.append(f'<p>… {more:,} more clauses. <button id="more-clauses">Show more</button> '

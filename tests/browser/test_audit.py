@@ -1,10 +1,13 @@
-"""Play mode as a player meets it, from a browser audit of the page (stop 25): keys go to the game
-they are typed in, messages are said where the player looks, the settings shown are the game's,
-what auto-play did stays said, and a phone does not scroll sideways.  Screenshots: 70-79-*.png."""
+"""The page as its users meet it, from two browser audits (stop 25).  Play mode: keys go to the
+game they are typed in, messages are said where the player looks, the settings shown are the
+game's, what auto-play did stays said.  The analyzer: huge layout numbers in human form, clauses
+that copy apart, sizes that say what they are; a phone never scrolls sideways.
+Screenshots: 70-79-*.png."""
 
 from __future__ import annotations
 
 import json
+import re
 
 from harness import new_context, screenshot, wait_ready
 from test_play_more import WATCH_HINTS, cell, open_game
@@ -107,3 +110,42 @@ def test_a_total_too_long_for_the_number_field_is_refused_not_dropped(app_page):
     page.wait_for_selector("#message.bad")
     assert "The total of mines must be a whole number from 0 to" in page.inner_text("#message")
     assert page.input_value("#mines") == "2"  # the total before, kept
+
+
+BLANK_EXPERT = "board=" + "/".join(["?" * 30] * 16) + "&size=16x30"
+
+
+def test_a_layout_of_a_late_page_is_named_in_a_line_that_fits(browser, site, watch):
+    context = new_context(browser, watch)
+    page = context.new_page()
+    page.goto(site + "index.html#" + BLANK_EXPERT)
+    wait_ready(page)
+    page.wait_for_selector("#layout-list .layout")
+    page.fill("#page", "9" * 200)
+    page.press("#page", "Enter")  # past the last page: the last one
+    page.wait_for_function("() => document.querySelector('#layout-list .layout .num').textContent.startsWith('#…')")
+    page.click("#layout-list .layout >> nth=-1")
+    page.wait_for_function("() => document.getElementById('cell-info').textContent.startsWith('Layout ')")
+    info = page.inner_text("#cell-info")
+    assert "× 10" in info and " more)" in info and len(info) < 400, info
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 1280
+    screenshot(page, "72-late-layout")
+    context.close()
+
+
+def test_clauses_copy_apart_and_a_phone_keeps_the_sizes_note_on_screen(browser, site, watch):
+    context = new_context(browser, watch, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(site + "index.html#" + BOARD)
+    wait_ready(page)
+    page.eval_on_selector("#reduction", "e => e.scrollIntoView()")  # drawn once in view
+    page.wait_for_function("() => document.getElementById('num-clauses').textContent !== ''")
+    copied = page.inner_text("#clauses")
+    assert not re.search(r"0-|clauses?\d", copied), copied  # "... 0 -1 ..." and "8 clauses 1 0", not run together
+    note = page.eval_on_selector(".sizes-note", "e => e.getBoundingClientRect().right")
+    assert note <= 390 and page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.evaluate("f => { location.hash = f; }", "board=" + "/".join(["?" * 30] * 30) + "&mines=150&size=30x30")
+    page.eval_on_selector("#reduction", "e => e.scrollIntoView()")
+    page.wait_for_function("() => document.getElementById('num-clauses').textContent === 'not built'")
+    screenshot(page, "73-phone-reduction")
+    context.close()
