@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pyscript import document
 
-from minesat.board import Cell, whole_number
+from minesat.board import Cell, quoted, whole_number
 from minesat.codec import decode_layouts, request
 from minesat_web import render
 from minesat_web.app import App
@@ -116,5 +116,6 @@ def bind(app: App) -> Layouts:
             layouts.show_page(number - 1)
         else:
             el("page").value = str(layouts.page + 1)
+            el("page-progress").textContent = f"A page is a whole number, not {quoted(text)}."  # beside the field
 
     return layouts

@@ -121,6 +121,10 @@ def test_a_layout_of_a_late_page_is_named_in_a_line_that_fits(browser, site, wat
     page.goto(site + "index.html#" + BLANK_EXPERT)
     wait_ready(page)
     page.wait_for_selector("#layout-list .layout")
+    page.fill("#page", "abc")
+    page.press("#page", "Enter")
+    page.wait_for_function("() => document.getElementById('page-progress').textContent.includes('whole number')")
+    assert page.input_value("#page") == "1"
     page.fill("#page", "9" * 200)
     page.press("#page", "Enter")  # past the last page: the last one
     page.wait_for_function("() => document.querySelector('#layout-list .layout .num').textContent.startsWith('#…')")
