@@ -304,6 +304,7 @@ def test_a_share_link_is_read_as_its_board(capsys, board_file):
     link = "https://example.org/minesat/#board=1??/???&mines=2&size=2x3"
     assert analyze_json(capsys, board_file(link + "\n")) == ours
     assert analyze_json(capsys, board_file(f"look: {link}.")) == ours  # in a sentence, as the page's paste reads it
+    assert analyze_json(capsys, board_file(f"# {link}\nmines=2\n1??\n???\n")) == ours  # a link in a comment
     assert main(["analyze", board_file("https://example.org/#board=1?x&size=1x3\n")]) == 2
     assert capsys.readouterr().err.count("\n") == 1
 

@@ -63,10 +63,13 @@ def read_board(path: str, mines: int | None) -> Board:
     JSMinesweeper's or minesweepr's, read as the page's paste reads it: `formats.read_any`)."""
     text = read_text(path)
     try:
-        if link_in(text):
-            board = read_any(text)[0]
-            return board if mines is None else board.with_mines(mines)
         return parse_board(text, mines)
+    except BoardError as e:
+        if not link_in(text):  # a board with a link in a comment is read above, as a board
+            raise CLIError(f"{file_name(path)}: {e}") from None
+    try:
+        board = read_any(text)[0]
+        return board if mines is None else board.with_mines(mines)
     except BoardError as e:
         raise CLIError(f"{file_name(path)}: {e}") from None
 
