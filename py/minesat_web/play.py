@@ -71,7 +71,7 @@ class Play:
         self.cursor = (min(self.cursor[0], game.rows - 1), min(self.cursor[1], game.cols - 1))
         if first is not None:
             game.place_for(first)
-        show_message("")  # a message about an earlier link or settings is answered now
+        el("play-message").textContent = ""  # a message about an earlier link or settings is answered now
         el("play-seed").value = self.shown_seed = str(game.seed)
         if level == "custom":  # New game after a custom link: the same size again
             for id_, value in (("play-rows", game.rows), ("play-cols", game.cols), ("play-mines", game.mines)):
