@@ -33,7 +33,7 @@ def summary(answer: dict[str, Any]) -> str:
         return f"Read a {size} board; every cell is sure. Check it against the image, then analyse it."
     names = ", ".join(f"r{r + 1}c{c + 1}" for r, c in unsure[:8]) + (" …" if len(unsure) > 8 else "")
     return (f"Read a {size} board; {len(unsure)} cell{'s' * (len(unsure) != 1)} unsure ({names}), "
-            "marked: correct them before the analysis.")
+            "marked: check them against the image, and correct them in the analyzer once opened.")
 
 
 def confirmation_html(answer: dict[str, Any]) -> str:

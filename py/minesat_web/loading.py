@@ -92,6 +92,14 @@ async def read_screenshot(app: App, blob: Any, name: str) -> None:
     el("image-box").scrollIntoView(js_object({"block": "nearest"}))
 
 
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp")
+
+
+def looks_like_image(name: str) -> bool:
+    """A file named as an image (a drop from some apps gives no type)."""
+    return name.lower().endswith(IMAGE_SUFFIXES)
+
+
 def bind(app: App) -> None:
     """The handlers of what comes in, bound where they are defined."""
 
@@ -106,12 +114,24 @@ def bind(app: App) -> None:
             asyncio.ensure_future(read_screenshot(app, files.item(0), str(files.item(0).name)))
         el("image-input").value = ""
 
+    @handle("click", "#image-read", within=".read-open")
+    def opened(evt, node):
+        """The board read, opened in the analyzer (as its link would), then brought into view."""
+        evt.preventDefault()
+        open_link(app, str(node.getAttribute("href")).lstrip("#"))
+        el("image-status").textContent = "Opened in the analyzer: correct any unsure cell on the board."
+        el("grid").scrollIntoView(js_object({"block": "start"}))
+        el("grid").focus(js_object({"preventScroll": True}))
+
     @handle("paste", document)
     def paste_image(evt):
         items = evt.clipboardData.items if evt.clipboardData else []
         for item in items:
             if str(item.type).startswith("image/"):
                 evt.preventDefault()
+                if el("app").hidden:  # Play mode: the reader is the analyzer's
+                    show_message("A pasted screenshot is read in the analyzer: Analyze a position, then paste it.")
+                    return
                 asyncio.ensure_future(read_screenshot(app, item.getAsFile(), "the pasted image"))
                 return
 
@@ -133,10 +153,13 @@ def bind(app: App) -> None:
     @handle("drop", document)
     def drop(evt):
         evt.preventDefault()
-        if not el("app").hidden and evt.dataTransfer:
+        if el("app").hidden:  # Play mode: boards and screenshots are read in the analyzer
+            show_message("A dropped board or screenshot is read in the analyzer: Analyze a position, then drop it.")
+            return
+        if evt.dataTransfer:
             if evt.dataTransfer.files.length:
                 file = evt.dataTransfer.files.item(0)
-                if str(file.type).startswith("image/"):
+                if str(file.type).startswith("image/") or looks_like_image(str(file.name)):
                     asyncio.ensure_future(read_screenshot(app, file, str(file.name)))
                 else:
                     asyncio.ensure_future(open_file(app, file))

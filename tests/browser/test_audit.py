@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from harness import new_context, screenshot, wait_ready
+from minesat.game import Game
 from test_play_more import WATCH_HINTS, cell, open_game
 
 BOARD = "board=1??/12?/01?&mines=2&size=3x3"
@@ -152,4 +154,42 @@ def test_clauses_copy_apart_and_a_phone_keeps_the_sizes_note_on_screen(browser, 
     page.eval_on_selector("#reduction", "e => e.scrollIntoView()")
     page.wait_for_function("() => document.getElementById('num-clauses').textContent === 'not built'")
     screenshot(page, "73-phone-reduction")
+    context.close()
+
+
+IMAGES = Path(__file__).resolve().parent.parent / "images"
+
+
+def test_a_wide_board_read_on_a_phone_stays_in_its_box_and_opens_in_view(browser, site, watch):
+    context = new_context(browser, watch, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(site + "index.html")
+    wait_ready(page)
+    page.click("#image-box summary")
+    page.set_input_files("#image-input", str(IMAGES / "jsm-2.jpg"))  # a 16x30 board
+    page.wait_for_selector("#image-read .read-grid", timeout=60_000)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.click("#image-read .read-open")
+    page.wait_for_function("() => document.querySelectorAll('#grid .cell').length === 480")
+    top = page.eval_on_selector("#grid", "e => e.getBoundingClientRect().top")
+    assert 0 <= top < 844 and page.evaluate("() => document.activeElement.id") == "grid"
+    assert page.inner_text("#image-status").startswith("Opened in the analyzer")
+    context.close()
+
+
+def test_in_play_mode_the_skip_link_reaches_the_game_and_a_drop_is_answered(browser, site, watch):
+    context, page = open_game(browser, watch, site, "play=beginner&seed=3&rule=classic", color_scheme="dark")
+    page.focus("#skip-link")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "play-grid"
+    page.evaluate("""() => { const d = new DataTransfer(); d.setData('text/plain', '1?');
+        document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: d, bubbles: true, cancelable: true})); }""")
+    page.wait_for_function("() => document.getElementById('play-message').textContent.includes('in the analyzer')")
+    page.click(cell(page, 0, 0))
+    game = Game.new("beginner", 3, "classic")
+    game.open((0, 0))
+    page.click(cell(page, *min(game.mine_cells)))  # lost
+    assert page.get_attribute("#play-status", "data-state") == "lost"
+    lost = page.eval_on_selector("#play-status", "e => getComputedStyle(e).color")
+    assert lost == "rgb(255, 158, 158)"  # the dark theme's red, readable on its dark panel
     context.close()
