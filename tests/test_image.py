@@ -101,6 +101,32 @@ def test_a_digit_no_game_can_show_there_is_replaced_and_stays_unsure():
     assert reading.board.cells[6 * 20 + 3] == "1" and (6, 3) in reading.unsure
 
 
+def test_a_dark_theme_board_on_a_dark_page_is_read_as_sure():
+    """minesat's dark Play page: the card around the board is nearly the colour of its opened cells and
+    its edge lies a cell below the board.  That is not the board running on: every cell read is sure."""
+    rows, _ = truth(IMAGES / "minesat-1.png")
+    reading = read_shot("minesat-1.png")
+    assert rows_of(reading) == rows and reading.sure and min(reading.confidence) >= 0.5
+
+
+@pytest.mark.parametrize("side", ["top", "bottom", "left", "right"])
+def test_a_part_of_a_dark_theme_board_is_unsure(monkeypatch, side):
+    """The same screenshot with the grid found one row or column short: the cells outside are the
+    board's own, so the reading is a part of the board and nothing in it is offered as sure."""
+    import dataclasses
+
+    import minesat.image
+    image = Image.open(IMAGES / "minesat-1.png").convert("RGBA")
+    grid = minesat.image.find_grid(image.width, image.height, image.tobytes())
+    short = {"top": dataclasses.replace(grid, top=grid.top + grid.pitch_y, rows=grid.rows - 1),
+             "bottom": dataclasses.replace(grid, rows=grid.rows - 1),
+             "left": dataclasses.replace(grid, left=grid.left + grid.pitch_x, cols=grid.cols - 1),
+             "right": dataclasses.replace(grid, cols=grid.cols - 1)}[side]
+    monkeypatch.setattr(minesat.image, "find_grid", lambda *_: short)
+    reading = read(image)
+    assert max(reading.confidence) < reading.threshold
+
+
 def jpeg(image: Image.Image, quality: int) -> Image.Image:
     buf = io.BytesIO()
     image.convert("RGB").save(buf, "JPEG", quality=quality)

@@ -305,7 +305,7 @@ def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: G
                centres: list[list[CellLook]], seen: Seen) -> bool:
     """Whether the cells just outside the grid, on some side, look like the board's: then the grid
     found is a part of the board, and its reading must not be offered as the board."""
-    looks = [members[0] for members in centres if len(members) >= 3]
+    looks = [(members[0], _tolerance(members)) for members in centres if len(members) >= 3]
     sides = [[(-1, c) for c in range(grid.cols)], [(grid.rows, c) for c in range(grid.cols)],
              [(r, -1) for r in range(grid.rows)], [(r, grid.cols) for r in range(grid.rows)]]
     for side in sides:
@@ -320,16 +320,25 @@ def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: G
     return False
 
 
+def _tolerance(members: list[CellLook]) -> float:
+    """How far a cell's colour may be from a look's first cell's and still be of that look: as far as the
+    look's own cells' are (gradients, JPEG), at least 24.  A look whose cells are all of one colour is
+    matched closely: a dark page around a dark theme's board is not its opened cells."""
+    return max(24.0, max(_colour_distance(cell, members[0]) for cell in members))
+
+
 def _mostly_alike(width: int, height: int, pixels: memoryview, grid: Grid, cells: list[Cell],
-                  looks: list[CellLook], seen: Seen) -> bool:
-    """Whether at least 70% of these cells look like one of the looks (sampling no more cells than it takes)."""
+                  looks: list[tuple[CellLook, float]], seen: Seen) -> bool:
+    """Whether at least 70% of these cells look like one of the looks (near it, and its colour within the
+    look's tolerance), sampling no more cells than it takes."""
     need = 0.7 * len(cells)
     alike = 0
     for k, (r, c) in enumerate(cells):
         if alike >= need or alike + len(cells) - k < need:
             break
         cell = sample_cell(width, height, pixels, grid, r, c, seen)
-        alike += any(_distance(cell, look) <= 48 for look in looks)
+        alike += any(_distance(cell, look) <= 48 and _colour_distance(cell, look) <= tolerance
+                     for look, tolerance in looks)
     return alike >= need
 
 
