@@ -4,14 +4,13 @@ position (the game and its moves), read back."""
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 import pytest
 
 from minesat.codec import encode_graded
 from minesat.game import Game, neighbours
 from minesat.share import game_fragment, game_from_fragment, game_moves
-from minesat_web import render
+from minesat_web import playrender
 
 
 def three_bv_by_clicks(game: Game) -> int:
@@ -72,14 +71,14 @@ def test_a_broken_move_list_says_what_is_wrong(bad, words):
 
 
 def test_the_end_of_a_game_and_the_statistics_in_words():
-    text = render.game_end_text(14, 19, 1.94, won=True)
+    text = playrender.game_end_text(14, 19, 1.94, won=True)
     assert "3BV 14" in text and "clicks: 19" in text and "efficiency 74%" in text and "1.9 s" in text
-    assert "efficiency" not in render.game_end_text(14, 3, 1.0, won=False)
+    assert "efficiency" not in playrender.game_end_text(14, 3, 1.0, won=False)
     stats = {"beginner/zero": {"won": 2, "lost": 1, "streak": 2, "best_streak": 2, "best_ms": 12345},
              "beginner/classic": {"won": 0, "lost": 3, "streak": 0, "best_streak": 0, "best_ms": 0}}
-    html = render.play_stats_html(stats)
+    html = playrender.play_stats_html(stats)
     assert "beginner: 2 won, 4 lost" in html and "12.3 s" in html and "beginner, classic" in html
-    assert render.play_stats_html({}) == ""
+    assert playrender.play_stats_html({}) == ""
 
 
 def test_neighbours_stay_on_the_board():
@@ -94,42 +93,28 @@ def test_a_reviewed_move_in_words():
     record = GameRecord.from_json({"rows": 9, "cols": 9, "mines": [list(c) for c in game.mine_cells],
                                    "moves": [[0, 0, "open"], [8, 8, "open"]]})
     first, second = (encode_graded(g) for g in review(record))
-    assert render.review_line(first) == "open r1c1: the best guess."
-    line = render.review_line(second)
+    assert playrender.review_line(first) == "open r1c1: the best guess."
+    line = playrender.review_line(second)
     assert line.startswith("open r9c9: ")
     if second["grade"] == "forced":
         assert "forced: surely safe (why r9c9 is safe: the clue" in line
     else:
         assert f"{second['p_mine'] * 100:.1f}% mine" in line
-    assert 'aria-selected="true"' in render.review_html({"moves": [first, second]}, 1).split("</li>")[1]
+    assert 'aria-selected="true"' in playrender.review_html({"moves": [first, second]}, 1).split("</li>")[1]
 
 
 def test_a_needless_guess_names_the_safe_cell_its_proof_is_about():
     proof = {"cell": [13, 8], "verdict": "safe", "clues": [[12, 8]], "total": False}
     move = {"move": [15, 2, "open"], "grade": "needless", "p_mine": 0.2, "best": None,
             "safe_cells": [[0, 7], [13, 8]], "proof": [proof]}
-    line = render.review_line(move)
+    line = playrender.review_line(move)
     assert "r14c9 was surely safe (why r14c9 is safe: the clue r13c9)" in line and "r1c8" not in line
 
 
 def test_texts_are_joined_as_sentences():
-    assert render.sentences(["r1c4 is flagged but cannot be a mine", " r7c7 too. ", "", "Why?"]) == \
+    assert playrender.sentences(["r1c4 is flagged but cannot be a mine", " r7c7 too. ", "", "Why?"]) == \
         "r1c4 is flagged but cannot be a mine. r7c7 too. Why?"
 
 
 def test_a_game_opened_from_its_link_ends_without_a_time_it_never_had():
-    assert render.game_end_text(14, 3, None, won=False).startswith("Lost. 3BV 14")
-
-
-def test_a_layout_of_a_late_page_is_named_in_human_form():
-    number = 3 * 10 ** 143 + 123_456
-    assert render.layout_number(number) == "…123\u2009456" and render.layout_number(12_345) == "12\u2009345"
-    mines = [(r, c) for r in range(16) for c in range(30)][:99]
-    text = render.layout_shown_text(number, mines)
-    assert text.startswith("Layout 3.00 × 10¹⁴³ shown on the board") and "and 87 more" in text and len(text) < 400
-    assert "(none)" in render.layout_shown_text(1, [])
-    assert render.fraction_text(Fraction(0)) == "0" and render.fraction_text(Fraction(1)) == "1"
-
-
-def test_a_file_size_is_written_as_a_person_reads_it():
-    assert [render.file_size(n) for n in (1, 512, 3_400, 1_700_000)] == ["1 byte", "512 bytes", "3.4 kB", "1.7 MB"]
+    assert playrender.game_end_text(14, 3, None, won=False).startswith("Lost. 3BV 14")

@@ -1,15 +1,16 @@
-"""The page's pure rendering (minesat_web/render.py): HTML strings from the engine's data, in CPython."""
+"""The page's pure rendering (minesat_web/render.py, playrender.py): HTML strings from the engine's data, in CPython."""
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from boards import SEED_9X9, SEED_9X9_SAFE
 from minesat.analysis import analyze
 from minesat.board import parse_board
 from minesat.codec import request
 from minesat.protocol import Engine
-from minesat_web import render
+from minesat_web import playrender, render
 
 
 def attrs(cell_html: str) -> dict[str, str]:
@@ -161,7 +162,7 @@ def test_play_cells_show_what_the_player_sees_and_everything_once_lost():
     from minesat.game import Game
     game = Game.new("beginner", 3)
     game.open((0, 0))
-    page = render.play_cells(game, best=(8, 8))
+    page = playrender.play_cells(game, best=(8, 8))
     cells = re.findall(r'<div class="([^"]*)" role="gridcell" data-row="(\d+)" data-col="(\d+)"', page)
     assert len(cells) == 81 and page.count("data-best") == 1
     opened = {(int(r), int(c)) for cls, r, c in cells if "revealed" in cls}
@@ -169,7 +170,7 @@ def test_play_cells_show_what_the_player_sees_and_everything_once_lost():
     assert not any("mine" in cls for cls, _, _ in cells)  # mines stay hidden while playing
     mine = next(iter(game.mine_cells))
     game.open(mine)
-    lost = render.play_cells(game)
+    lost = playrender.play_cells(game)
     assert lost.count("exploded") == 1 and lost.count("mine shown") == len(game.mine_cells) - 1
 
 
@@ -247,3 +248,17 @@ def test_the_total_note_says_what_is_assumed_or_asks_for_it():
     assert "unknown" in asking and 'id="use-standard"' in asking
     assert "use-standard" not in render.total_note(parse_board("??"), False, None)
     assert render.total_note(board, False, "expert") == ""
+
+
+def test_a_layout_of_a_late_page_is_named_in_human_form():
+    number = 3 * 10 ** 143 + 123_456
+    assert render.layout_number(number) == "…123\u2009456" and render.layout_number(12_345) == "12\u2009345"
+    mines = [(r, c) for r in range(16) for c in range(30)][:99]
+    text = render.layout_shown_text(number, mines)
+    assert text.startswith("Layout 3.00 × 10¹⁴³ shown on the board") and "and 87 more" in text and len(text) < 400
+    assert "(none)" in render.layout_shown_text(1, [])
+    assert render.fraction_text(Fraction(0)) == "0" and render.fraction_text(Fraction(1)) == "1"
+
+
+def test_a_file_size_is_written_as_a_person_reads_it():
+    assert [render.file_size(n) for n in (1, 512, 3_400, 1_700_000)] == ["1 byte", "512 bytes", "3.4 kB", "1.7 MB"]

@@ -28,7 +28,7 @@ from minesat.board import LEVELS, Cell
 from minesat.codec import decode_analysis, request
 from minesat.game import Game
 from minesat.share import Move, board_to_fragment, game_fragment, game_from_fragment, game_moves, strip_chat_punctuation
-from minesat_web import noguess, persist, render, review, stats
+from minesat_web import noguess, persist, playrender, render, review, stats
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object
 from minesat_web.dom import CELL, KEY_MOVES, cell_at, copy_to_clipboard, el, handle, show_message
@@ -123,7 +123,7 @@ class Play:
             else:
                 game = Game.new(level, seed, str(el("play-rule").value))
         except ValueError as e:
-            show_message(render.sentences([f"Cannot start that game: {e}"]), bad=True)
+            show_message(playrender.sentences([f"Cannot start that game: {e}"]), bad=True)
             return
         if str(el("play-board").value) == "no-guess":
             self.draw_no_guess(game, level, start_cell(game), [])
@@ -179,7 +179,7 @@ class Play:
         grid.style.setProperty("--cols", str(game.cols))
         odds = self.odds if self.live() and game.state == "playing" else {}
         wrong = {(w["cell"][0], w["cell"][1]) for w in self.wrong} & game.flags
-        grid.innerHTML = render.play_cells(game, self.best, self.cursor, odds, frozenset(wrong))
+        grid.innerHTML = playrender.play_cells(game, self.best, self.cursor, odds, frozenset(wrong))
         grid.setAttribute("aria-activedescendant", f"p{self.cursor[0]}-{self.cursor[1]}")
         left = game.mines - len(game.flags)
         status = el("play-status")
@@ -273,7 +273,7 @@ class Play:
         game = self.game
         if game is None or game.mine_cells is None:
             return
-        el("play-end-text").textContent = render.game_end_text(
+        el("play-end-text").textContent = playrender.game_end_text(
             game.three_bv(), len(self.moves), (self.ended - self.started) / 1000 if self.started else None,
             game.state == "won")
         el("play-end").hidden = False
@@ -282,7 +282,7 @@ class Play:
         """The flags the numbers rule out, named with their proofs, and the offer to remove them."""
         box = el("play-wrong")
         box.hidden = not self.wrong
-        el("play-wrong-text").textContent = render.sentences(w["text"] for w in self.wrong)
+        el("play-wrong-text").textContent = playrender.sentences(w["text"] for w in self.wrong)
 
     def remove_wrong_flags(self) -> None:
         game = self.game
@@ -356,7 +356,7 @@ class Play:
                     break
                 if self.wrong:
                     flags = "a wrong flag" if len(self.wrong) == 1 else f"{len(self.wrong)} wrong flags"
-                    removed = f"Auto-play removed {flags}. {render.sentences(w['text'] for w in self.wrong)}"
+                    removed = f"Auto-play removed {flags}. {playrender.sentences(w['text'] for w in self.wrong)}"
                     self.remove_wrong_flags()
                     continue
                 if removed:
@@ -391,7 +391,7 @@ class Play:
         except (Dropped, EngineFailed):
             return
         if self.game is game and game.board() == board:
-            info.textContent = render.odds_text(cell, data)
+            info.textContent = playrender.odds_text(cell, data)
 
 
 def show_mode(play: bool) -> None:

@@ -13,7 +13,7 @@ from pyodide.ffi import to_js
 from minesat.codec import request
 from minesat.game import Game
 from minesat.share import Move
-from minesat_web import render
+from minesat_web import playrender
 from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object
 from minesat_web.dom import el, handle, save_file
 
@@ -62,7 +62,7 @@ class Review:
             return
         self.data, self.step = data, 0
         el("play-review-summary").textContent = f"{len(data['moves'])} moves: {data['summary']}."
-        el("play-review-list").innerHTML = render.review_html(data, 0)
+        el("play-review-list").innerHTML = playrender.review_html(data, 0)
         el("play-review-list").focus()
         self.show_step(0)
 
@@ -77,7 +77,7 @@ class Review:
             replay.act((r, c), kind)
         move = review["moves"][self.step]
         best = move.get("best")
-        el("play-grid").innerHTML = render.play_cells(
+        el("play-grid").innerHTML = playrender.play_cells(
             replay, (best["move"][0], best["move"][1]) if best else None, (move["move"][0], move["move"][1]))
         listing = el("play-review-list")
         for node in list(listing.querySelectorAll("[aria-selected=true]")):

@@ -7,7 +7,7 @@ import json
 
 import js
 
-from minesat_web import render
+from minesat_web import playrender
 from minesat_web.dom import el, handle
 
 STATS_KEY = "minesat.stats"
@@ -32,7 +32,7 @@ def stats() -> dict[str, dict[str, int]]:
 
 
 def show() -> None:
-    el("play-stats").innerHTML = render.play_stats_html(stats())
+    el("play-stats").innerHTML = playrender.play_stats_html(stats())
     el("play-stats-reset").hidden = not stats()
 
 
