@@ -17,15 +17,24 @@ from test_play_more import WATCH_HINTS, cell, open_game
 BOARD = "board=1??/12?/01?&mines=2&size=3x3"
 
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def open_page(browser, watch, site, link: str = "", **options):
+    """A fresh context (a first visit) on the page at `link`, ready."""
+    context = new_context(browser, watch, **options)
+    page = context.new_page()
+    page.goto(site + "index.html" + (f"#{link}" if link else ""))
+    wait_ready(page)
+    return context, page
+
+
 def analyzer_cells(page) -> str:
     return page.eval_on_selector_all("#grid .cell", "els => els.map(e => e.textContent).join(',')")
 
 
 def test_keys_typed_in_play_mode_leave_the_analyzers_board_alone(browser, site, watch):
-    context = new_context(browser, watch)
-    page = context.new_page()
-    page.goto(site + "index.html#" + BOARD)
-    wait_ready(page)
+    context, page = open_page(browser, watch, site, BOARD)
     page.wait_for_function("() => document.querySelectorAll('#grid .cell').length === 9")
     before = analyzer_cells(page)
     page.click("#mode-play")
@@ -93,8 +102,7 @@ def test_what_auto_play_did_to_a_wrong_flag_stays_said(browser, site, watch):
 def test_the_statistics_fit_a_phone_screen(browser, site, watch):
     kept = {f"{level}/{rule}": {"won": 12345, "lost": 67890, "streak": 12, "best_streak": 345, "best_ms": 4_567_890}
             for level in ("beginner", "intermediate", "expert", "custom") for rule in ("classic", "zero")}
-    context, page = open_game(browser, watch, site, "play=beginner&seed=3&rule=classic",
-                              viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context, page = open_game(browser, watch, site, "play=beginner&seed=3&rule=classic", **PHONE)
     page.evaluate("s => localStorage.setItem('minesat.stats', s)", json.dumps(kept))
     page.reload()
     wait_ready(page)
@@ -118,10 +126,7 @@ BLANK_EXPERT = "board=" + "/".join(["?" * 30] * 16) + "&size=16x30"
 
 
 def test_a_layout_of_a_late_page_is_named_in_a_line_that_fits(browser, site, watch):
-    context = new_context(browser, watch)
-    page = context.new_page()
-    page.goto(site + "index.html#" + BLANK_EXPERT)
-    wait_ready(page)
+    context, page = open_page(browser, watch, site, BLANK_EXPERT)
     page.wait_for_selector("#layout-list .layout")
     page.fill("#page", "abc")
     page.press("#page", "Enter")
@@ -140,10 +145,7 @@ def test_a_layout_of_a_late_page_is_named_in_a_line_that_fits(browser, site, wat
 
 
 def test_clauses_copy_apart_and_a_phone_keeps_the_sizes_note_on_screen(browser, site, watch):
-    context = new_context(browser, watch, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.goto(site + "index.html#" + BOARD)
-    wait_ready(page)
+    context, page = open_page(browser, watch, site, BOARD, **PHONE)
     page.eval_on_selector("#reduction", "e => e.scrollIntoView()")  # drawn once in view
     page.wait_for_function("() => document.getElementById('num-clauses').textContent !== ''")
     copied = page.inner_text("#clauses")
@@ -161,10 +163,7 @@ IMAGES = Path(__file__).resolve().parent.parent / "images"
 
 
 def test_a_wide_board_read_on_a_phone_stays_in_its_box_and_opens_in_view(browser, site, watch):
-    context = new_context(browser, watch, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.goto(site + "index.html")
-    wait_ready(page)
+    context, page = open_page(browser, watch, site, **PHONE)
     page.click("#image-box summary")
     page.set_input_files("#image-input", str(IMAGES / "jsm-2.jpg"))  # a 16x30 board
     page.wait_for_selector("#image-read .read-grid", timeout=60_000)
