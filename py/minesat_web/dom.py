@@ -21,10 +21,15 @@ def el(id_: str) -> Any:
     return document.getElementById(id_)
 
 
+def in_play_mode() -> bool:
+    """Whether Play mode is on screen (the analyzer hidden: `play.show_mode`)."""
+    return bool(el("app").hidden)
+
+
 def show_message(text: str, bad: bool = False) -> None:
     """A message above the board on screen (the analyzer's, or in Play mode the game's), scrolled
     into view (on a phone it may be off screen)."""
-    m = el("play-message") if el("app").hidden else el("message")
+    m = el("play-message") if in_play_mode() else el("message")
     m.textContent = text
     m.className = "bad" if bad else ("good" if text else "")
     if text:

@@ -13,7 +13,7 @@ from minesat.board import FLAG, HIDDEN, LEVELS, NUMBERS, BoardError, Cell
 from minesat.formats import export_text
 from minesat_web import persist
 from minesat_web.app import App
-from minesat_web.dom import CELL, KEY_MOVES, cell_at, cell_of, copy_to_clipboard, el, handle, show_message
+from minesat_web.dom import CELL, KEY_MOVES, cell_at, cell_of, copy_to_clipboard, el, handle, in_play_mode, show_message
 from minesat_web.editor import parse_int, preset, revealed_around_mines, standard_level, with_standard_total
 
 
@@ -76,7 +76,7 @@ def elsewhere(evt: Any) -> bool:
     """Whether a key belongs to something other than the analyzer's board: Play mode (the analyzer
     is hidden; the game's grid has keys of its own), or a focused panel that scrolls with the
     arrows and Space (the layouts, the clauses: anything focusable outside the board)."""
-    if document.getElementById("app").hidden:
+    if in_play_mode():
         return True
     target = evt.target
     if not target or not hasattr(target, "closest"):

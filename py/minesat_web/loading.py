@@ -15,7 +15,7 @@ from minesat.share import board_from_fragment, board_to_fragment
 from minesat_web import imageread, persist
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object
-from minesat_web.dom import el, handle, show_message
+from minesat_web.dom import el, handle, in_play_mode, show_message
 from minesat_web.editor import with_standard_total
 
 
@@ -129,7 +129,7 @@ def bind(app: App) -> None:
         for item in items:
             if str(item.type).startswith("image/"):
                 evt.preventDefault()
-                if el("app").hidden:  # Play mode: the reader is the analyzer's
+                if in_play_mode():  # the reader is the analyzer's
                     show_message("A pasted screenshot is read in the analyzer: Analyze a position, then paste it.")
                     return
                 asyncio.ensure_future(read_screenshot(app, item.getAsFile(), "the pasted image"))
@@ -153,7 +153,7 @@ def bind(app: App) -> None:
     @handle("drop", document)
     def drop(evt):
         evt.preventDefault()
-        if el("app").hidden:  # Play mode: boards and screenshots are read in the analyzer
+        if in_play_mode():  # boards and screenshots are read in the analyzer
             show_message("A dropped board or screenshot is read in the analyzer: Analyze a position, then drop it.")
             return
         if evt.dataTransfer:

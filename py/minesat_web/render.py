@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -287,11 +287,16 @@ def tangled_text(data: dict[str, Any], stopped: bool = False) -> str:
 MAX_LISTED = 12  # cells named in a summary line; the rest are counted
 
 
+def cut_short(cells: list[Cell], show: Callable[[Cell], str] = name) -> str:
+    """Cells in a summary line: the first MAX_LISTED shown, and how many more (only those shown are written)."""
+    shown = ", ".join(show(cell) for cell in cells[:MAX_LISTED])
+    return shown + (f" and {len(cells) - MAX_LISTED:,} more" if len(cells) > MAX_LISTED else "")
+
+
 def cell_links(cells: list[Cell]) -> str:
     """Cell names that move the cursor to their cell when clicked; a long list is cut short."""
-    links = ", ".join(f'<button type="button" class="cellref" data-cell="{r},{c}">{name((r, c))}</button>'
-                      for r, c in cells[:MAX_LISTED])
-    return links + (f" and {len(cells) - MAX_LISTED:,} more" if len(cells) > MAX_LISTED else "")
+    return cut_short(cells, lambda cell: f'<button type="button" class="cellref" '
+                                         f'data-cell="{cell[0]},{cell[1]}">{name((cell[0], cell[1]))}</button>')
 
 
 def forced_html(a: Analysis) -> str:
@@ -374,9 +379,7 @@ def layout_number(n: int) -> str:
 def layout_shown_text(number: int, mines: list[Cell]) -> str:
     """The cell line while a layout is drawn on the board: its number in human form, its mines
     named (a long list cut short)."""
-    named = ", ".join(map(name, mines[:MAX_LISTED])) or "none"
-    if len(mines) > MAX_LISTED:
-        named += f" and {grouped(len(mines) - MAX_LISTED)} more"
+    named = cut_short(mines) or "none"
     return (f"Layout {human_count(number)} shown on the board: yellow cells with a dot are its mines ({named}), "
             "pale green cells are safe in it. Click it again to go back.")
 
