@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pycosat
 
-from minesat.analysis import analyze
+from minesat.analysis.analyze import analyze
 from minesat.board import Board
-from minesat.cnf import REDUCTIONS
+from minesat.reductions.cnf import REDUCTIONS
 from minesat.counting import LayoutSpace
 from suites import run_in_pyodide, suite
 

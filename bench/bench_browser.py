@@ -8,7 +8,7 @@ board the same calls are timed with time.perf_counter, first in CPython, then in
 Debian's Chromium (bench/pages/bench.html, served by tools/serve.py on 127.0.0.1; no request
 may leave it), by the functions of this very file (`measure`), so both sides run identical code:
 
-    analyze           minesat.analysis.analyze(board): count, probabilities, forced cells, as the
+    analyze           minesat.analysis.analyze.analyze(board): count, probabilities, forced cells, as the
                       page and the CLI run it (forced cells from the exact counts)
     sat               analyze(board, solver, forced="sat"): the same, forced cells from the SAT
                       backbone (checked against the counts). CPython: native pycosat, and
@@ -85,7 +85,7 @@ def page_problem(board, page: list, each: list, offset: int, count: int) -> str 
 
 def measure_board(spec: dict, solvers: dict[str, str]) -> dict:
     """Times (seconds) and result digests of every call on one board."""
-    from minesat.analysis import analyze
+    from minesat.analysis.analyze import analyze
     from minesat.counting import LayoutSpace
     board, repeat, slow = board_of(spec["board"]), spec["repeat"], spec["slow"]
     times: dict[str, float] = {}

@@ -25,7 +25,8 @@ from pathlib import Path
 import pycosat
 
 import picosat_wasm
-from minesat import explain, outcomes
+from minesat.proofs import explain
+from minesat.counting import outcomes
 from minesat.counting import LayoutSpace
 from suites import PYODIDE_ENGINE, run_in_pyodide, suite
 
@@ -57,7 +58,8 @@ console.log(pyodide.runPython(`
 import json, sys, time
 from minesat.board import parse_board
 from minesat.counting import LayoutSpace
-from minesat import explain, outcomes
+from minesat.proofs import explain
+from minesat.counting import outcomes
 out = []
 for text in json.loads(BOARDS):
     board = parse_board(text)

@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_image.py [--verbose] [--pyodide]
 
 Reads every screenshot of tests/images/ (real clients, see tests/images/README.md) with
-`minesat.image.read_image` and compares it with its truth file (read from the client's own state).
+`minesat.image.reader.read_image` and compares it with its truth file (read from the client's own state).
 A cell counts as right when the reader's guess is the truth; a screenshot is read exactly when
 every cell is right, and read "sure and right" when, besides, no cell is below the confidence
 threshold. A sure board with a wrong cell is the error that matters most: it is counted apart.
@@ -28,7 +28,7 @@ from pathlib import Path
 from PIL import Image
 
 from minesat.board import BoardError
-from minesat.image import read_image
+from minesat.image.reader import read_image
 
 ROOT = Path(__file__).resolve().parents[1]
 IMAGES = ROOT / "tests" / "images"
@@ -46,7 +46,7 @@ for (const name of ["board.py", "image.py", "imagegrid.py", "imagecell.py", "ima
 pyodide.globals.set("rgba", pyodide.toPy(new Uint8Array(readFileSync(rgbaPath))));
 console.log(pyodide.runPython(`
 import time, statistics
-from minesat.image import read_image
+from minesat.image.reader import read_image
 data = bytes(rgba)
 times = []
 for _ in range(3):

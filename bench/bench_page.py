@@ -50,7 +50,7 @@ from urllib.parse import unquote, urlsplit
 
 import serve  # tools/ (bench/run.py puts py/, tests/ and tools/ on the path)
 from boards import midgame
-from minesat.share import board_to_fragment
+from minesat.formats.links import board_to_fragment
 
 ROOT = Path(__file__).resolve().parent.parent
 

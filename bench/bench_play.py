@@ -9,7 +9,7 @@
 Game i of a level and rule set uses seed S + i for both policies (paired).  Classic: the mines
 are placed after the first click, which is safe, at the top-left corner; zero: the first click,
 at row 3, column 3 (0-based), always opens a zero.  A move is one call of the policy on the
-visible board: `best` is `minesat.advice.advise` (when it finds surely safe cells, all of them are
+visible board: `best` is `minesat.play.advice.advise` (when it finds surely safe cells, all of them are
 opened: the same game as opening them one advice at a time); `plain` opens every surely safe cell,
 otherwise the cell with the lowest mine probability (first in row-major order on ties).  Prints,
 per level, rule set and policy: games won / played, the win rate with its 95% Wilson interval,
@@ -18,9 +18,9 @@ LocalCluster of --jobs processes, or a running cluster (`--scheduler`), or a pro
 `--results FILE` each game's result and move times are appended to FILE as it finishes, and a
 run given the same FILE again plays only the games not in it.
 
-`--no-guess` times no-guess boards instead (`minesat.generate`, seed S + i, the same first
+`--no-guess` times no-guess boards instead (`minesat.play.generate`, seed S + i, the same first
 clicks): per level and rule, boards per second, tries per board, median, 90th percentile and
-worst time per board.  `--review` times `minesat.review` of --games expert games per rule played by
+worst time per board.  `--review` times `minesat.play.review` of --games expert games per rule played by
 the advisor one cell per move, won and lost ones apart (games, median moves, and the median, 90th
 percentile and worst seconds per review, with the seed of the slowest game).  `--pyodide` also
 runs them in Pyodide under Node.
@@ -36,11 +36,11 @@ import sys
 import time
 
 import runner
-from minesat.advice import advise
+from minesat.play.advice import advise
 from minesat.counting import LayoutSpace
-from minesat.game import LEVELS, Game
-from minesat.generate import generate
-from minesat.review import GameRecord, review
+from minesat.play.game import LEVELS, Game
+from minesat.play.generate import generate
+from minesat.play.review import GameRecord, review
 
 FIRST = {"classic": (0, 0), "zero": (3, 3)}
 
@@ -71,18 +71,19 @@ def parse_overrides(items: list[str]) -> dict[str, int | float]:
 
 
 def configure(overrides: dict) -> None:
-    """Set tuning constants of minesat.advice or minesat.fifty (the module that defines each) in a
+    """Set tuning constants of minesat.play.advice or minesat.play.fifty (the module that defines each) in a
     worker, every other constant as its module defines it: a worker of a cluster that plays one
     run after another gets each run's constants, not the sum of them.  The constants as defined
-    are kept beside them, in minesat.advice (a cluster's worker reloads this file for each run)."""
-    from minesat import advice, fifty
+    are kept beside them, in minesat.play.advice (a cluster's worker reloads this file for each run)."""
+    from minesat.play import advice
+    from minesat.play import fifty
     defaults = advice.__dict__.setdefault("_BENCH_DEFAULTS", {})
     for (module, name), value in defaults.items():
         setattr(module, name, value)
     for name, value in overrides.items():
         module = next((m for m in (advice, fifty) if hasattr(m, name)), None)
         if module is None:
-            raise SystemExit(f"minesat.advice and minesat.fifty have no constant {name}")
+            raise SystemExit(f"minesat.play.advice and minesat.play.fifty have no constant {name}")
         defaults.setdefault((module, name), getattr(module, name))
         setattr(module, name, value)
 
@@ -154,9 +155,9 @@ const [_boards, taskJson] = rest;
 pyodide.globals.set("TASK", readFileSync(taskJson, "utf8"));
 console.log(pyodide.runPython(`
 import json, sys, time
-from minesat.game import LEVELS
-from minesat.generate import generate
-from minesat.review import GameRecord, review
+from minesat.play.game import LEVELS
+from minesat.play.generate import generate
+from minesat.play.review import GameRecord, review
 task = json.loads(TASK)
 boards = []
 for level, rule, first, seed in task["no_guess"]:
@@ -267,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     runner.add_options(parser, jobs=min(2, os.cpu_count() or 1))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="override a tuning constant of minesat.advice or minesat.fifty (for experiments)")
+                        help="override a tuning constant of minesat.play.advice or minesat.play.fifty (for experiments)")
     parser.add_argument("--no-guess", action="store_true",
                         help="instead: time no-guess board generation (--games boards per level and rule)")
     parser.add_argument("--review", action="store_true",

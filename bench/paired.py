@@ -6,7 +6,7 @@
 
 `record` plays the unchanged advisor and stores, per game, its moves (the safe cells opened, or
 the guess) and the result.  `compare` replays each game with constants overridden (`--set`: on
-minesat.advice, or on minesat.fifty for the 50/50 geometry's, where each is defined): safe moves
+minesat.play.advice, or on minesat.play.fifty for the 50/50 geometry's, where each is defined): safe moves
 are the same for every variation (all surely safe cells), so only at the baseline's guesses is
 the variation asked; while it agrees the game follows the record, from the first different guess
 on it is played live.  Prints the wins of each, the games that differ, and the sign test
@@ -32,8 +32,8 @@ from typing import Any
 
 import runner
 from bench_play import configure, milliseconds, parse_overrides
-from minesat import advice
-from minesat.game import Game
+from minesat.play import advice
+from minesat.play.game import Game
 
 FIRST = {"classic": (0, 0), "zero": (3, 3)}
 

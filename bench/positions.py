@@ -50,10 +50,10 @@ from pathlib import Path
 import record_solver
 import runner
 from bench_play import configure, parse_overrides, plain_moves
-from minesat import advice
+from minesat.play import advice
 from minesat.board import FLAG, HIDDEN, Board, Cell
 from minesat.counting import LayoutSpace
-from minesat.game import Game
+from minesat.play.game import Game
 from paired import FIRST, live, load_base
 
 WORKER: dict = {"other": None, "after": 0, "upto": 10**9, "exact": 20_000, "samples": 100, "width": 4}
@@ -332,7 +332,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--samples", type=int, default=100, help="play-outs per position above --exact")
     parser.add_argument("--rescore", metavar="RESULTS", help="a rollout run's results: value the advisor with --set")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="--rescore: a constant of minesat.advice or minesat.fifty (repeatable)")
+                        help="--rescore: a constant of minesat.play.advice or minesat.play.fifty (repeatable)")
     parser.add_argument("--summarise", metavar="RESULTS", help="a rollout run's results: its summary again")
     parser.add_argument("--choose-by", type=int, metavar="N",
                         help="--summarise: choose by the first N valuing draws, value on the rest")

@@ -36,7 +36,7 @@ from pathlib import Path
 import paired
 import runner
 from bench_play import configure, parse_overrides
-from minesat import advice
+from minesat.play import advice
 from minesat.board import FLAG, HIDDEN, Board
 from minesat.counting import LayoutSpace
 

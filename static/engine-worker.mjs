@@ -38,7 +38,7 @@ async function boot(files, stdlib) {
     const [py, ours] = await Promise.all([start({}, raw, info, stdlib), engineFiles()]);
     writeEngine(py, ours);
     py.runPython("import os, random; os.chdir('/home/pyodide'); random.seed()\n"
-      + "from minesat.protocol import Engine\nengine = Engine()");
+      + "from minesat.messages.protocol import Engine\nengine = Engine()");
     engine = py.globals.get("engine");
     bytesOf = py.runPython("lambda data: data.to_bytes()");  // (a Uint8Array sent beside a request)
     postMessage({ ready: true, snapshot: info.snapshot });

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from minesat.board import Board, Cell
-from minesat.game import Game
+from minesat.play.game import Game
 
 SEED_3X3 = "1 ? ?\n1 2 ?\n0 1 ?\n"  # seeds 000 and 001: 4 variables, 12 clauses, 2 layouts
 INSTANCE_1 = "???\n?1?\n???\n"  # 8 layouts, nothing forced

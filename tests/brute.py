@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from minesat.board import Board, Cell
-from minesat.outcomes import Outcome
+from minesat.counting.outcomes import Outcome
 
 MAX_HIDDEN = 20
 

@@ -11,13 +11,14 @@ import pytest
 
 from boards import positions
 from brute import brute_layouts
-from minesat import advice, fifty
-from minesat.advice import TreeSearch, advise, best_move, reveal
+from minesat.play import advice
+from minesat.play import fifty
+from minesat.play.advice import TreeSearch, advise, best_move, reveal
 from minesat.board import Board, parse_board
-from minesat.cli import main
-from minesat.codec import encode_advice
+from minesat.cli.commands import main
+from minesat.messages.codec import encode_advice
 from minesat.counting import LayoutSpace
-from minesat.game import Game
+from minesat.play.game import Game
 
 
 def guesses(boards, max_closed: int | None = None):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from boards import positions
-from minesat import advice, fifty
+from minesat.play import advice
+from minesat.play import fifty
 from test_advice import guesses
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from boards import SEED_9X9, random_board
 from brute import brute_layouts
-from minesat.analysis import EnginesDisagree, analyze
+from minesat.analysis.analyze import EnginesDisagree, analyze
 from minesat.board import parse_board
 
 
@@ -39,7 +39,7 @@ def test_analysis_equals_brute_force(forced):
 
 def test_sat_backbone_is_a_real_cross_check(monkeypatch):
     """forced="sat" runs the SAT backbone and compares: a wrong backbone is caught, not shown."""
-    import minesat.analysis as analysis
+    import minesat.analysis.analyze as analysis
     board = parse_board("mines=10\n" + SEED_9X9)
     assert analyze(board, pycosat, forced="sat").safe == analyze(board, pycosat).safe
     monkeypatch.setattr(analysis, "forced_cells", lambda *args: ([], []))

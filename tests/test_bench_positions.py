@@ -8,7 +8,7 @@ import random
 
 import paired
 import positions
-from minesat import advice
+from minesat.play import advice
 from minesat.board import HIDDEN
 from minesat.counting import LayoutSpace
 

@@ -15,9 +15,9 @@ import pytest
 
 from boards import INSTANCE_2, SEED_3X3, SEED_9X9, SEED_9X9_SAFE
 from brute import brute_layouts
-from minesat import limits
+from minesat.cli import limits
 from minesat.board import parse_board
-from minesat.cli import main
+from minesat.cli.commands import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -172,7 +172,7 @@ def test_the_watchdog_ends_a_process_held_up_in_the_solver():
     script = """if 1:
         from itertools import combinations
         import pycosat
-        from minesat import limits
+        from minesat.cli import limits
         n, m = 12, 11  # 12 pigeons, 11 holes: minutes for picosat
         clauses = [[i * m + j + 1 for j in range(m)] for i in range(n)]
         clauses += [[-(i * m + j + 1), -(k * m + j + 1)] for j in range(m) for i, k in combinations(range(n), 2)]
@@ -325,6 +325,6 @@ def test_no_guess_tries_are_at_least_one(capsys):
 def test_ctrl_c_is_one_line_and_exit_130(capsys, board_file, monkeypatch):
     def interrupted(args):
         raise KeyboardInterrupt
-    monkeypatch.setattr("minesat.cli.cmd_analyze", interrupted)
+    monkeypatch.setattr("minesat.cli.commands.cmd_analyze", interrupted)
     assert main(["analyze", board_file(SEED_3X3)]) == 130
     assert capsys.readouterr().err == "minesat: interrupted\n"

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from boards import midgame
 from minesat.board import format_board
-from minesat.cli import main
+from minesat.cli.commands import main
 from minesat.counting import LayoutSpace
 
 SMALL = st.integers(0, 12).map(str)

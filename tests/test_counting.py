@@ -18,7 +18,7 @@ from brute import brute_layouts
 from minesat import counting
 from minesat.board import Board, parse_board
 from minesat.counting import LayoutSpace, TooTangled
-from minesat.solve import backbone, formula
+from minesat.reductions.solve import backbone, formula
 
 # The counting engine's small boards: denser, fewer wrong counts, often a total, sometimes any total.
 small_board = partial(random_board, max_hidden=14, density=0.3, wrong=0.08, total_share=0.5, wild_totals=0.2)

@@ -9,8 +9,8 @@ import pytest
 
 import vendor
 from minesat.board import Board, BoardError
-from minesat.share import board_from_fragment, board_to_fragment
-from minesat_web.editor import HISTORY, Editor, blank, parse_int, preset, resized
+from minesat.formats.links import board_from_fragment, board_to_fragment
+from minesat_web.analyzer.editor import HISTORY, Editor, blank, parse_int, preset, resized
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -88,7 +88,7 @@ def test_py_zip_holds_every_module_of_the_page(tmp_path):
 def test_mines_mode_numbers_equal_the_engines_count_of_neighbours_on_random_boards():
     import random
 
-    from minesat_web.editor import revealed_around_mines, toggled_mine
+    from minesat_web.analyzer.editor import revealed_around_mines, toggled_mine
     rng = random.Random(3)
     for _ in range(200):
         rows, cols = rng.randint(1, 8), rng.randint(1, 8)
@@ -108,7 +108,7 @@ def test_mines_mode_numbers_equal_the_engines_count_of_neighbours_on_random_boar
 
 
 def test_removing_a_mine_reveals_its_own_number_and_plus_minus_step_numbers():
-    from minesat_web.editor import stepped, toggled_mine
+    from minesat_web.analyzer.editor import stepped, toggled_mine
     board = toggled_mine(toggled_mine(blank(3, 3), (0, 0)), (1, 1))
     board = toggled_mine(board, (1, 1))
     assert board[1, 1] == "1" and board[0, 0] == "F"

@@ -11,10 +11,10 @@ import pytest
 import picosat_wasm
 from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, SEED_9X9, random_board
 from brute import brute_layouts
-from minesat.analysis import analyze
+from minesat.analysis.analyze import analyze
 from minesat.board import parse_board
-from minesat.cli import analysis_json, main
-from minesat.solve import conflict, formula, get_solver, iter_layouts
+from minesat.cli.commands import analysis_json, main
+from minesat.reductions.solve import conflict, formula, get_solver, iter_layouts
 
 
 def test_get_solver_names():

@@ -14,14 +14,15 @@ import pytest
 import picosat_wasm
 from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, lattice, random_board
 from brute import brute_layouts, outcomes_by_brute
-from minesat import cli, outcomes
-from minesat import explain as ex
+from minesat.cli import commands as cli
+from minesat.counting import outcomes
+from minesat.proofs import explain as ex
 from minesat.board import Board, parse_board
-from minesat.cli import main
-from minesat.codec import dumps, encode_outcome, encode_proof, request
+from minesat.cli.commands import main
+from minesat.messages.codec import dumps, encode_outcome, encode_proof, request
 from minesat.counting import LayoutSpace
-from minesat.protocol import Engine
-from minesat.solve import UnitSolver, incremental
+from minesat.messages.protocol import Engine
+from minesat.reductions.solve import UnitSolver, incremental
 
 
 # -- brute force over bit masks ---------------------------------------------------------------

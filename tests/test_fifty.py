@@ -9,7 +9,7 @@ from boards import positions
 from brute import brute_layouts
 from minesat.board import parse_board
 from minesat.counting import LayoutSpace
-from minesat.fifty import fifty_fifty, influence, layouts_with
+from minesat.play.fifty import fifty_fifty, influence, layouts_with
 
 
 def test_no_fifty_fifty_when_a_clue_tells_the_pair_apart():

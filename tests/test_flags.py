@@ -10,11 +10,11 @@ import pytest
 
 from boards import positions
 from brute import brute_layouts
-from minesat.advice import advise
+from minesat.play.advice import advise
 from minesat.board import FLAG, HIDDEN, Board, Cell
-from minesat.cli import main
-from minesat.flags import trusted_board, unflagged, wrong_flags
-from minesat.game import Game
+from minesat.cli.commands import main
+from minesat.play.flags import trusted_board, unflagged, wrong_flags
+from minesat.play.game import Game
 
 
 def flagged(board: Board, cells: list[Cell]) -> Board:

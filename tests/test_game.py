@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from minesat.game import LEVELS, Game, neighbours
+from minesat.play.game import LEVELS, Game, neighbours
 
 
 @pytest.mark.parametrize("level", list(LEVELS))

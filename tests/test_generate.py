@@ -9,9 +9,9 @@ from statistics import NormalDist
 
 import pytest
 
-from minesat.cli import main
-from minesat.game import Game
-from minesat.generate import draws, generate, solvable_without_guessing
+from minesat.cli.commands import main
+from minesat.play.game import Game
+from minesat.play.generate import draws, generate, solvable_without_guessing
 
 Cell = tuple[int, int]
 

@@ -1,4 +1,4 @@
-"""Reading boards from screenshots (minesat.image): real clients' screenshots with truth files read
+"""Reading boards from screenshots (minesat.image.reader): real clients' screenshots with truth files read
 from the clients' own state (tests/images/README.md), perturbed copies made here with Pillow, images
 with no board, and the command line's read-image."""
 
@@ -19,7 +19,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from minesat.board import BoardError
-from minesat.image import read_image
+from minesat.image.reader import read_image
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "tests" / "images"
@@ -115,14 +115,14 @@ def test_a_part_of_a_dark_theme_board_is_unsure(monkeypatch, side):
     board's own, so the reading is a part of the board and nothing in it is offered as sure."""
     import dataclasses
 
-    import minesat.image
+    import minesat.image.reader
     image = Image.open(IMAGES / "minesat-1.png").convert("RGBA")
-    grid = minesat.image.find_grid(image.width, image.height, image.tobytes())
+    grid = minesat.image.reader.find_grid(image.width, image.height, image.tobytes())
     short = {"top": dataclasses.replace(grid, top=grid.top + grid.pitch_y, rows=grid.rows - 1),
              "bottom": dataclasses.replace(grid, rows=grid.rows - 1),
              "left": dataclasses.replace(grid, left=grid.left + grid.pitch_x, cols=grid.cols - 1),
              "right": dataclasses.replace(grid, cols=grid.cols - 1)}[side]
-    monkeypatch.setattr(minesat.image, "find_grid", lambda *_: short)
+    monkeypatch.setattr(minesat.image.reader, "find_grid", lambda *_: short)
     reading = read(image)
     assert max(reading.confidence) < reading.threshold
 
@@ -296,7 +296,7 @@ def test_cli_read_image_refuses_what_is_not_a_board(tmp_path):
 
 
 def test_the_engine_does_not_import_pillow():
-    script = "import sys, minesat.image, minesat; assert 'PIL' not in sys.modules, 'PIL imported'"
+    script = "import sys, minesat.image.reader, minesat; assert 'PIL' not in sys.modules, 'PIL imported'"
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -306,8 +306,8 @@ def test_the_engine_reads_an_image_for_the_page():
     """The worker's protocol op: RGBA bytes as base64 in, the reading and a share fragment out."""
     import base64
 
-    from minesat.protocol import Engine
-    from minesat.share import board_from_fragment
+    from minesat.messages.protocol import Engine
+    from minesat.formats.links import board_from_fragment
     rows, _ = truth(IMAGES / "google-2.png")
     rgba = Image.open(IMAGES / "google-2.png").convert("RGBA")
     request = {"id": 1, "op": "read_image", "width": rgba.width, "height": rgba.height,
@@ -322,9 +322,9 @@ def test_the_engine_reads_an_image_for_the_page():
 
 
 def test_the_page_confirmation_view_marks_the_unsure_cells():
-    """minesat_web.imageread (pure): the request the page sends and the view of the board read."""
-    from minesat.protocol import Engine
-    from minesat_web import imageread
+    """minesat_web.analyzer.imageread (pure): the request the page sends and the view of the board read."""
+    from minesat.messages.protocol import Engine
+    from minesat_web.analyzer import imageread
     rgba = Image.open(IMAGES / "mjs-1.png").convert("RGBA")
     text = json.dumps({"id": 3, **imageread.request(rgba.width, rgba.height)})
     answer = json.loads(Engine().answer(text, rgba.tobytes()))  # the pixels beside the text, as the worker gets them

@@ -5,7 +5,7 @@ and pairs of clues show."""
 from __future__ import annotations
 
 from boards import midgame
-from minesat.analysis import analyze, local_forced
+from minesat.analysis.analyze import analyze, local_forced
 from minesat.board import Board, parse_board
 
 

@@ -1,4 +1,4 @@
-"""Outcome tables and dead cells (`minesat.outcomes`) against brute force."""
+"""Outcome tables and dead cells (`minesat.counting.outcomes`) against brute force."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from boards import SEED_9X9, lattice, random_board
 from brute import outcomes_by_brute
-from minesat import outcomes as out
+from minesat.counting import outcomes as out
 from minesat.board import parse_board
 from minesat.counting import LayoutSpace
 

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from minesat.codec import encode_graded
-from minesat.game import Game, neighbours
-from minesat.share import game_fragment, game_from_fragment, game_moves
-from minesat_web import playrender
+from minesat.messages.codec import encode_graded
+from minesat.play.game import Game, neighbours
+from minesat.formats.links import game_fragment, game_from_fragment, game_moves
+from minesat_web.play import render as playrender
 
 
 def three_bv_by_clicks(game: Game) -> int:
@@ -86,8 +86,8 @@ def test_neighbours_stay_on_the_board():
 
 
 def test_a_reviewed_move_in_words():
-    from minesat.game import Game
-    from minesat.review import GameRecord, review
+    from minesat.play.game import Game
+    from minesat.play.review import GameRecord, review
     game = Game.new("beginner", 11, "classic")
     game.open((0, 0))
     record = GameRecord.from_json({"rows": 9, "cols": 9, "mines": [list(c) for c in game.mine_cells],

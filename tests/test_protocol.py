@@ -9,12 +9,12 @@ from fractions import Fraction
 import pytest
 
 from boards import SEED_9X9, random_board
-from minesat.analysis import analyze
+from minesat.analysis.analyze import analyze
 from minesat.board import Board, parse_board
 from minesat.counting import LayoutSpace
-from minesat.protocol import Engine, decode_analysis, decode_layouts, dumps, encode_analysis, encode_layouts, request
-from minesat.share import board_to_fragment
-from minesat.solve import formula
+from minesat.messages.protocol import Engine, decode_analysis, decode_layouts, dumps, encode_analysis, encode_layouts, request
+from minesat.formats.links import board_to_fragment
+from minesat.reductions.solve import formula
 
 
 def ask(engine: Engine, rid: int, op: str, board: Board | None, **args) -> dict:
@@ -47,7 +47,7 @@ def test_counts_of_forty_digits_and_exact_probabilities_arrive_whole():
 
 
 def test_a_too_tangled_board_travels_without_a_count():
-    from minesat.analysis import analyze_by_sat
+    from minesat.analysis.analyze import analyze_by_sat
     a = analyze_by_sat(parse_board("1?\n??"))
     back = decode_analysis(a.board, json.loads(dumps(encode_analysis(a))))
     assert back.count is None and back.safe == a.safe and back.mines == a.mines
@@ -113,7 +113,7 @@ def test_downloads_stream_the_whole_file_in_chunks():
         assert items[0] == {"id": 9, "size": formula(board, "sortnet").num_clauses}
         assert items[-1] == {"id": 9, "end": True}
         assert "".join(i["chunk"] for i in items[1:-1]) == whole
-    from minesat import ilp
+    from minesat.reductions import ilp
     items = [json.loads(t) for t in engine.stream(dumps({"id": 3, **request("lp", board)}))]
     assert "".join(i.get("chunk", "") for i in items) == ilp.reduce(board).to_lp()
     bad = list(engine.stream(dumps({"id": 4, "op": "dimacs", "board": "board=x"})))
@@ -133,8 +133,8 @@ def test_requests_carry_the_board_as_its_share_fragment():
 
 
 def test_counter_size_without_building_equals_the_built_counter():
-    from minesat.card import size
-    from minesat.cnf import CNF, TOTAL_ENCODING
+    from minesat.reductions.card import size
+    from minesat.reductions.cnf import CNF, TOTAL_ENCODING
     for n in range(0, 9):
         for low in range(-1, n + 2):
             for high in range(low, n + 3):
@@ -149,8 +149,8 @@ def test_counter_size_without_building_equals_the_built_counter():
 def test_game_links_round_trip_and_refuse_nonsense():
     import pytest
 
-    from minesat.game import Game
-    from minesat.share import game_fragment, game_from_fragment
+    from minesat.play.game import Game
+    from minesat.formats.links import game_fragment, game_from_fragment
     game = Game.new("expert", 12345, "zero")
     again = game_from_fragment(game_fragment(game, "expert"))
     assert (again.rows, again.cols, again.mines, again.seed, again.rule) == (16, 30, 99, 12345, "zero")
@@ -168,7 +168,7 @@ def test_game_links_round_trip_and_refuse_nonsense():
                                   "play=custom&rows=\u00b2&cols=9&mines=10&seed=1",
                                   "play=custom&rows=9&cols=\uff19&mines=10&seed=1"])
 def test_game_links_take_only_ascii_digits(link):
-    from minesat.share import game_from_fragment
+    from minesat.formats.links import game_from_fragment
     with pytest.raises(ValueError, match="digits 0-9"):  # not "invalid literal for int()", nor seed 33
         game_from_fragment(link)
 
@@ -183,7 +183,7 @@ def test_engine_advises_the_best_move_or_says_why_there_is_none():
 
 
 def test_engine_advice_takes_flags_as_marks_and_names_the_wrong_ones():
-    from minesat.game import Game
+    from minesat.play.game import Game
     game = Game.new("expert", 4242, "classic")
     game.open((1, 1))
     game.flag((0, 5))  # the game: a flag the numbers rule out
@@ -200,14 +200,14 @@ def test_engine_advice_takes_flags_as_marks_and_names_the_wrong_ones():
 
 
 def test_engine_explains_proofs_dead_cells_in_slices_outcomes_and_a_proof_as_sat(monkeypatch):
-    from minesat import outcomes
+    from minesat.counting import outcomes
     board = parse_board(SEED_9X9, 10)
     engine = Engine()
     why = ask(engine, 1, "explain", board)["ok"]
     assert len(why["proofs"]) == 13 and why["proofs"][0]["grade"] == 0
     tables = outcomes.outcome_tables(board)
     expected = sorted(list(c) for c in outcomes.dead_cells(tables) if 0 < tables[c].mine < tables[c].layouts)
-    import minesat.protocol as protocol
+    import minesat.messages.protocol as protocol
     for budget in (10.0, 0.0):  # all at once, or one cell per request: the same cells
         monkeypatch.setattr(protocol, "OUTCOME_SLICE", budget)
         start, dead, calls = 0, [], 0
@@ -223,8 +223,8 @@ def test_engine_explains_proofs_dead_cells_in_slices_outcomes_and_a_proof_as_sat
 
 
 def test_engine_generates_no_guess_boards_and_reviews_games():
-    from minesat.game import Game
-    from minesat.generate import solvable_without_guessing
+    from minesat.play.game import Game
+    from minesat.play.generate import solvable_without_guessing
     engine = Engine()
     made = ask(engine, 1, "generate", None, rows=9, cols=9, mines=10, first=[4, 4], rule="zero", seed=3,
                no_guess=True)["ok"]
@@ -242,7 +242,7 @@ def test_engine_generates_no_guess_boards_and_reviews_games():
 def test_a_tangled_board_gets_quick_forced_cells_at_once_and_the_sat_backbone_in_slices(monkeypatch):
     import minesat.counting as counting
     from boards import midgame
-    from minesat.analysis import analyze_by_sat, local_forced
+    from minesat.analysis.analyze import analyze_by_sat, local_forced
     monkeypatch.setattr(counting, "MAX_STATES", 8)  # so that an expert board is too tangled to count
     board = midgame(16, 30, 99, seed=3)
     engine = Engine()

@@ -12,10 +12,11 @@ import pytest
 
 from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, midgame, random_board
 from brute import brute_layouts
-from minesat import card, ilp
+from minesat.reductions import card
+from minesat.reductions import ilp
 from minesat.board import Board, parse_board
-from minesat.cnf import REDUCTIONS, counter_cells, worst_clue
-from minesat.solve import formula, iter_layouts
+from minesat.reductions.cnf import REDUCTIONS, counter_cells, worst_clue
+from minesat.reductions.solve import formula, iter_layouts
 
 binomial, sortnet = REDUCTIONS["binomial"], REDUCTIONS["sortnet"]
 

@@ -6,11 +6,12 @@ import re
 from fractions import Fraction
 
 from boards import SEED_9X9, SEED_9X9_SAFE
-from minesat.analysis import analyze
+from minesat.analysis.analyze import analyze
 from minesat.board import parse_board
-from minesat.codec import request
-from minesat.protocol import Engine
-from minesat_web import playrender, render
+from minesat.messages.codec import request
+from minesat.messages.protocol import Engine
+from minesat_web import render
+from minesat_web.play import render as playrender
 
 
 def attrs(cell_html: str) -> dict[str, str]:
@@ -159,7 +160,7 @@ def test_advice_in_words():
 
 
 def test_play_cells_show_what_the_player_sees_and_everything_once_lost():
-    from minesat.game import Game
+    from minesat.play.game import Game
     game = Game.new("beginner", 3)
     game.open((0, 0))
     page = playrender.play_cells(game, best=(8, 8))
@@ -234,7 +235,7 @@ def test_a_contradiction_with_the_total_speaks_of_flags_only_when_there_are_flag
 
 
 def test_the_total_note_says_what_is_assumed_or_asks_for_it():
-    from minesat_web.editor import standard_level, with_standard_total
+    from minesat_web.analyzer.editor import standard_level, with_standard_total
     expert = parse_board("\n".join(["?" * 30] * 16))
     board, assumed = with_standard_total(expert)
     assert assumed == 99 and board.mines == 99 and standard_level(board) == "expert"

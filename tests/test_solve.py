@@ -10,7 +10,7 @@ import pytest
 from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
 from brute import brute_layouts
 from minesat.board import parse_board
-from minesat.solve import (
+from minesat.reductions.solve import (
     backbone,
     components,
     conflict,

@@ -19,8 +19,8 @@ const { loadPyodide } = await import(pathToFileURL(path.join(vendor, "pyodide", 
 
 const IMPORTS = `
 import asyncio, html, json, random, fractions, dataclasses, urllib.parse
-import minesat.protocol, minesat.explain, minesat.advice, minesat.game, minesat.card, minesat.cnf, minesat.ilp
-import minesat_web.render, minesat_web.editor
+import minesat.messages.protocol, minesat.proofs.explain, minesat.play.advice, minesat.play.game, minesat.reductions.card, minesat.reductions.cnf, minesat.reductions.ilp
+import minesat_web.render, minesat_web.analyzer.editor
 import _minesat_fallback  # (installed by the page at each start: imported here, it costs nothing then)
 `;
 

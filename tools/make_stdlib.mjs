@@ -27,9 +27,9 @@ const { loadPyodide } = await import(pathToFileURL(path.join(vendor, "pyodide", 
 // The engine's and the worker's imports, and the page's modules that run outside a browser.
 const IMPORTS = `
 import asyncio, html, json, random, fractions, dataclasses, urllib.parse
-import minesat.protocol, minesat.explain, minesat.advice, minesat.game, minesat.card, minesat.cnf
-import minesat.ilp, minesat.formats
-import minesat_web.render, minesat_web.editor
+import minesat.messages.protocol, minesat.proofs.explain, minesat.play.advice, minesat.play.game, minesat.reductions.card, minesat.reductions.cnf
+import minesat.reductions.ilp, minesat.formats.text
+import minesat_web.render, minesat_web.analyzer.editor
 `;
 const page = fs.readFileSync(path.join(root, "tools", "stdlib-page.txt"), "utf8")
   .split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean);

@@ -40,12 +40,12 @@ random-access layouts), analysis (all of it in one call), share (URLs), cli (the
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from .answers import Analysis
-from .board import Board, BoardError, parse_board
+from minesat.analysis.result import Analysis
+from minesat.board import Board, BoardError, parse_board
 
 if TYPE_CHECKING:
-    from .analysis import analyze
-    from .counting import LayoutSpace
+    from minesat.analysis.analyze import analyze
+    from minesat.counting import LayoutSpace
 
 __all__ = ["Analysis", "Board", "BoardError", "LayoutSpace", "analyze", "parse_board"]
 __version__ = "0.1.0"

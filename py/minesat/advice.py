@@ -68,12 +68,12 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from . import fifty
-from .board import FLAG, HIDDEN, Board, Cell
-from .counting import LayoutSpace
+from minesat.play import fifty
+from minesat.board import FLAG, HIDDEN, Board, Cell
+from minesat.counting import LayoutSpace
 
 if TYPE_CHECKING:
-    from .flags import WrongFlag
+    from minesat.play.flags import WrongFlag
 
 TREE_LAYOUTS = 1000  # exact game-tree search when at most this many layouts remain
 TREE_NODES = 10_000  # ... and give up on a search that visits more sets of layouts than this
@@ -135,7 +135,7 @@ def advise(board: Board, space: LayoutSpace | None = None, *, flags_as_mines: bo
     every flag as a mine, whatever the numbers say (no layout: ValueError)."""
     space = space or LayoutSpace(board)
     if not space.count and board.flags and not flags_as_mines:
-        from .flags import trusted_board, wrong_flags
+        from minesat.play.flags import trusted_board, wrong_flags
         trusted, trusted_space, ignored = trusted_board(board, space)
         if trusted_space.count:
             result = _advise(trusted, trusted_space)

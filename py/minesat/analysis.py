@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
-from .answers import Analysis
-from .board import Board, Cell
-from .counting import LayoutSpace, TooTangled
-from .solve import conflict, forced_cells, get_solver
-from .totals import total_conflict
+from minesat.analysis.result import Analysis
+from minesat.board import Board, Cell
+from minesat.counting import LayoutSpace, TooTangled
+from minesat.reductions.solve import conflict, forced_cells, get_solver
+from minesat.counting.totals import total_conflict
 
 WITNESSES = 8  # layouts sampled from the count to spare SAT calls in the backbone
 FORCED = ("count", "sat")  # where analyze() takes the forced cells from
@@ -91,7 +91,7 @@ def local_forced(board: Board) -> tuple[list[Cell], list[Cell]] | None:
     perhaps fewer than every forced cell.  The flags are taken as mines; the total is not used.
     None when the clues contradict each other on the way.  A worklist: only the clues around a
     cell just found are looked at again."""
-    from .explain import MINE, SAFE, Seen, pair_verdict, seen_clues, single_verdict
+    from minesat.proofs.explain import MINE, SAFE, Seen, pair_verdict, seen_clues, single_verdict
     base = seen_clues(board, flags=True)
     around: dict[Cell, list[int]] = {}
     for i, clue in enumerate(base):

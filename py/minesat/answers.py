@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .board import Board, Cell
+from minesat.board import Board, Cell
 
 if TYPE_CHECKING:
-    from .counting import LayoutSpace
+    from minesat.counting import LayoutSpace
 
 
 @dataclass

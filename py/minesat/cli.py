@@ -10,18 +10,19 @@ from itertools import islice
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from . import ilp, limits
-from .answers import Analysis
-from .board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
-from .card import CounterTooLarge
-from .codec import dumps, encode_advice, encode_graded, encode_reading, proof_fields
-from .counting import TooTangled
-from .formats import read_any
-from .share import link_in
-from .solve import ENCODINGS, SOLVERS, formula, get_solver
+from minesat.reductions import ilp
+from minesat.cli import limits
+from minesat.analysis.result import Analysis
+from minesat.board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
+from minesat.reductions.card import CounterTooLarge
+from minesat.messages.codec import dumps, encode_advice, encode_graded, encode_reading, proof_fields
+from minesat.counting import TooTangled
+from minesat.formats.text import read_any
+from minesat.formats.links import link_in
+from minesat.reductions.solve import ENCODINGS, SOLVERS, formula, get_solver
 
 if TYPE_CHECKING:
-    from .counting import LayoutSpace
+    from minesat.counting import LayoutSpace
 
 SAT_OFFSET = 10_000  # layouts --method sat may skip: picosat's enumeration slows with each (10,000: ~4 s)
 
@@ -108,9 +109,9 @@ def explain_fields(board: Board, solver: ModuleType | None = None, space: Layout
     left out) and `dead` (sorted [row, col] list).  On a board whose tables would cost more than
     `work_bound` (default `OUTCOME_WORK`; `OutcomeTables.work`), `outcomes` is empty and
     `outcomes_omitted` says why; `dead` is exact either way (`OutcomeTables.is_dead`)."""
-    from .counting import LayoutSpace
-    from .explain import proofs
-    from .outcomes import MINE, OutcomeTables, dead_cells
+    from minesat.counting import LayoutSpace
+    from minesat.proofs.explain import proofs
+    from minesat.counting.outcomes import MINE, OutcomeTables, dead_cells
     space = space or LayoutSpace(board)
     bound = OUTCOME_WORK if work_bound is None else work_bound
     out: dict[str, Any] = {"proofs": {f"{r},{c}": proof_fields(proof) for proof in proofs(board, solver, space)
@@ -129,7 +130,7 @@ def explain_fields(board: Board, solver: ModuleType | None = None, space: Layout
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
-    from .analysis import analyze
+    from minesat.analysis.analyze import analyze
     solver = solver_module(args.solver)
     for path in args.boards:
         result = analyze(read_board(path, args.mines), solver, args.encoding, args.forced)
@@ -151,11 +152,11 @@ def cmd_ilp(args: argparse.Namespace) -> None:
 def cmd_solutions(args: argparse.Namespace) -> None:
     board = read_board(args.board, args.mines)
     if args.method == "count":
-        from .counting import LayoutSpace
+        from minesat.counting import LayoutSpace
         space = LayoutSpace(board)
         layouts = space.iter_layouts(args.offset, args.limit)
     else:
-        from .solve import iter_layouts
+        from minesat.reductions.solve import iter_layouts
         if args.offset > SAT_OFFSET:
             raise CLIError(f"--offset with --method sat is at most {SAT_OFFSET:,}: each layout skipped is a SAT call, "
                            "slower and slower (--method count has random access)")
@@ -170,7 +171,7 @@ def cmd_solutions(args: argparse.Namespace) -> None:
 
 
 def cmd_advise(args: argparse.Namespace) -> None:
-    from .advice import advise
+    from minesat.play.advice import advise
     for path in args.boards:
         board = read_board(path, args.mines)
         try:
@@ -181,7 +182,7 @@ def cmd_advise(args: argparse.Namespace) -> None:
 
 
 def cmd_generate(args: argparse.Namespace) -> None:
-    from .generate import generate
+    from minesat.play.generate import generate
     for i in range(args.count):
         try:
             made = generate(args.rows, args.cols, args.mines, args.first, args.rule, args.seed + i, args.no_guess,
@@ -192,7 +193,7 @@ def cmd_generate(args: argparse.Namespace) -> None:
 
 
 def cmd_review(args: argparse.Namespace) -> None:
-    from .review import GameRecord, review
+    from minesat.play.review import GameRecord, review
     text = read_text(args.game)
     if len(text) > MAX_TEXT:
         raise CLIError(f"{file_name(args.game)}: a game record is at most {MAX_TEXT:,} characters")
@@ -210,8 +211,8 @@ MAX_IMAGE_PIXELS = 40_000_000  # a 8K screenshot is 33 million
 
 
 def cmd_read_image(args: argparse.Namespace) -> None:
-    """The board in a screenshot (PNG, JPEG...): decoded by Pillow, read by minesat.image (which never imports it)."""
-    from .image import read_image
+    """The board in a screenshot (PNG, JPEG...): decoded by Pillow, read by minesat.image.reader (which never imports it)."""
+    from minesat.image.reader import read_image
     try:
         from PIL import Image
     except ImportError:

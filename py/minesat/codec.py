@@ -18,17 +18,17 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .answers import Analysis
-from .board import Board, Cell
-from .share import board_to_fragment
+from minesat.analysis.result import Analysis
+from minesat.board import Board, Cell
+from minesat.formats.links import board_to_fragment
 
 if TYPE_CHECKING:  # the engine's answers, encoded here, are never built here
-    from .advice import Advice, Candidate
-    from .explain import Proof
-    from .flags import WrongFlag
-    from .image import Reading
-    from .outcomes import Outcome
-    from .review import Best, Graded
+    from minesat.play.advice import Advice, Candidate
+    from minesat.proofs.explain import Proof
+    from minesat.play.flags import WrongFlag
+    from minesat.image.reader import Reading
+    from minesat.counting.outcomes import Outcome
+    from minesat.play.review import Best, Graded
 
 
 def request(op: str, board: Board | None = None, **args: Any) -> dict[str, Any]:

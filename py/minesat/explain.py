@@ -32,13 +32,13 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import NamedTuple
 
-from . import card
-from .board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
-from .cnf import CNF, TOTAL_ENCODING
-from .counting import LayoutSpace, TooTangled
-from .counting.classes import Constraints, Contradiction, propagate
-from .outcomes import MINE
-from .solve import forced_cells, get_solver, incremental
+from minesat.reductions import card
+from minesat.board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
+from minesat.reductions.cnf import CNF, TOTAL_ENCODING
+from minesat.counting import LayoutSpace, TooTangled
+from minesat.counting.classes import Constraints, Contradiction, propagate
+from minesat.counting.outcomes import MINE
+from minesat.reductions.solve import forced_cells, get_solver, incremental
 
 SAFE = "safe"
 GRADES = ("one clue", "two clues", "three or more clues", "needs the flags", "needs the total")

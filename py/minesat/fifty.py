@@ -19,8 +19,8 @@ settles a 50/50 that would otherwise be guessed later; the look-ahead rewards it
 
 from __future__ import annotations
 
-from .board import FLAG, HIDDEN, Board, Cell
-from .counting import LayoutSpace
+from minesat.board import FLAG, HIDDEN, Board, Cell
+from minesat.counting import LayoutSpace
 
 PARTNER = 2  # a swap partner is at most this many rows and columns away
 

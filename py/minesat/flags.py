@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
-from .board import HIDDEN, Board, Cell, cell_name
-from .counting import LayoutSpace
-from .explain import Proof, proofs_of
+from minesat.board import HIDDEN, Board, Cell, cell_name
+from minesat.counting import LayoutSpace
+from minesat.proofs.explain import Proof, proofs_of
 
 
 @dataclass(frozen=True)

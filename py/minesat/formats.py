@@ -55,8 +55,8 @@ import string
 from typing import Literal
 from urllib.parse import parse_qs
 
-from .board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, cell_name, format_board, neighbours, whole_number
-from .share import board_from_fragment, link_in
+from minesat.board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, cell_name, format_board, neighbours, whole_number
+from minesat.formats.links import board_from_fragment, link_in
 
 MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
 JSMINESWEEPER_LINK, MINESWEEPR_LINK, MINESAT_LINK = "JSMinesweeper link", "minesweepr link", "minesat link"

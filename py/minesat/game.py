@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .board import FLAG, HIDDEN, LEVELS, Board, Cell, counted, neighbours
+from minesat.board import FLAG, HIDDEN, LEVELS, Board, Cell, counted, neighbours
 
 RULES = ("classic", "zero")
 

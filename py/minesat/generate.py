@@ -21,9 +21,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .board import MAX_CELLS, MAX_SIDE, Cell, short_number
-from .counting import LayoutSpace
-from .game import Game, place_mines
+from minesat.board import MAX_CELLS, MAX_SIDE, Cell, short_number
+from minesat.counting import LayoutSpace
+from minesat.play.game import Game, place_mines
 
 MAX_TRIES = 100_000  # no-guess: give up after this many boards
 

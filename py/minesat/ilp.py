@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import Board, Cell, cell_name
+from minesat.board import Board, Cell, cell_name
 
 
 @dataclass(frozen=True)

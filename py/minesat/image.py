@@ -4,17 +4,17 @@
 `getImageData` and Pillow's `tobytes()` give) and returns a `Reading`: the board, the grid found,
 and how sure the reader is of each cell.  It works in four steps, none tied to one client's pixels:
 
-1. The grid (`minesat.imagegrid`): the longest evenly spaced families of long straight edges.
-2. Each cell's look (`minesat.imagecell`): its background colour, whether its border is raised
+1. The grid (`minesat.image.grid`): the longest evenly spaced families of long straight edges.
+2. Each cell's look (`minesat.image.cells`): its background colour, whether its border is raised
    (lighter above and left), and its ink (pixels far from the background in the middle of the cell).
 3. Looks are clustered (here): the cluster whose cells carry digits is "opened"; the largest other
    one "hidden".  A red mark on a pole is a flag.  A cell of another look (an exploded mine, a wrong
    flag) is read as hidden, as is a round dark blob on an opened cell (a shown mine).
-4. Digits are told by the shape and the colour of their ink (`minesat.imagecell.classify_digit`).
+4. Digits are told by the shape and the colour of their ink (`minesat.image.cells.classify_digit`).
 
 Each cell gets a confidence in [0, 1]; `Reading.sure` holds when every cell is at or above
 `threshold`, and `Reading.unsure` lists the others.  No grid found raises `BoardError` with a
-one-line message.  A seven-segment mine counter above the board (`minesat.imagecounter`) gives the
+one-line message.  A seven-segment mine counter above the board (`minesat.image.counter`) gives the
 total: the mines it shows left plus the flags read; without one the total is left unknown.
 """
 
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import compress
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
-from minesat.imagecell import (
+from minesat.image.cells import (
     CellLook,
     Glyph,
     Rgb,
@@ -39,8 +39,8 @@ from minesat.imagecell import (
     packed_pixels,
     sample_cell,
 )
-from minesat.imagecounter import read_counter
-from minesat.imagegrid import Grid, find_grid
+from minesat.image.counter import read_counter
+from minesat.image.grid import Grid, find_grid
 
 __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
 

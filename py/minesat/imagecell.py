@@ -18,7 +18,7 @@ from functools import cached_property, reduce
 from itertools import chain, compress, filterfalse, repeat
 from operator import add, itemgetter, mul, sub
 
-from minesat.imagegrid import Grid
+from minesat.image.grid import Grid
 
 INK = 56  # a channel this far from the cell's background is ink
 SAMPLES = 32  # samples per side of a cell

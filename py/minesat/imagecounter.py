@@ -7,7 +7,7 @@ above the grid, or its segments do not all spell digits.  Pure Python, for Pyodi
 
 from __future__ import annotations
 
-from minesat.imagegrid import Grid
+from minesat.image.grid import Grid
 
 # Segments a (top), b (top right), c (bottom right), d (bottom), e (bottom left), f (top left), g (middle),
 # as fractions of the digit's box: where each is sampled.

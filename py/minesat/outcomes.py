@@ -17,11 +17,11 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
-from .board import Board, Cell, Clue, cell_name
-from .counting import ClueSpace, Constraints, LayoutSpace
-from .counting.component import Prefixes
-from .counting.polynomials import Poly, Poly2, product, product2, quotient
-from .unionfind import UnionFind
+from minesat.board import Board, Cell, Clue, cell_name
+from minesat.counting import ClueSpace, Constraints, LayoutSpace
+from minesat.counting.component import Prefixes
+from minesat.counting.polynomials import Poly, Poly2, product, product2, quotient
+from minesat.unionfind import UnionFind
 
 MINE = "mine"  # the outcome "a mine here" (and a proof's verdict, in `explain`)
 LISTED = 4096  # groups of linked cells with at most this many layouts are listed for the outcomes

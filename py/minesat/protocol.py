@@ -14,13 +14,16 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from . import advice, explain, ilp, outcomes
-from .analysis import analyze, local_forced
-from .answers import Analysis
-from .board import HIDDEN, Board, BoardError
-from .card import MAX_COUNTER_CELLS, CounterTooLarge
-from .cnf import counter_cells
-from .codec import (  # noqa: F401 - the page's until it imports codec
+from minesat.play import advice
+from minesat.proofs import explain
+from minesat.reductions import ilp
+from minesat.counting import outcomes
+from minesat.analysis.analyze import analyze, local_forced
+from minesat.analysis.result import Analysis
+from minesat.board import HIDDEN, Board, BoardError
+from minesat.reductions.card import MAX_COUNTER_CELLS, CounterTooLarge
+from minesat.reductions.cnf import counter_cells
+from minesat.messages.codec import (  # noqa: F401 - the page's until it imports codec
     decode_analysis,
     decode_layouts,
     dumps,
@@ -33,9 +36,9 @@ from .codec import (  # noqa: F401 - the page's until it imports codec
     encode_reading,
     request,
 )
-from .counting import LayoutSpace, TooTangled
-from .share import board_from_fragment, board_to_fragment
-from .solve import BackboneStep, backbone_steps, conflict, formula, get_solver, reduction
+from minesat.counting import LayoutSpace, TooTangled
+from minesat.formats.links import board_from_fragment, board_to_fragment
+from minesat.reductions.solve import BackboneStep, backbone_steps, conflict, formula, get_solver, reduction
 
 CHUNK = 1 << 20          # characters per streamed chunk of a download
 CLAUSES_SHOWN = 400      # clauses in the first view of the reduction panel
@@ -314,7 +317,7 @@ class Engine:
     # -- Play: no-guess boards, reviews --
     def op_generate(self, req: dict[str, Any]) -> dict[str, Any]:
         """A board's mines for a game (`generate.generate`, no-guess on request): {"mines", "tries"}."""
-        from .generate import generate
+        from minesat.play.generate import generate
         rows, cols, mines = (int(req[k]) for k in ("rows", "cols", "mines"))
         first = (int(req["first"][0]), int(req["first"][1]))
         try:
@@ -326,7 +329,7 @@ class Engine:
 
     def op_review(self, req: dict[str, Any]) -> dict[str, Any]:
         """A game graded move by move (`review.review`): {"moves": [...], "summary"}."""
-        from .review import GameRecord, review, summary
+        from minesat.play.review import GameRecord, review, summary
         try:
             graded = review(GameRecord.from_json(req["game"]), get_solver())
         except ValueError as e:
@@ -336,12 +339,12 @@ class Engine:
     # -- a board from a screenshot (issue 25) --
     def op_read_image(self, req: dict[str, Any]) -> dict[str, Any]:
         """The board in an image, {"width", "height"} and its RGBA bytes (what a canvas's getImageData
-        gives) as the request's `data`, or as "rgba", base64 text: `minesat.image.read_image`'s
+        gives) as the request's `data`, or as "rgba", base64 text: `minesat.image.reader.read_image`'s
         reading as JSON, with the board as a share fragment ("board") for the analyzer; a
         BoardError when no board is found."""
         import base64
 
-        from .image import read_image
+        from minesat.image.reader import read_image
         width, height = int(req["width"]), int(req["height"])
         if width * height > 40_000_000:
             raise EngineError(f"the image is {width}x{height} pixels: more than a screenshot can be")

@@ -28,14 +28,14 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, TypeGuard
 
-from . import fifty
-from .advice import advise
-from .board import FLAG, HIDDEN, MAX_CELLS, MAX_SIDE, Board, Cell, short_number
-from .counting import LayoutSpace
-from .explain import MINE, SAFE, Proof, Prover, Seen, cheap_proof, distance, proofs_of
-from .flags import unflagged
-from .game import Game, neighbours
-from .solve import get_solver
+from minesat.play import fifty
+from minesat.play.advice import advise
+from minesat.board import FLAG, HIDDEN, MAX_CELLS, MAX_SIDE, Board, Cell, short_number
+from minesat.counting import LayoutSpace
+from minesat.proofs.explain import MINE, SAFE, Proof, Prover, Seen, cheap_proof, distance, proofs_of
+from minesat.play.flags import unflagged
+from minesat.play.game import Game, neighbours
+from minesat.reductions.solve import get_solver
 
 GRADES = ("forced", "best", "good", "risky", "needless", "fifty-fifty")
 GOOD_WITHIN = 0.01  # a guess this much likelier a mine than the advisor's is still good

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, quote, unquote
 
-from .board import LEVELS, Board, BoardError, Cell, not_a_whole_number, parse_board, quoted, whole_number
-from .game import RULES, Game
+from minesat.board import LEVELS, Board, BoardError, Cell, not_a_whole_number, parse_board, quoted, whole_number
+from minesat.play.game import RULES, Game
 
 MAX_FRAGMENT = 40_000
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Protocol
 
-from .board import Board, Cell
-from .cnf import CNF, REDUCTIONS, TOTAL_ENCODING, SatReduction
-from .unionfind import UnionFind
+from minesat.board import Board, Cell
+from minesat.reductions.cnf import CNF, REDUCTIONS, TOTAL_ENCODING, SatReduction
+from minesat.unionfind import UnionFind
 
 ENCODINGS = REDUCTIONS  # the registry of reductions to SAT, under the name the CLI imports
 SOLVERS = {"native": "pycosat", "wasm": "picosat_wasm"}

@@ -17,9 +17,9 @@ one of its clues makes N possible again.  Sets of possible numbers are ints used
 
 from __future__ import annotations
 
-from .board import FLAG, Board, Cell, Clue
-from .counting import ClueSpace, Constraints, LayoutSpace
-from .unionfind import UnionFind
+from minesat.board import FLAG, Board, Cell, Clue
+from minesat.counting import ClueSpace, Constraints, LayoutSpace
+from minesat.unionfind import UnionFind
 
 
 def total_conflict(board: Board) -> list[Cell] | None:

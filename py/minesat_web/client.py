@@ -1,7 +1,7 @@
 """The page's one way to the engine: requests to the engine's web worker, answers as futures.
 
 The worker (static/engine-worker.mjs, started by static/boot.mjs while PyScript starts) runs
-`minesat.protocol.Engine`; this client speaks its codec (`minesat.codec`).  If the worker cannot
+`minesat.messages.protocol.Engine`; this client speaks its codec (`minesat.messages.codec`).  If the worker cannot
 start, the same Engine runs here on the main thread, so the page still works (more slowly on big
 boards): its files are fetched then (static/boot.mjs's minesatLoadEngine), as the page's own
 start holds only the modules the page imports (static/vendor/page.zip).  Requests in a `lane`
@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from minesat.codec import dumps
+from minesat.messages.codec import dumps
 
 if TYPE_CHECKING:
-    from minesat.protocol import Engine
+    from minesat.messages.protocol import Engine
 
 
 class EngineFailed(Exception):
@@ -78,7 +78,7 @@ class EngineClient:
         why = str(engine.error) if engine is not None else "no worker"
         js.console.warn(f"minesat: the engine's worker did not start ({why}); analysing on the main thread")
         await js.minesatLoadEngine()
-        self.local = importlib.import_module("minesat.protocol").Engine()  # (not in page.zip: loaded just now)
+        self.local = importlib.import_module("minesat.messages.protocol").Engine()  # (not in page.zip: loaded just now)
         return "main"
 
     async def restart(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pyscript import document
 
 from minesat.board import Cell, quoted, whole_number
-from minesat.codec import decode_layouts, request
+from minesat.messages.codec import decode_layouts, request
 from minesat_web import render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed

@@ -7,8 +7,8 @@ import asyncio
 
 from minesat.board import Cell
 from minesat.board import cell_name as name
-from minesat.codec import request
-from minesat.game import Game
+from minesat.messages.codec import request
+from minesat.play.game import Game
 from minesat_web.client import Dropped, EngineClient, EngineFailed
 from minesat_web.dom import el
 

@@ -8,8 +8,8 @@ import js
 from pyodide.ffi import create_proxy
 
 from minesat.board import Board, BoardError
-from minesat.share import board_from_fragment, board_to_fragment
-from minesat_web.editor import preset
+from minesat.formats.links import board_from_fragment, board_to_fragment
+from minesat_web.analyzer.editor import preset
 
 STORAGE_KEY = "minesat.board"
 

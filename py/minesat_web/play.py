@@ -1,4 +1,4 @@
-"""Play mode: a game from a seed (minesat.game), hints and auto-play from the engine's best move.
+"""Play mode: a game from a seed (minesat.play.game), hints and auto-play from the engine's best move.
 
 The game's rules run here (flood fill and chords are cheap); the best move, the odds of a cell
 and the live probabilities come from the engine's worker, like every analysis. A game's link is
@@ -25,14 +25,18 @@ import js
 from pyodide.ffi import create_once_callable
 
 from minesat.board import LEVELS, Cell
-from minesat.codec import decode_analysis, request
-from minesat.game import Game
-from minesat.share import Move, board_to_fragment, game_fragment, game_from_fragment, game_moves, strip_chat_punctuation
-from minesat_web import noguess, persist, playrender, render, review, stats
+from minesat.messages.codec import decode_analysis, request
+from minesat.play.game import Game
+from minesat.formats.links import Move, board_to_fragment, game_fragment, game_from_fragment, game_moves, strip_chat_punctuation
+from minesat_web import persist, render
+from minesat_web.play import noguess
+from minesat_web.play import render as playrender
+from minesat_web.play import review
+from minesat_web.play import stats
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object
 from minesat_web.dom import CELL, KEY_MOVES, cell_at, copy_to_clipboard, el, handle, show_message
-from minesat_web.noguess import start_cell
+from minesat_web.play.noguess import start_cell
 
 LONG_PRESS = 0.45  # seconds: a longer touch flags
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from minesat.codec import request
+from minesat.messages.codec import request
 from minesat_web import render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed
@@ -126,7 +126,7 @@ def bind(app: App) -> Reduction:
 
     @handle("click", "#download-cnf")
     def download_cnf(evt):
-        reduction.start_download("dimacs", "minesat.cnf")
+        reduction.start_download("dimacs", "minesat.reductions.cnf")
 
     @handle("click", "#download-lp")
     def download_lp(evt):

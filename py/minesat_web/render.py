@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
-from minesat.answers import Analysis
+from minesat.analysis.result import Analysis
 from minesat.board import FLAG, HIDDEN, NUMBERS, Board, Cell
 from minesat.board import cell_name as name
 

@@ -7,7 +7,7 @@ import json
 
 import js
 
-from minesat_web import playrender
+from minesat_web.play import render as playrender
 from minesat_web.dom import el, handle
 
 STATS_KEY = "minesat.stats"

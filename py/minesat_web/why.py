@@ -17,7 +17,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from minesat.board import Board, Cell
-from minesat.codec import request
+from minesat.messages.codec import request
 from minesat_web import render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from harness import new_context, screenshot, wait_ready
-from minesat.game import Game
+from minesat.play.game import Game
 from test_play_more import WATCH_HINTS, cell, open_game
 
 BOARD = "board=1??/12?/01?&mines=2&size=3x3"

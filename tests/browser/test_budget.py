@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from harness import new_context, screenshot, wait_ready
-from minesat.analysis import local_forced
+from minesat.analysis.analyze import local_forced
 from minesat.board import Board
-from minesat.share import board_to_fragment
+from minesat.formats.links import board_to_fragment
 
 
 def lattice(side: int = 100, seed: int = 1) -> Board:

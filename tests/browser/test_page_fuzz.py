@@ -9,7 +9,7 @@ import random
 
 from harness import new_context, wait_ready
 from minesat.board import parse_board
-from minesat.share import board_to_fragment
+from minesat.formats.links import board_to_fragment
 
 GOOD_BOARD = board_to_fragment(parse_board("mines=2\n1??\n12?\n01?"))
 GOOD_PLAY = "play=beginner&seed=7&moves=o4.4,f0.0&rule=classic"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from boards import SEED_9X9
 from harness import new_context, wait_ready
-from minesat.analysis import analyze
+from minesat.analysis.analyze import analyze
 from minesat.board import parse_board
-from minesat.game import Game
+from minesat.play.game import Game
 
 
 def test_the_analyzer_marks_the_best_move_a_safe_cell_with_its_proof(app_page):

@@ -5,8 +5,8 @@ Screenshots: 50-59-*.png."""
 from __future__ import annotations
 
 from harness import new_context, screenshot, wait_ready
-from minesat.analysis import analyze
-from minesat.game import Game
+from minesat.analysis.analyze import analyze
+from minesat.play.game import Game
 from test_ux import VIEWPORTS, axe_violations
 
 WATCH_HINTS = """() => { window.hintsSeen = []; const box = document.getElementById('play-hint-text');

@@ -17,7 +17,7 @@ from boards import SEED_9X9
 from formulas import random_3sat
 from harness import new_context, wait_ready
 from minesat.board import parse_board
-from minesat.solve import formula
+from minesat.reductions.solve import formula
 
 INSTALL = """
 async () => {

@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 
 from harness import new_context, screenshot, wait_analysis, wait_ready
-from minesat.analysis import analyze
-from minesat.share import board_from_fragment
-from minesat.solve import formula
+from minesat.analysis.analyze import analyze
+from minesat.formats.links import board_from_fragment
+from minesat.reductions.solve import formula
 
 RECORD_COUNTS = """() => {
   window.drawnCounts = [];

@@ -159,7 +159,7 @@ def test_the_main_thread_starts_with_the_page_modules_only_and_loads_the_engine_
         assert wait_analysis(page) == "2"
         assert page.evaluate("minesatEngine.state") == "failed"
         assert "py.zip" in fetched and "picosat.wasm" in fetched  # fetched for the fallback, after the start
-        assert python(page, "import minesat.protocol; minesat.protocol.__name__") == "minesat.protocol"
+        assert python(page, "import minesat.messages.protocol; minesat.messages.protocol.__name__") == "minesat.messages.protocol"
         page.fill("#mines", "3")  # an edit is analysed on the page's thread: 2 mines in every layout
         page.press("#mines", "Enter")
         page.wait_for_function("() => document.getElementById('layout-count').dataset.value === '0'")
@@ -178,8 +178,8 @@ def test_a_first_visit_imports_no_engine_module_on_the_main_thread(browser, site
         imported = python(page, "import sys; sorted(m for m in sys.modules if m.startswith('minesat.'))")
         page_modules = {name.removesuffix(".py").replace("/", ".") for name in
                         __import__("zipfile").ZipFile(VENDOR / "page.zip").namelist()}
-        assert set(imported) <= page_modules and "minesat.protocol" not in page_modules, imported
-        assert "minesat.codec" in imported
+        assert set(imported) <= page_modules and "minesat.messages.protocol" not in page_modules, imported
+        assert "minesat.messages.codec" in imported
 
 
 def test_the_page_and_pyscript_import_their_modules_compiled(browser, site, watch):

@@ -9,9 +9,9 @@ import pytest
 
 from boards import SEED_9X9, midgame
 from harness import ROOT, new_context, screenshot, wait_analysis, wait_ready
-from minesat.analysis import analyze
+from minesat.analysis.analyze import analyze
 from minesat.board import parse_board
-from minesat.share import board_to_fragment
+from minesat.formats.links import board_to_fragment
 
 AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
 SEED_ROWS = SEED_9X9.split()
@@ -213,7 +213,7 @@ def test_an_edit_hides_the_old_results_at_once(app_page):
 def test_a_panel_off_screen_hides_the_old_board_until_drawn_for_the_new_one(app_page):
     """The reduction is built only when on screen: below the fold, an edit hides the old board's
     clauses, and scrolling to them draws the new board's."""
-    from minesat.solve import formula
+    from minesat.reductions.solve import formula
     page = app_page.page
     stale = "() => document.getElementById('reduction').classList.contains('stale')"
     app_page.load_board(["1??", "12?", "01?"], 2)
@@ -323,7 +323,7 @@ def test_copy_as_text_in_another_tools_format(app_page):
     app_page.load_board(["1??", "12?", "01?"], 2)
     page.select_option("#copy-format", "minesweepr")
     page.click("#copy-text")
-    from minesat.formats import read_any
+    from minesat.formats.text import read_any
     board, understood = read_any(page.input_value("#paste-text"))
     assert understood.startswith("minesweepr") and board == parse_board("1??\n12?\n01?", 2)
     page.select_option("#copy-format", "minesat")

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pycosat
 
 from boards import SEED_9X9, SEED_9X9_SAFE
-from minesat import explain, outcomes
+from minesat.proofs import explain
+from minesat.counting import outcomes
 from minesat.board import parse_board
 
 ROWS = SEED_9X9.split()

@@ -6,7 +6,7 @@ import time
 
 from boards import lattice
 from harness import START_TIMEOUT
-from minesat.share import board_to_fragment
+from minesat.formats.links import board_to_fragment
 
 
 def test_long_analysis_keeps_the_tab_responsive_and_can_be_cancelled(app_page):
@@ -33,7 +33,7 @@ def test_long_analysis_keeps_the_tab_responsive_and_can_be_cancelled(app_page):
 
 def test_board_too_tangled_to_count_gets_forced_cells_by_sat(app_page):
     """Past the counting budget, the page still marks what SAT proves from the clues and flags."""
-    from minesat.analysis import analyze_by_sat
+    from minesat.analysis.analyze import analyze_by_sat
     page = app_page.page
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
     board = lattice(30, 30, 0)

@@ -133,7 +133,7 @@ def context(browser, scale: float, width: int = 1400, height: int = 900, dark: b
 def capture_jsm(browser, url: str, rng: random.Random) -> None:
     sys.path.insert(0, str(HERE.parents[1] / "py"))
     from minesat.board import Board
-    from minesat.formats import export_text
+    from minesat.formats.text import export_text
     shots = [((9, 9, 10), 1.0, 24, 8, 3), ((16, 16, 40), 1.0, 24, 25, 6), ((16, 30, 99), 1.0, 24, 40, 12),
              ((16, 30, 99), 2.0, 24, 60, 15), ((16, 16, 40), 1.5, 24, 30, 8), ((16, 30, 99), 1.0, 32, 50, 10),
              ((9, 9, 10), 2.0, 32, 6, 2), ((16, 30, 99), 1.5, 20, 45, 20)]

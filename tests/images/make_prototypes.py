@@ -1,10 +1,10 @@
-"""Write minesat.imagecell.PROTOTYPES: the shape features of digits 1-8 in ten common fonts (not a test).
+"""Write minesat.image.cells.PROTOTYPES: the shape features of digits 1-8 in ten common fonts (not a test).
 
 Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/imagecell.py)
 
 Each digit is drawn by Pillow in black on white, sampled on the reader's grid of SAMPLES x SAMPLES
 per cell (the glyph about half the cell's height, as clients draw them), and measured by
-`minesat.imagecell.glyph_features`; so the reader compares a screenshot's glyphs with fonts, never with
+`minesat.image.cells.glyph_features`; so the reader compares a screenshot's glyphs with fonts, never with
 any client's pixels.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from minesat.imagecell import SAMPLES, glyph_features
+from minesat.image.cells import SAMPLES, glyph_features
 
 FONTS = [
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",

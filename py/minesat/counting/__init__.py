@@ -53,8 +53,8 @@ from functools import cached_property
 from math import comb
 from operator import mul
 
-from ..board import Board, Cell
-from .classes import (
+from minesat.board import Board, Cell
+from minesat.counting.classes import (
     Classes,
     ClueClasses,
     Constraints,
@@ -69,9 +69,9 @@ from .classes import (
     settle,
     settle_after,
 )
-from .component import Component, TooTangled
-from .polynomials import Poly, binomials, dense, dense_product, product
-from .subsets import next_positions, unrank_positions
+from minesat.counting.component import Component, TooTangled
+from minesat.counting.polynomials import Poly, binomials, dense, dense_product, product
+from minesat.counting.subsets import next_positions, unrank_positions
 
 __all__ = ["CACHE_STATES", "MAX_STATES", "ClueSpace", "Component", "Constraints", "Contradiction", "LayoutSpace",
            "TooTangled"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..board import FLAG, HIDDEN, Board, Cell, Clue
-from ..unionfind import UnionFind
+from minesat.board import FLAG, HIDDEN, Board, Cell, Clue
+from minesat.unionfind import UnionFind
 
 OpenClues = list[tuple[int, list[Cell]]]  # per open clue: (mines left, unknown neighbours)
 Classes = list[tuple[tuple[Cell, ...], tuple[int, ...]]]  # per class: (its cells, its clues)

@@ -14,10 +14,10 @@ from functools import cached_property
 from math import comb
 from typing import NamedTuple
 
-from ..board import Cell
-from .classes import Classes, Contradiction, OpenClues
-from .polynomials import Poly, trim, unpack
-from .subsets import unrank_subset
+from minesat.board import Cell
+from minesat.counting.classes import Classes, Contradiction, OpenClues
+from minesat.counting.polynomials import Poly, trim, unpack
+from minesat.counting.subsets import unrank_subset
 
 Step = tuple[int, int, int, int, int, int]  # a class's (size, open, inc, high, low, close) masks
 Move = tuple[int, int]  # (mines the class holds, the state after it)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from ..board import Cell
+from minesat.board import Cell
 
 
 def unrank_positions(n: int, k: int, rank: int) -> list[int]:
