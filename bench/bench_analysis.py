@@ -28,8 +28,8 @@ import pycosat
 
 from minesat.analysis.analyze import analyze
 from minesat.board import Board
-from minesat.reductions.cnf import REDUCTIONS
 from minesat.counting import LayoutSpace
+from minesat.reductions.cnf import REDUCTIONS
 from suites import run_in_pyodide, suite
 
 HERE = Path(__file__).resolve().parent

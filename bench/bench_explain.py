@@ -25,9 +25,8 @@ from pathlib import Path
 import pycosat
 
 import picosat_wasm
+from minesat.counting import LayoutSpace, outcomes
 from minesat.proofs import explain
-from minesat.counting import outcomes
-from minesat.counting import LayoutSpace
 from suites import PYODIDE_ENGINE, run_in_pyodide, suite
 
 HERE = Path(__file__).resolve().parent

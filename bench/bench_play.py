@@ -36,8 +36,8 @@ import sys
 import time
 
 import runner
-from minesat.play.advice import advise
 from minesat.counting import LayoutSpace
+from minesat.play.advice import advise
 from minesat.play.game import LEVELS, Game
 from minesat.play.generate import generate
 from minesat.play.review import GameRecord, review
@@ -75,8 +75,7 @@ def configure(overrides: dict) -> None:
     worker, every other constant as its module defines it: a worker of a cluster that plays one
     run after another gets each run's constants, not the sum of them.  The constants as defined
     are kept beside them, in minesat.play.advice (a cluster's worker reloads this file for each run)."""
-    from minesat.play import advice
-    from minesat.play import fifty
+    from minesat.play import advice, fifty
     defaults = advice.__dict__.setdefault("_BENCH_DEFAULTS", {})
     for (module, name), value in defaults.items():
         setattr(module, name, value)
@@ -268,7 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     runner.add_options(parser, jobs=min(2, os.cpu_count() or 1))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="override a tuning constant of minesat.play.advice or minesat.play.fifty (for experiments)")
+                        help="override a tuning constant of minesat.play.advice or minesat.play.fifty "
+                             "(for experiments)")
     parser.add_argument("--no-guess", action="store_true",
                         help="instead: time no-guess board generation (--games boards per level and rule)")
     parser.add_argument("--review", action="store_true",

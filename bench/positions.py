@@ -50,9 +50,9 @@ from pathlib import Path
 import record_solver
 import runner
 from bench_play import configure, parse_overrides, plain_moves
-from minesat.play import advice
 from minesat.board import FLAG, HIDDEN, Board, Cell
 from minesat.counting import LayoutSpace
+from minesat.play import advice
 from minesat.play.game import Game
 from paired import FIRST, live, load_base
 

@@ -36,9 +36,9 @@ from pathlib import Path
 import paired
 import runner
 from bench_play import configure, parse_overrides
-from minesat.play import advice
 from minesat.board import FLAG, HIDDEN, Board
 from minesat.counting import LayoutSpace
+from minesat.play import advice
 
 COMMIT = "d8ff392543623c77e72b34e437ff30d68ca7178a"  # the checkout measured in bench/README.md
 FILES = ["Utility/Binomial.js", "Utility/PrimeSieve.js", "client/Board.js", "client/Tile.js",

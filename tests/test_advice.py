@@ -11,13 +11,12 @@ import pytest
 
 from boards import positions
 from brute import brute_layouts
-from minesat.play import advice
-from minesat.play import fifty
-from minesat.play.advice import TreeSearch, advise, best_move, reveal
 from minesat.board import Board, parse_board
 from minesat.cli.commands import main
-from minesat.messages.codec import encode_advice
 from minesat.counting import LayoutSpace
+from minesat.messages.codec import encode_advice
+from minesat.play import advice, fifty
+from minesat.play.advice import TreeSearch, advise, best_move, reveal
 from minesat.play.game import Game
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from boards import positions
-from minesat.play import advice
-from minesat.play import fifty
+from minesat.play import advice, fifty
 from test_advice import guesses
 
 

@@ -8,9 +8,9 @@ import random
 
 import paired
 import positions
-from minesat.play import advice
 from minesat.board import HIDDEN
 from minesat.counting import LayoutSpace
+from minesat.play import advice
 
 
 def late_positions(after: int, games: int = 40):

@@ -18,8 +18,8 @@ from minesat.board import (
     parse_board,
     whole_number,
 )
-from minesat.formats.text import read_any
 from minesat.formats.links import MAX_FRAGMENT, board_from_fragment, board_to_fragment
+from minesat.formats.text import read_any
 
 
 @st.composite

@@ -15,8 +15,8 @@ import pytest
 
 from boards import INSTANCE_2, SEED_3X3, SEED_9X9, SEED_9X9_SAFE
 from brute import brute_layouts
-from minesat.cli import limits
 from minesat.board import parse_board
+from minesat.cli import limits
 from minesat.cli.commands import main
 
 ROOT = Path(__file__).resolve().parent.parent

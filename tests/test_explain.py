@@ -14,14 +14,13 @@ import pytest
 import picosat_wasm
 from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, lattice, random_board
 from brute import brute_layouts, outcomes_by_brute
-from minesat.cli import commands as cli
-from minesat.counting import outcomes
-from minesat.proofs import explain as ex
 from minesat.board import Board, parse_board
+from minesat.cli import commands as cli
 from minesat.cli.commands import main
+from minesat.counting import LayoutSpace, outcomes
 from minesat.messages.codec import dumps, encode_outcome, encode_proof, request
-from minesat.counting import LayoutSpace
 from minesat.messages.protocol import Engine
+from minesat.proofs import explain as ex
 from minesat.reductions.solve import UnitSolver, incremental
 
 

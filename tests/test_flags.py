@@ -10,9 +10,9 @@ import pytest
 
 from boards import positions
 from brute import brute_layouts
-from minesat.play.advice import advise
 from minesat.board import FLAG, HIDDEN, Board, Cell
 from minesat.cli.commands import main
+from minesat.play.advice import advise
 from minesat.play.flags import trusted_board, unflagged, wrong_flags
 from minesat.play.game import Game
 

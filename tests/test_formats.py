@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from boards import SEED_3X3, SEED_9X9, random_board
 from minesat.board import Board, BoardError, format_board, parse_board
+from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat.formats.text import (
     EXPORT_FORMATS,
     JSMINESWEEPER,
@@ -23,7 +24,6 @@ from minesat.formats.text import (
     export_text,
     read_any,
 )
-from minesat.formats.links import board_from_fragment, board_to_fragment
 
 random_boards = st.builds(lambda seed, side: random_board(random.Random(seed), max_side=side, max_hidden=25),
                           st.integers(0, 2**32), st.integers(1, 7))

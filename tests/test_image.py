@@ -306,8 +306,8 @@ def test_the_engine_reads_an_image_for_the_page():
     """The worker's protocol op: RGBA bytes as base64 in, the reading and a share fragment out."""
     import base64
 
-    from minesat.messages.protocol import Engine
     from minesat.formats.links import board_from_fragment
+    from minesat.messages.protocol import Engine
     rows, _ = truth(IMAGES / "google-2.png")
     rgba = Image.open(IMAGES / "google-2.png").convert("RGBA")
     request = {"id": 1, "op": "read_image", "width": rgba.width, "height": rgba.height,

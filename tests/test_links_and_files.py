@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from minesat.board import FLAG, BoardError, parse_board
-from minesat.formats.text import MBF, MINESAT_LINK, MINESWEEPR_LINK, export_text, read_any, read_file, read_mbf
 from minesat.formats.links import board_from_fragment, board_to_fragment, link_in, strip_chat_punctuation
+from minesat.formats.text import MBF, MINESAT_LINK, MINESWEEPR_LINK, export_text, read_any, read_file, read_mbf
 
 BOARD = parse_board("mines=3\n1??\n12?\n01?")
 SITE = "https://example.github.io/minesat/"

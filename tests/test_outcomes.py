@@ -9,9 +9,9 @@ import pytest
 
 from boards import SEED_9X9, lattice, random_board
 from brute import outcomes_by_brute
-from minesat.counting import outcomes as out
 from minesat.board import parse_board
 from minesat.counting import LayoutSpace
+from minesat.counting import outcomes as out
 
 
 @pytest.mark.parametrize("listed", [out.LISTED, 0])  # groups listed as layouts, or counted per number

@@ -12,8 +12,16 @@ from boards import SEED_9X9, random_board
 from minesat.analysis.analyze import analyze
 from minesat.board import Board, parse_board
 from minesat.counting import LayoutSpace
-from minesat.messages.protocol import Engine, decode_analysis, decode_layouts, dumps, encode_analysis, encode_layouts, request
 from minesat.formats.links import board_to_fragment
+from minesat.messages.protocol import (
+    Engine,
+    decode_analysis,
+    decode_layouts,
+    dumps,
+    encode_analysis,
+    encode_layouts,
+    request,
+)
 from minesat.reductions.solve import formula
 
 
@@ -149,8 +157,8 @@ def test_counter_size_without_building_equals_the_built_counter():
 def test_game_links_round_trip_and_refuse_nonsense():
     import pytest
 
-    from minesat.play.game import Game
     from minesat.formats.links import game_fragment, game_from_fragment
+    from minesat.play.game import Game
     game = Game.new("expert", 12345, "zero")
     again = game_from_fragment(game_fragment(game, "expert"))
     assert (again.rows, again.cols, again.mines, again.seed, again.rule) == (16, 30, 99, 12345, "zero")

@@ -12,9 +12,8 @@ import pytest
 
 from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, midgame, random_board
 from brute import brute_layouts
-from minesat.reductions import card
-from minesat.reductions import ilp
 from minesat.board import Board, parse_board
+from minesat.reductions import card, ilp
 from minesat.reductions.cnf import REDUCTIONS, counter_cells, worst_clue
 from minesat.reductions.solve import formula, iter_layouts
 

@@ -11,14 +11,14 @@ import pytest
 
 from boards import random_board
 from brute import brute_layouts
-from minesat.play.advice import advise
 from minesat.board import Board
 from minesat.cli.commands import main
 from minesat.counting import LayoutSpace
-from minesat.proofs.explain import MINE, SAFE, Proof, counted_proof
+from minesat.play.advice import advise
 from minesat.play.flags import unflagged
 from minesat.play.game import Game
 from minesat.play.review import GOOD_WITHIN, GameRecord, review, summary
+from minesat.proofs.explain import MINE, SAFE, Proof, counted_proof
 
 # (record, index of a move, its grade): games made by hand, one per kind of move and grade
 GAMES = [

@@ -12,10 +12,10 @@ from boards import random_board
 from minesat import counting
 from minesat.board import FLAG, HIDDEN, Board, BoardError
 from minesat.counting import LayoutSpace
-from minesat.proofs.explain import SAFE, Proof, counted_proof, distance, forced_levels, proofs_of, relaxed, with_clues
 from minesat.play.flags import unflagged
 from minesat.play.game import Game, neighbours
 from minesat.play.review import GameRecord, grade, local_proof, review
+from minesat.proofs.explain import SAFE, Proof, counted_proof, distance, forced_levels, proofs_of, relaxed, with_clues
 
 
 def played(rows: int, cols: int, mines: int, seed: int) -> dict:

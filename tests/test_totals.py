@@ -12,8 +12,8 @@ from boards import midgame, random_board
 from minesat.analysis.analyze import analyze
 from minesat.board import Board, Cell, parse_board
 from minesat.counting import LayoutSpace
-from minesat.reductions.solve import conflict
 from minesat.counting.totals import total_conflict
+from minesat.reductions.solve import conflict
 
 
 def has_layout(board: Board, clue_cells: set[Cell], total: int) -> bool:

@@ -32,9 +32,12 @@ A `Board` is plain data; the total number of mines (flags included) is optional:
 >>> Board.from_rows(["1??"], mines=1).mines
 1
 
-Modules: board (the data), binomial / sortnet / ilp (one reduction each), cnf (the SAT target),
-solve (pycosat: layouts, forced cells, conflicts), counting (exact counts, probabilities,
-random-access layouts), analysis (all of it in one call), share (URLs), cli (the command line).
+The engine's packages, from the bottom up (docs/architecture.md has the map and a glossary):
+board (the data) and unionfind; reductions (cardinality encodings, CNF, ILP, the SAT solver);
+counting (exact counts, probabilities, outcome tables, totals); formats (every board format, share
+links, one registry); image (boards read from screenshots); proofs (why a cell is forced);
+analysis (all of it in one call); play (games, no-guess boards, advice, reviews); messages (the
+page's engine: ops and their codec); cli (the command line).
 """
 
 from importlib import import_module
@@ -50,7 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["Analysis", "Board", "BoardError", "LayoutSpace", "analyze", "parse_board"]
 __version__ = "0.1.0"
 
-ENGINE = {"analyze": "analysis", "LayoutSpace": "counting"}  # imported on first use, so that
+ENGINE = {"analyze": "analysis.analyze", "LayoutSpace": "counting"}  # imported on first use, so that
 # the page's main thread can import the light modules (board, share, codec) without the engine
 
 

@@ -40,9 +40,9 @@ from minesat.analysis.result import Analysis
 from minesat.board import Board, Cell
 from minesat.messages.codec import decode_analysis, request
 from minesat_web import persist, render
+from minesat_web.analyzer.editor import Editor, standard_level
 from minesat_web.client import Dropped, EngineClient, EngineFailed
 from minesat_web.dom import el, show_message
-from minesat_web.analyzer.editor import Editor, standard_level
 
 SLOW = 0.1               # seconds before the Cancel button of an analysis appears
 STILL_COUNTING = 1.5     # seconds of an analysis before the page says what is taking long

@@ -21,12 +21,14 @@ async def start() -> App:
     random.seed()  # a restored snapshot would repeat the seed it was made with
     board, problem = persist.initial_board()
     app = App(board, EngineClient())
-    from minesat_web.analyzer import editing  # after the mark: how long
-    from minesat_web.analyzer import layouts
-    from minesat_web.analyzer import loading
+    from minesat_web.analyzer import (
+        editing,  # after the mark: how long
+        layouts,
+        loading,
+        reduction,
+        why,
+    )
     from minesat_web.play import controller as play
-    from minesat_web.analyzer import reduction
-    from minesat_web.analyzer import why
     js.performance.mark("minesat:page-modules-imported")                   # the page's own modules take
     editing.bind(app)
     loading.bind(app)

@@ -11,8 +11,8 @@ from boards import midgame
 from harness import new_context, screenshot, wait_analysis, wait_ready
 from minesat.analysis.analyze import analyze
 from minesat.board import parse_board
-from minesat.formats.text import export_text
 from minesat.formats.links import board_to_fragment
+from minesat.formats.text import export_text
 from test_ux import VIEWPORTS, axe_violations
 
 EXPERT = midgame(16, 30, 99, seed=7)

@@ -159,7 +159,8 @@ def test_the_main_thread_starts_with_the_page_modules_only_and_loads_the_engine_
         assert wait_analysis(page) == "2"
         assert page.evaluate("minesatEngine.state") == "failed"
         assert "py.zip" in fetched and "picosat.wasm" in fetched  # fetched for the fallback, after the start
-        assert python(page, "import minesat.messages.protocol; minesat.messages.protocol.__name__") == "minesat.messages.protocol"
+        protocol = "minesat.messages.protocol"
+        assert python(page, f"import {protocol}; {protocol}.__name__") == protocol
         page.fill("#mines", "3")  # an edit is analysed on the page's thread: 2 mines in every layout
         page.press("#mines", "Enter")
         page.wait_for_function("() => document.getElementById('layout-count').dataset.value === '0'")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pycosat
 
 from boards import SEED_9X9, SEED_9X9_SAFE
-from minesat.proofs import explain
-from minesat.counting import outcomes
 from minesat.board import parse_board
+from minesat.counting import outcomes
+from minesat.proofs import explain
 
 ROWS = SEED_9X9.split()
 

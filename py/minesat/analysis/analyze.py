@@ -8,8 +8,8 @@ from types import ModuleType
 from minesat.analysis.result import Analysis
 from minesat.board import Board, Cell
 from minesat.counting import LayoutSpace, TooTangled
-from minesat.reductions.solve import conflict, forced_cells, get_solver
 from minesat.counting.totals import total_conflict
+from minesat.reductions.solve import conflict, forced_cells, get_solver
 
 WITNESSES = 8  # layouts sampled from the count to spare SAT calls in the backbone
 FORCED = ("count", "sat")  # where analyze() takes the forced cells from

@@ -10,15 +10,15 @@ from itertools import islice
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from minesat.reductions import ilp
-from minesat.cli import limits
 from minesat.analysis.result import Analysis
 from minesat.board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
-from minesat.reductions.card import CounterTooLarge
-from minesat.messages.codec import dumps, encode_advice, encode_graded, encode_reading, proof_fields
+from minesat.cli import limits
 from minesat.counting import TooTangled
-from minesat.formats.text import read_any
 from minesat.formats.links import link_in
+from minesat.formats.text import read_any
+from minesat.messages.codec import dumps, encode_advice, encode_graded, encode_reading, proof_fields
+from minesat.reductions import ilp
+from minesat.reductions.card import CounterTooLarge
 from minesat.reductions.solve import ENCODINGS, SOLVERS, formula, get_solver
 
 if TYPE_CHECKING:
@@ -110,8 +110,8 @@ def explain_fields(board: Board, solver: ModuleType | None = None, space: Layout
     `work_bound` (default `OUTCOME_WORK`; `OutcomeTables.work`), `outcomes` is empty and
     `outcomes_omitted` says why; `dead` is exact either way (`OutcomeTables.is_dead`)."""
     from minesat.counting import LayoutSpace
-    from minesat.proofs.explain import proofs
     from minesat.counting.outcomes import MINE, OutcomeTables, dead_cells
+    from minesat.proofs.explain import proofs
     space = space or LayoutSpace(board)
     bound = OUTCOME_WORK if work_bound is None else work_bound
     out: dict[str, Any] = {"proofs": {f"{r},{c}": proof_fields(proof) for proof in proofs(board, solver, space)
@@ -211,7 +211,8 @@ MAX_IMAGE_PIXELS = 40_000_000  # a 8K screenshot is 33 million
 
 
 def cmd_read_image(args: argparse.Namespace) -> None:
-    """The board in a screenshot (PNG, JPEG...): decoded by Pillow, read by minesat.image.reader (which never imports it)."""
+    """The board in a screenshot (PNG, JPEG...): decoded by Pillow, read by minesat.image.reader (which never
+    imports it)."""
     from minesat.image.reader import read_image
     try:
         from PIL import Image

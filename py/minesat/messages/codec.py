@@ -23,12 +23,12 @@ from minesat.board import Board, Cell
 from minesat.formats.links import board_to_fragment
 
 if TYPE_CHECKING:  # the engine's answers, encoded here, are never built here
-    from minesat.play.advice import Advice, Candidate
-    from minesat.proofs.explain import Proof
-    from minesat.play.flags import WrongFlag
-    from minesat.image.reader import Reading
     from minesat.counting.outcomes import Outcome
+    from minesat.image.reader import Reading
+    from minesat.play.advice import Advice, Candidate
+    from minesat.play.flags import WrongFlag
     from minesat.play.review import Best, Graded
+    from minesat.proofs.explain import Proof
 
 
 def request(op: str, board: Board | None = None, **args: Any) -> dict[str, Any]:

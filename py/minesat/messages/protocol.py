@@ -14,15 +14,11 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from minesat.play import advice
-from minesat.proofs import explain
-from minesat.reductions import ilp
-from minesat.counting import outcomes
 from minesat.analysis.analyze import analyze, local_forced
 from minesat.analysis.result import Analysis
 from minesat.board import HIDDEN, Board, BoardError
-from minesat.reductions.card import MAX_COUNTER_CELLS, CounterTooLarge
-from minesat.reductions.cnf import counter_cells
+from minesat.counting import LayoutSpace, TooTangled, outcomes
+from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat.messages.codec import (  # noqa: F401 - the page's until it imports codec
     decode_analysis,
     decode_layouts,
@@ -36,8 +32,11 @@ from minesat.messages.codec import (  # noqa: F401 - the page's until it imports
     encode_reading,
     request,
 )
-from minesat.counting import LayoutSpace, TooTangled
-from minesat.formats.links import board_from_fragment, board_to_fragment
+from minesat.play import advice
+from minesat.proofs import explain
+from minesat.reductions import ilp
+from minesat.reductions.card import MAX_COUNTER_CELLS, CounterTooLarge
+from minesat.reductions.cnf import counter_cells
 from minesat.reductions.solve import BackboneStep, backbone_steps, conflict, formula, get_solver, reduction
 
 CHUNK = 1 << 20          # characters per streamed chunk of a download

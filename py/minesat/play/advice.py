@@ -68,9 +68,9 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from minesat.play import fifty
 from minesat.board import FLAG, HIDDEN, Board, Cell
 from minesat.counting import LayoutSpace
+from minesat.play import fifty
 
 if TYPE_CHECKING:
     from minesat.play.flags import WrongFlag

@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, TypeGuard
 
-from minesat.play import fifty
-from minesat.play.advice import advise
 from minesat.board import FLAG, HIDDEN, MAX_CELLS, MAX_SIDE, Board, Cell, short_number
 from minesat.counting import LayoutSpace
-from minesat.proofs.explain import MINE, SAFE, Proof, Prover, Seen, cheap_proof, distance, proofs_of
+from minesat.play import fifty
+from minesat.play.advice import advise
 from minesat.play.flags import unflagged
 from minesat.play.game import Game, neighbours
+from minesat.proofs.explain import MINE, SAFE, Proof, Prover, Seen, cheap_proof, distance, proofs_of
 from minesat.reductions.solve import get_solver
 
 GRADES = ("forced", "best", "good", "risky", "needless", "fifty-fifty")

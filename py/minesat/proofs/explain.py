@@ -32,12 +32,11 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import NamedTuple
 
-from minesat.reductions import card
 from minesat.board import FLAG, HIDDEN, Board, Cell, Clue, cell_name
-from minesat.reductions.cnf import CNF, TOTAL_ENCODING
-from minesat.counting import LayoutSpace, TooTangled
-from minesat.counting.classes import Constraints, Contradiction, propagate
+from minesat.counting import Constraints, Contradiction, LayoutSpace, TooTangled, propagate
 from minesat.counting.outcomes import MINE
+from minesat.reductions import card
+from minesat.reductions.cnf import CNF, TOTAL_ENCODING
 from minesat.reductions.solve import forced_cells, get_solver, incremental
 
 SAFE = "safe"

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from minesat.reductions import card
 from minesat.board import Board, Cell, Clue, cell_name
+from minesat.reductions import card
 
 CLUE_ENCODINGS = ("binomial", "sortnet")  # the encodings a board's clues can be written in (`card.ENCODINGS`)
 TOTAL_ENCODING = "counter"  # the total number of mines: O(|U| N) clauses, where binomial's C(|U|, N + 1) is not

@@ -12,9 +12,9 @@ from pyscript import document
 from minesat.board import FLAG, HIDDEN, LEVELS, NUMBERS, BoardError, Cell
 from minesat.formats.text import export_text
 from minesat_web import persist
+from minesat_web.analyzer.editor import parse_int, preset, revealed_around_mines, standard_level, with_standard_total
 from minesat_web.app import App
 from minesat_web.dom import CELL, KEY_MOVES, cell_at, cell_of, copy_to_clipboard, el, handle, in_play_mode, show_message
-from minesat_web.analyzer.editor import parse_int, preset, revealed_around_mines, standard_level, with_standard_total
 
 
 class Editing:

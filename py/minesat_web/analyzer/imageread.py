@@ -2,7 +2,8 @@
 
 Pure functions (no browser import, tested in CPython) for the page to wire (issue 25): the page
 decodes the image with the browser (an <img> drawn on a canvas, `getImageData`), sends
-`request(...)` with the pixels beside it to the engine's worker (`minesat.messages.protocol.Engine.op_read_image`), and shows
+`request(...)` with the pixels beside it to the engine's worker
+(`minesat.messages.protocol.Engine.op_read_image`), and shows
 `confirmation_html(answer)` next to the image: the board read, each unsure cell marked, and a
 link that opens the board in the analyzer (the share fragment the engine returns).
 """

@@ -10,14 +10,14 @@ import js
 from pyscript import document
 
 from minesat.board import Board, BoardError
-from minesat.formats.text import read_any, read_file
 from minesat.formats.links import board_from_fragment, board_to_fragment
+from minesat.formats.text import read_any, read_file
 from minesat_web import persist
 from minesat_web.analyzer import imageread
+from minesat_web.analyzer.editor import with_standard_total
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object
 from minesat_web.dom import el, handle, in_play_mode, show_message
-from minesat_web.analyzer.editor import with_standard_total
 
 
 def load(app: App, board: Board, source: str) -> None:

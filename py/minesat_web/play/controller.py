@@ -25,17 +25,22 @@ import js
 from pyodide.ffi import create_once_callable
 
 from minesat.board import LEVELS, Cell
+from minesat.formats.links import (
+    Move,
+    board_to_fragment,
+    game_fragment,
+    game_from_fragment,
+    game_moves,
+    strip_chat_punctuation,
+)
 from minesat.messages.codec import decode_analysis, request
 from minesat.play.game import Game
-from minesat.formats.links import Move, board_to_fragment, game_fragment, game_from_fragment, game_moves, strip_chat_punctuation
 from minesat_web import persist, render
-from minesat_web.play import noguess
-from minesat_web.play import render as playrender
-from minesat_web.play import review
-from minesat_web.play import stats
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object
 from minesat_web.dom import CELL, KEY_MOVES, cell_at, copy_to_clipboard, el, handle, show_message
+from minesat_web.play import noguess, review, stats
+from minesat_web.play import render as playrender
 from minesat_web.play.noguess import start_cell
 
 LONG_PRESS = 0.45  # seconds: a longer touch flags

@@ -7,8 +7,8 @@ import json
 
 import js
 
-from minesat_web.play import render as playrender
 from minesat_web.dom import el, handle
+from minesat_web.play import render as playrender
 
 STATS_KEY = "minesat.stats"
 FIELDS = ("won", "lost", "streak", "best_streak", "best_ms")
