@@ -335,9 +335,32 @@ def _cover(a: float, b: float, last: int) -> list[tuple[int, float]]:
     return out
 
 
+def _without_edge_lines(mask: Sequence[Sequence[int]]) -> Sequence[Sequence[int]]:
+    """The mask without the lines along the edges of the middle that ink runs all along: a tile's bevel or
+    a grid line that the margin did not leave out (a grid off by a pixel, a bevel wider than the margin)."""
+    n = len(mask)
+    m = n * 3 // 20
+    inside = n - 2 * m
+    depth = max(2, n // 10)
+    long = 0.8 * inside
+    edge_rows = [i for i in (*range(m, m + depth), *range(n - m - depth, n - m)) if sum(mask[i]) >= long]
+    edge_cols = [j for j in (*range(m, m + depth), *range(n - m - depth, n - m))
+                 if sum(mask[i][j] for i in range(m, n - m)) >= long]
+    if not edge_rows and not edge_cols:
+        return mask
+    out = [bytearray(row) for row in mask]
+    for i in edge_rows:
+        out[i] = bytearray(n)
+    for j in edge_cols:
+        for row in out:
+            row[j] = 0
+    return out
+
+
 def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
     """Shape features of the ink in a square mask, or None when there is no glyph-sized ink."""
     n = len(mask)
+    mask = _without_edge_lines(mask)
     comps = [c for c in _components(mask, True, True) if _size(c) >= max(3, n * n // 400) and not _rule(c, n)]
     if not comps:
         return None
