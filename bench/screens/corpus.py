@@ -67,7 +67,12 @@ def shoot(page, selector: str, margin: int) -> bytes:
 
 
 # -- JSMinesweeper: classic raised tiles drawn on a canvas, its own digit images ----------------------
-def capture_jsm(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+def capture_jsm_overlay(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """JSMinesweeper with its "Mine %" overlay left on (its default): the reader must say to turn it off."""
+    capture_jsm(browser, url, rng, out, count // 3, hints=True)
+
+
+def capture_jsm(browser, url: str, rng: random.Random, out: Path, count: int, hints: bool = False) -> None:
     from minesat.board import Board
     from minesat.formats.text import export_text
     sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (24, 30, 160), (8, 8, 10), (20, 24, 99)]
@@ -86,11 +91,15 @@ def capture_jsm(browser, url: str, rng: random.Random, out: Path, count: int) ->
             page.select_option("#tilesize", str(tile))
             page.dispatch_event("#tilesize", "change")
             page.wait_for_timeout(600)
-        page.evaluate("document.getElementById('myHints').style.visibility = 'hidden'")
+        if not hints:
+            page.evaluate("document.getElementById('myHints').style.visibility = 'hidden'")
+        else:
+            page.wait_for_timeout(1500)
         lines = page.evaluate("board.getPositionData()").split()
         truth = [line.replace("H", "?") for line in lines[1:]]
-        save(out, shoot(page, "#myCanvas", shot["margin"]), f"jsm-{i}",
-             {"client": "JSMinesweeper", "scale": shot["scale"], "tile": tile, "rows": truth,
+        save(out, shoot(page, "#myCanvas", shot["margin"]), f"jsm{'-overlay' if hints else ''}-{i}",
+             {"client": "JSMinesweeper" + (" (Mine % overlay)" if hints else ""), "scale": shot["scale"],
+              "tile": tile, "rows": truth,
               "mines": int(lines[0].split("x")[2])}, shot["quality"])
         ctx.close()
 
@@ -189,7 +198,7 @@ def capture_win98(browser, url: str, rng: random.Random, out: Path, count: int) 
         page.wait_for_timeout(200)
         flat = page.evaluate("cells.map(c => c.isFlagged ? 'F' : c.isRevealed ? String(c.neighborMines) : '?')")
         truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
-        selector = "#grid" if shot["margin"] == 20 else ".window"
+        selector = "#grid" if shot["margin"] == 20 else "body > .window"
         save(out, shoot(page, selector, shot["margin"]), f"win98-{i}",
              {"client": "hex-coding/minesweeper", "scale": shot["scale"], "rows": truth, "mines": mines},
              shot["quality"])

@@ -111,6 +111,14 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list
     return [_Edges(b"".join(f), len(f), len(f[0]) if f else 0, step) for f in flags]
 
 
+def _widened(edges: _Edges) -> _Edges:
+    """The edges with each one also marked up to 2 positions either side along its line."""
+    flags = int.from_bytes(edges.flags, "little")
+    wide = flags | flags << 8 | flags >> 8 | flags << 16 | flags >> 16
+    return _Edges(wide.to_bytes(len(edges.flags) + 2, "little")[:len(edges.flags)], edges.lines, edges.length,
+                  edges.step)
+
+
 def _lanes(data: bytes) -> int:
     """The bytes as one integer of 16-bit little-endian lanes, a byte in each."""
     wide = bytearray(2 * len(data))
@@ -250,8 +258,14 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     refusal = BoardError("no board found in the image: no regular grid of cells")
     # sharp edges first, then edges blurred by scaling or JPEG; bands of edges split into lines last
     tests = list(zip(_edges_along(across, step_y), _edges_along(down, step_x)))
-    for edges_v, edges_h, split in ((*vh, split) for split in (False, True) for vh in tests):
+    # last, edges widened by 2 pixels: the bevels of big tiles put a cell boundary's edge a few pixels
+    # aside where an opened cell meets a hidden one, which breaks the long runs of exact positions
+    passes = [(*vh, split) for split in (False, True) for vh in tests] + [
+        (_widened(v), _widened(h), True) for v, h in tests[:1]]
+    for n_pass, (edges_v, edges_h, split) in enumerate(passes):
         if split and best is not None and best[0][0]:
+            break
+        if n_pass >= 2 * len(tests) and best is not None:
             break
         try:
             grid = _grid_from(edges_v, edges_h, width, height, split)
