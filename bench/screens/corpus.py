@@ -180,7 +180,8 @@ def capture_win98(browser, url: str, rng: random.Random, out: Path, count: int) 
         page.goto(f"{url}win98/index.html")
         page.wait_for_function("typeof cells !== 'undefined' && cells.length > 0")
         page.evaluate(f"""ROWS = {rows}; COLS = {cols}; MINES = {mines};
-            grid.style.gridTemplateColumns = `repeat({cols}, 20px)`; grid.style.gridTemplateRows = `repeat({rows}, 20px)`;
+            grid.style.gridTemplateColumns = `repeat({cols}, 20px)`;
+            grid.style.gridTemplateRows = `repeat({rows}, 20px)`;
             SoundManager.enabled = false; initGame()""")
         first = rng.randrange(rows * cols)
         page.locator(f'#grid .cell[data-index="{first}"]').click()
@@ -226,6 +227,9 @@ def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, 
 
 
 def main() -> None:
+    if sys.argv[1] == "--committed":
+        committed(Path(sys.argv[2]).resolve())
+        return
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS]
     server, url = base.serve(clients)
@@ -239,6 +243,28 @@ def main() -> None:
                 globals()[f"capture_{spec}"](browser, url, rng, out / spec, 12)
         browser.close()
     server.shutdown()
+
+
+def committed(out: Path) -> None:
+    """The small set committed in tests/images/ (each under 100 KB): the classic look at scales 1, 1.5 and 2,
+    a 10x8 checkerboard, a JPEG at 150%, drawn from positions by `skins.py`."""
+    rng = random.Random(3434)
+    plan_ = [("classic", 9, 9, 10, 1.0, None), ("classic", 16, 16, 40, 1.5, None), ("classic", 9, 9, 10, 2.0, None),
+             ("checker", 8, 10, 10, 1.0, None), ("classic", 16, 16, 40, 1.5, 80), ("dark", 9, 9, 10, 1.5, 75)]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=base.CHROMIUM_ARGS, headless=True)
+        for i, (name, rows, cols, mines, scale, quality) in enumerate(plan_):
+            grid, _ = base.position(rng, rows, cols, mines, rows * cols // 8, rows * cols // 40 + 1)
+            truth = ["".join(row) for row in grid]
+            left = mines - sum(row.count("F") for row in truth)
+            ctx = base.context(browser, scale, 900, 800)
+            page = ctx.new_page()
+            page.set_content(skins.page(skins.SKINS[name], truth, left, rng=rng))
+            png = shoot(page, "#window", 10)
+            save(out, png, f"skin-{name}-{i}", {"client": f"skin:{name}", "scale": scale, "rows": truth,
+                                                "mines": mines}, quality)
+            ctx.close()
+        browser.close()
 
 
 if __name__ == "__main__":

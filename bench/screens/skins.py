@@ -45,12 +45,14 @@ _BEVEL = ("background:#c0c0c0;box-sizing:border-box;border:{w}px solid;"
 
 SKINS: dict[str, Skin] = {
     "classic": Skin(16, "#008080", _BEVEL.format(w=2),
-                    "background:#c0c0c0;box-sizing:border-box;border-left:1px solid #7b7b7b;border-top:1px solid #7b7b7b;",
+                    "background:#c0c0c0;box-sizing:border-box;"
+                    "border-left:1px solid #7b7b7b;border-top:1px solid #7b7b7b;",
                     CLASSIC, "bold {s}px 'DejaVu Sans Mono', monospace",
                     [(9, 9, 10), (16, 16, 40), (16, 30, 99), (24, 30, 180), (8, 8, 10)],
                     board="border:3px solid;border-color:#7b7b7b #fff #fff #7b7b7b;background:#c0c0c0;", led=True),
     "online": Skin(24, "#e8e8e8", _BEVEL.format(w=3),
-                   "background:#bdbdbd;box-sizing:border-box;border-left:1px solid #7b7b7b;border-top:1px solid #7b7b7b;",
+                   "background:#bdbdbd;box-sizing:border-box;"
+                   "border-left:1px solid #7b7b7b;border-top:1px solid #7b7b7b;",
                    ONLINE, "bold {s}px 'Liberation Sans', Arial, sans-serif",
                    [(16, 30, 99), (9, 9, 10), (16, 16, 40), (20, 20, 60)],
                    board="border:4px solid;border-color:#7b7b7b #fff #fff #7b7b7b;background:#bdbdbd;", led=True),

@@ -265,7 +265,7 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     for n_pass, (edges_v, edges_h, split) in enumerate(passes):
         if split and best is not None and best[0][0]:
             break
-        if n_pass >= 2 * len(tests) and best is not None:
+        if n_pass >= 2 * len(tests) and best is not None and best[0][0]:
             break
         try:
             grid = _grid_from(edges_v, edges_h, width, height, split)
@@ -297,11 +297,16 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     _, found, edges_v, edges_h, split = best
     grid = _to_frame(found, edges_v, edges_h, width, height, rgba)
     if not split and grid == found:
-        return grid
+        left, px = _exact_fit(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
+                              grid.top + grid.rows * grid.pitch_y)
+        top, py = _exact_fit(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
+        return Grid(left, top, px, py, grid.rows, grid.cols)
     # a lattice fitted to bands of edges, or to a part of the board: centred on the edges' middles
     left, px = _centred(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
                         grid.top + grid.rows * grid.pitch_y)
     top, py = _centred(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
+    left, px = _exact_fit(edges_v, width, left, px, grid.cols, top, top + grid.rows * py)
+    top, py = _exact_fit(edges_h, height, top, py, grid.rows, left, left + grid.cols * px)
     return Grid(left, top, px, py, grid.rows, grid.cols)
 
 
@@ -512,6 +517,41 @@ def _best_phase(edges: _Edges, length: int, first: float, pitch: float, cells: i
             if value > best_score:
                 best, best_score = (start, p), value
     return best if best_score > 1.08 * here else (first, pitch)  # only a clearly better lattice
+
+
+def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: int,
+               lo: float, hi: float) -> tuple[float, float]:
+    """`first` and `pitch` fitted (least squares) to the middles of the strong edges about each of the
+    lattice's lines (a boundary between two bevels, or a thin line, is a pair of edges a pixel or two
+    apart: its middle is the boundary).  Only edges found along most of the board count: a digit's or a
+    flag's strokes are too short.  A lattice a little off passes `_best_phase`, which takes the best edge
+    within a pixel; over a board of many cells that error grows to a part of a cell.  Kept only when the
+    pitch found drifts by a tenth of a cell or more over the board (less leaves the cells' middles where
+    they were; the fit's own error is of a pixel or so)."""
+    hist = _histogram(edges, length, lo, hi)
+    span = hist[max(0, int(first)):min(length, int(first + cells * pitch) + 2)]
+    if not span:
+        return first, pitch
+    strong = 0.6 * max(span)
+    reach = max(2.0, pitch / 5)
+    points = []
+    for k in range(cells + 1):
+        at = first + k * pitch
+        near = [x for x in range(max(0, int(at - reach)), min(length, int(at + reach) + 1))
+                if hist[x] >= strong and abs(x - at) <= reach]
+        if near:
+            points.append((k, sum(near) / len(near)))
+    if len(points) < max(3, (cells + 1) // 2):
+        return first, pitch
+    mk = sum(k for k, _ in points) / len(points)
+    mx = sum(x for _, x in points) / len(points)
+    spread = sum((k - mk) ** 2 for k, _ in points)
+    fitted = sum((k - mk) * (x - mx) for k, x in points) / spread
+    start = mx - fitted * mk
+    drift = abs(fitted - pitch) * cells
+    if abs(fitted - pitch) > 0.03 * pitch or abs(start - first) > pitch / 4 or drift < 0.1 * pitch:
+        return first, pitch  # too far to be the same lattice, or too near to matter
+    return start, fitted
 
 
 def _histogram(edges: _Edges, length: int, lo: float, hi: float) -> list[int]:

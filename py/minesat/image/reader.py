@@ -45,6 +45,7 @@ from minesat.image.grid import Grid, find_grid
 __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
 
 THRESHOLD = 0.5  # a board is offered as sure when every cell's confidence is at least this
+RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
 
 @dataclass(frozen=True)
@@ -94,13 +95,18 @@ def _reds(colours: list[Rgb]) -> set[Rgb]:
 def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
     """Ink that is its own mirror image (left to right): a mine's round body and spikes, never a flag."""
     top, left, bottom, right = glyph.box
-    same = total = 0
-    for i in range(top, bottom + 1):
-        ink = cell.ink[i][left:right + 1]  # flags, a byte each
-        here, mirrored = int.from_bytes(ink, "big"), int.from_bytes(ink, "little")
-        total += (here | mirrored).bit_count()
-        same += (here & mirrored).bit_count()
-    return total > 0 and same >= 0.75 * total
+    best = 0.0
+    for shift in (0, 1, -1):  # the mirror a sample aside too: a shape centred between two samples
+        same = total = 0
+        for i in range(top, bottom + 1):
+            ink = cell.ink[i][left:right + 1]  # flags, a byte each
+            here, mirrored = int.from_bytes(ink, "big"), int.from_bytes(ink, "little")
+            mirrored = mirrored << 8 * shift if shift >= 0 else mirrored >> -8 * shift
+            total += (here | mirrored).bit_count()
+            same += (here & mirrored).bit_count()
+        if total:
+            best = max(best, same / total)
+    return best >= 0.75
 
 
 def _has_red(cell: CellLook) -> bool:
@@ -252,6 +258,18 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         else:  # another look: an exploded mine, a wrong flag, a mark
             out.append(HIDDEN)
             conf.append(0.5 if g is not None else 0.35)
+    if not any(ch in "12345678" for ch in out) and not (
+            hidden >= 0 and centres[hidden][0].raised >= RAISED and all(ch in (HIDDEN, FLAG) for ch in out)):
+        # Every game in progress shows a number by its opened cells; a grid of squares without one is graph
+        # paper, a chessboard, a table (or a new game of a flat skin, where there is nothing to read yet).
+        # Only raised tiles, all hidden, are taken for a new game.
+        raise BoardError("no board found in the image: a grid of squares without a number in it")
+    numbers = [i for i, ch in enumerate(out) if ch in "12345678"]
+    impossible = sum(int(out[i]) > len(_around(out, i, grid.rows, grid.cols)[0]) for i in numbers)
+    if impossible >= max(5, 0.3 * len(numbers)):
+        # a few misread digits are left to the user; numbers that mostly cannot be where they are (more
+        # than the hidden cells around them) are a table's, not a game's
+        raise BoardError("no board found in the image: the numbers in the grid do not fit a Minesweeper game")
     part = _continues(width, height, data, pixels, grid, centres, seen)
     if part:  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
