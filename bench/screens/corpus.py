@@ -93,8 +93,9 @@ def capture_jsm(browser, url: str, rng: random.Random, out: Path, count: int, hi
             page.wait_for_timeout(600)
         if not hints:
             page.evaluate("document.getElementById('myHints').style.visibility = 'hidden'")
-        else:
-            page.wait_for_timeout(1500)
+        else:  # its analysis draws the overlay chosen (Mine % by default) on the hidden cells
+            page.evaluate("doAnalysis(true)")
+            page.wait_for_timeout(2500)
         lines = page.evaluate("board.getPositionData()").split()
         truth = [line.replace("H", "?") for line in lines[1:]]
         save(out, shoot(page, "#myCanvas", shot["margin"]), f"jsm{'-overlay' if hints else ''}-{i}",

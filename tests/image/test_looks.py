@@ -165,3 +165,23 @@ def test_cli_read_image_exits_2_on_graph_paper(tmp_path):
                           env=dict(os.environ, PYTHONPATH="py"), capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "no board" in done.stderr and not done.stdout
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_an_overlay_on_the_board_gets_its_hint():
+    """JSMinesweeper with its default "Mine %" overlay: percentages on the hidden cells.  The reading is
+    unsure and says what is likely on top of the board and what to do, in the CLI's message too."""
+    reading = reading_of("jsm-overlay-1.png")
+    assert not reading.sure and "overlay" in reading.note and "Turn it off" in reading.note
+    done = subprocess.run([sys.executable, "-m", "minesat", "read-image", str(IMAGES / "jsm-overlay-1.png")],
+                          cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "overlay" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    done = subprocess.run([sys.executable, "-m", "minesat", "read-image", "--json",
+                           str(IMAGES / "jsm-overlay-1.png")],
+                          cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"), capture_output=True, text=True, timeout=120)
+    assert "overlay" in json.loads(done.stdout)["note"]
+
+
+@pytest.mark.parametrize("name", ["jsm-1.png", "minesat-0.png", "mjs-1.png", "google-0.png", "skin-classic-1.png"])
+def test_no_overlay_hint_without_an_overlay(name):
+    """Flags, shown mines and digits in doubt are not an overlay: no note."""
+    assert reading_of(name).note == ""

@@ -56,6 +56,7 @@ class Reading:
     confidence: tuple[float, ...]  # row-major, one per cell
     grid: Grid
     threshold: float = THRESHOLD
+    note: str = ""  # what is likely wrong when many cells are unsure (an overlay on the board), for the user
 
     @property
     def unsure(self) -> tuple[Cell, ...]:
@@ -224,6 +225,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
     shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
+    marks: list[int] = []  # hidden cells with a mark that is neither a flag nor a mine (an overlay's?)
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
@@ -251,19 +253,28 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         elif k == hidden:
             out.append(HIDDEN)
             conf.append(min(1.0, 0.55 + bonus) if g is None else 0.3)
+            if g is not None:
+                marks.append(i)
         elif g is not None and _has_red(cell) and luminance(cell.background) > 80:  # a flag on a look of its own
             # (a shown mine is a dark cell, an exploded one dark ink on red: both read as hidden)
             out.append(FLAG)
             conf.append(0.55)
-        else:  # another look: an exploded mine, a wrong flag, a mark
+        else:  # another look: an exploded mine, a wrong flag, a mark, a flag of colours not known
             out.append(HIDDEN)
-            conf.append(0.5 if g is not None else 0.35)
+            conf.append(0.45 if g is not None else 0.35)  # not known for sure: for the user to check
     if not any(ch in "12345678" for ch in out) and not (
             hidden >= 0 and centres[hidden][0].raised >= RAISED and all(ch in (HIDDEN, FLAG) for ch in out)):
         # Every game in progress shows a number by its opened cells; a grid of squares without one is graph
         # paper, a chessboard, a table (or a new game of a flat skin, where there is nothing to read yet).
         # Only raised tiles, all hidden, are taken for a new game.
         raise BoardError("no board found in the image: a grid of squares without a number in it")
+    wide = [i for i, ch in enumerate(out) if ch in "12345678" and (g := glyphs[i]) is not None
+            and g.parts == 2 and g.aspect > 1.0]
+    if len(wide) >= 3:  # numbers of two digits side by side: percentages drawn over the cells
+        for i in wide:
+            out[i], conf[i] = HIDDEN, 0.3
+            ranked.pop(i, None)
+        marks += wide
     numbers = [i for i, ch in enumerate(out) if ch in "12345678"]
     impossible = sum(int(out[i]) > len(_around(out, i, grid.rows, grid.cols)[0]) for i in numbers)
     if impossible >= max(5, 0.3 * len(numbers)):
@@ -280,7 +291,18 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     if total is not None and total > sum(ch in (HIDDEN, FLAG) for ch in out):
         total = None  # more mines than unknown cells: not this board's counter
     board = Board(grid.rows, grid.cols, tuple(out), total)
-    return Reading(board, tuple(conf), grid, threshold)
+    return Reading(board, tuple(conf), grid, threshold, _overlay_note(out, marks))
+
+
+OVERLAY_NOTE = ("many hidden cells carry marks (numbers or colours drawn over the board): is a probability overlay "
+                "on, such as JSMinesweeper's \"Mine %\"? Turn it off and take the screenshot again")
+
+
+def _overlay_note(out: list[str], marks: list[int]) -> str:
+    """The note for the user when many hidden cells carry marks that are neither flags nor mines (numbers on
+    hidden tiles, two-digit numbers): something is drawn over the board."""
+    unknown = out.count(HIDDEN)
+    return OVERLAY_NOTE if len(marks) >= max(5, 0.2 * unknown) else ""
 
 
 def _repaired(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: int) -> set[int]:
