@@ -88,6 +88,7 @@ class Shot:
     min_conf: float = 0.0  # the lowest confidence of a cell (a reading is sure at a threshold at or below it)
     copies: list[tuple[str, bool, float]] = field(default_factory=list)  # (how, right, lowest confidence)
     seconds: float = 0.0
+    note: bool = False  # the reading came with a note (an overlay's hint)
     wrong: list[tuple[int, int, str, str, float]] = field(default_factory=list)
 
     @property
@@ -128,6 +129,7 @@ def measure(path: Path, truth: dict, copies: bool) -> Shot:
         shot.refused = str(e)
     shot.seconds = time.perf_counter() - start
     if not shot.refused:
+        shot.note = bool(reading.note)
         got = rows_of(reading.board)
         if len(got) != len(rows) or len(got[0]) != len(rows[0]):
             shot.refused = f"grid {len(got)}x{len(got[0])}, truth {len(rows)}x{len(rows[0])}"
@@ -198,7 +200,17 @@ def main(argv: list[str]) -> int:
     print(f"{'all (each client at its left-out threshold)':40} {'':>6} {n:5} {'':>5} {100 * right / cells:8.2f}% "
           f"{100 * exact / n:6.1f}% {sure:5} {own:4} {copies:10}")
     print("targets on left-out clients: cells >= 99.5%, exact >= 95%, sure-and-wrong (s&w) 0, copies s&w 0")
-    experts = [s for s in measured if len(s.rows) == 16 and len(s.rows[0]) == 30]
+    for s in measured:
+        if any(low >= tuned([o for o in measured if o.client != s.client]) and not right for _, right, low in s.copies):
+            bad = [how for how, right, low in s.copies if not right and low >= 0.5]
+            if s.client in DEVELOPED_ON or "--show-unseen" in argv:
+                print(f"copy sure and wrong: {s.path.parent.name}/{s.path.name} {bad}")
+    overlays = [s for s in measured if "overlay" in s.client]
+    if overlays:
+        print(f"overlay hint given: {sum(s.note for s in overlays)} of {len(overlays)} screenshots with an overlay; "
+              f"{sum(s.note for s in measured if 'overlay' not in s.client)} hints on the "
+              f"{len(measured) - len(overlays)} others")
+    experts = [s for s in measured if len(s.rows) == 16 and len(s.rows[0]) == 30 and not s.refused]
     if experts:
         biggest = max(experts, key=lambda s: Image.open(s.path).size[0] * Image.open(s.path).size[1])
         with Image.open(biggest.path) as image:

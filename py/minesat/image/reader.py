@@ -26,6 +26,7 @@ from itertools import compress
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.image.cells import (
+    INK,
     CellLook,
     Glyph,
     Rgb,
@@ -45,6 +46,7 @@ from minesat.image.grid import Grid, find_grid
 __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
 
 THRESHOLD = 0.5  # a board is offered as sure when every cell's confidence is at least this
+FAINT = 20  # a channel this far from a cell's background (and less than INK) is a faint mark
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
 
@@ -239,7 +241,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         elif k == opened:
             if g is None:
                 out.append("0")
-                conf.append(min(1.0, 0.55 + bonus))
+                conf.append(0.45 if _faint(cell) else min(1.0, 0.55 + bonus))
             elif _is_mine(g, cell.colours):
                 out.append(HIDDEN)
                 conf.append(0.6)
@@ -252,7 +254,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append(min(1.0, 0.55 + bonus))
         elif k == hidden:
             out.append(HIDDEN)
-            conf.append(min(1.0, 0.55 + bonus) if g is None else 0.3)
+            conf.append((0.45 if _faint(cell) else min(1.0, 0.55 + bonus)) if g is None else 0.3)
             if g is not None:
                 marks.append(i)
         elif g is not None and _has_red(cell) and luminance(cell.background) > 80:  # a flag on a look of its own
@@ -405,6 +407,22 @@ def _outer_line(width: int, height: int, data: bytes, grid: Grid, first: tuple[i
         a, b = (ya * width + xa) * 4, (yb * width + xb) * 4
         hits += max(abs(data[a] - data[b]), abs(data[a + 1] - data[b + 1]), abs(data[a + 2] - data[b + 2])) >= 6
     return total > 0 and hits >= 0.5 * total
+
+
+def _faint(cell: CellLook) -> bool:
+    """Whether a cell read without ink holds a faint mark: a part of the inner middle of the cell (3% to 40%;
+    away from bevels and lines) of a colour off its background by more than noise but less than ink (a flag
+    or a digit whose colour was lost, as in a grayscale copy), which must not pass for a plain cell."""
+    pix, rgb, bg = cell.pix, cell.rgb, cell.background
+    n = len(pix)
+    m = n * 3 // 20 + 2
+    counts: dict[int, int] = {}
+    for row in pix[m:n - m]:
+        for p in row[m:n - m]:
+            counts[p] = counts.get(p, 0) + 1
+    total = sum(counts.values())
+    off = sum(k for p, k in counts.items() if p in rgb and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK)
+    return 0.03 * total <= off <= 0.4 * total
 
 
 def _margin(cell: CellLook, centres: list[list[CellLook]], k: int) -> float:
