@@ -130,6 +130,10 @@ def capture_google(browser, url: str, rng: random.Random, out: Path, count: int)
                         rows, cols, lambda r, c: seen[r][c], rows * cols // 10, rows * cols // 40 + 1)
         page.mouse.move(0, 0)
         page.wait_for_timeout(200)
+        if page.evaluate("grid.some(row => row.some(c => c.mine && c.revealed))"):
+            print(f"google-{i}: the first click hit a mine (this clone does not spare it): not kept")
+            ctx.close()
+            continue
         truth = page.evaluate("""grid.map(row => row.map(c => c.flagged ? 'F' : c.revealed ? String(c.adjacentMines)
                                   : '?').join(''))""")
         save(out, shoot(page, "#board", rng.choice((10, 40, 150))), f"google-{i}",

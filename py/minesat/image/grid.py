@@ -535,13 +535,13 @@ def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: in
     strong = 0.6 * max(span)
     reach = max(2.0, pitch / 5)
     points = []
-    for k in range(cells + 1):
+    for k in range(1, cells):  # the lines between cells (the outer ones have the frame's edges beside them)
         at = first + k * pitch
         near = [x for x in range(max(0, int(at - reach)), min(length, int(at + reach) + 1))
                 if hist[x] >= strong and abs(x - at) <= reach]
         if near:
             points.append((k, sum(near) / len(near)))
-    if len(points) < max(3, (cells + 1) // 2):
+    if len(points) < max(3, cells // 2):
         return first, pitch
     mk = sum(k for k, _ in points) / len(points)
     mx = sum(x for _, x in points) / len(points)
@@ -549,7 +549,7 @@ def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: in
     fitted = sum((k - mk) * (x - mx) for k, x in points) / spread
     start = mx - fitted * mk
     drift = abs(fitted - pitch) * cells
-    if abs(fitted - pitch) > 0.03 * pitch or abs(start - first) > pitch / 4 or drift < 0.1 * pitch:
+    if abs(fitted - pitch) > 0.03 * pitch or abs(start - first) > pitch / 4 or drift < 1:
         return first, pitch  # too far to be the same lattice, or too near to matter
     return start, fitted
 
