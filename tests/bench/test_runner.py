@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PLAY = ["bench_play.py", "--levels", "beginner", "--rules", "classic,zero", "--policies", "best", "--games", "25"]
 
 
@@ -119,7 +119,7 @@ def test_a_killed_run_resumes_to_the_same_totals(tmp_path: Path, scheduler: str)
     whole = tmp_path / "whole.jsonl"
     whole_out = ok(*play, "--runner", "pool", "--results", str(whole))
     stopped = tmp_path / "stopped.jsonl"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(str(ROOT / d) for d in ("py", "bench", "tests", "tools")))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(str(ROOT / d) for d in ("py", "bench", "tests/support", "tools")))
     script = subprocess.Popen([sys.executable, str(ROOT / "bench" / play[0]), *play[1:], "--scheduler", scheduler,
                                "--results", str(stopped)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)

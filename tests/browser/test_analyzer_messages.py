@@ -8,12 +8,11 @@ from __future__ import annotations
 import re
 
 from boards import midgame
-from harness import new_context, screenshot, wait_analysis, wait_ready
+from harness import VIEWPORTS, axe_violations, new_context, screenshot, wait_analysis, wait_ready
 from minesat.analysis.analyze import analyze
 from minesat.board import parse_board
 from minesat.formats.links import board_to_fragment
 from minesat.formats.text import export_text
-from test_ux import VIEWPORTS, axe_violations
 
 EXPERT = midgame(16, 30, 99, seed=7)
 HUGE = midgame(100, 100, 2000, seed=0)  # its proofs take some 10 s in CPython, more in the page

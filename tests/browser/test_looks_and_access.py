@@ -8,15 +8,13 @@ import re
 import pytest
 
 from boards import SEED_9X9, midgame
-from harness import ROOT, new_context, screenshot, wait_analysis, wait_ready
+from harness import VIEWPORTS, axe_violations, new_context, screenshot, wait_analysis, wait_ready
 from minesat.analysis.analyze import analyze
 from minesat.board import parse_board
 from minesat.formats.links import board_to_fragment
 
-AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
 SEED_ROWS = SEED_9X9.split()
 EXPERT = midgame(16, 30, 99, seed=7)
-VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def luminance(rgb: str) -> float:
@@ -30,14 +28,6 @@ def luminance(rgb: str) -> float:
 def contrast(a: str, b: str) -> float:
     hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
-
-
-def axe_violations(page) -> list[str]:
-    if not page.evaluate("() => !!window.axe"):
-        page.add_script_tag(content=AXE)
-    found = page.evaluate("async () => (await axe.run(document)).violations"
-                          ".map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(', '))")
-    return found
 
 
 def go(page, fragment: str) -> str:

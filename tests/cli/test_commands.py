@@ -19,7 +19,7 @@ from minesat.board import parse_board
 from minesat.cli import limits
 from minesat.cli.commands import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, stdin: str | None = None, **env_vars: str) -> subprocess.CompletedProcess:

@@ -102,7 +102,7 @@ def test_text_files_are_read_in_any_format():
 
 
 def test_an_image_opened_as_a_board_file_points_to_the_screenshot_reader():
-    for path in sorted((Path(__file__).parent / "images").glob("*.[pj][np]g"))[:3]:
+    for path in sorted((Path(__file__).resolve().parents[1] / "images").glob("*.[pj][np]g"))[:3]:
         with pytest.raises(BoardError) as e:
             _read_file(path.read_bytes(), path.name)
         assert "image, not a board" in str(e.value) and "screenshot" in str(e.value), path
@@ -114,7 +114,7 @@ def test_the_pages_format_menu_is_the_registrys_writers():
     import re
 
     from minesat.formats.registry import WRITERS
-    html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    html = (Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8")
     menu = html[html.index('<select id="copy-format">'):]
     menu = menu[:menu.index("</select>")]
     options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', menu)

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 from minesat.board import BoardError
 from minesat.image.reader import read_image
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 IMAGES = ROOT / "tests" / "images"
 SHOTS = sorted(p for p in IMAGES.iterdir() if p.suffix in (".png", ".jpg"))
 # The tests read the screenshots up to 0.6 megapixels (each client, every look, PNG and JPEG; ~20 s on

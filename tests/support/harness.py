@@ -19,6 +19,9 @@ import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
+IMAGES = ROOT / "tests" / "images"  # screenshots of real clients (tests/images/README.md)
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+PHONE = {"viewport": VIEWPORTS["phone"], "has_touch": True, "is_mobile": True}
 
 CHROMIUM = os.environ.get("MINESAT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -364,3 +367,21 @@ def cli(*args: str) -> str:
 
 def as_json(obj) -> str:
     return json.dumps(obj)
+
+
+def open_page(browser, watch, site, link: str = "", **options):
+    """A fresh context (a first visit) on the page at `link`, ready."""
+    context = new_context(browser, watch, **options)
+    page = context.new_page()
+    page.goto(site + "index.html" + (f"#{link}" if link else ""))
+    wait_ready(page)
+    return context, page
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's findings on the page as it is (node_modules/axe-core, injected once per page)."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text())
+    found = page.evaluate("async () => (await axe.run(document)).violations"
+                          ".map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(', '))")
+    return found

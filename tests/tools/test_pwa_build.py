@@ -19,7 +19,7 @@ import make_icons
 import make_sw
 import serve
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_manifest_makes_an_installable_app_from_any_subfolder():

@@ -12,7 +12,7 @@ from minesat.board import Board, BoardError
 from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat_web.analyzer.editor import HISTORY, Editor, blank, parse_int, preset, resized
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_presets_have_the_classic_sizes():
