@@ -1,28 +1,27 @@
-"""Boards as players bring them (issue 21): links mangled by chat apps, links inside sentences, and
-board files (JSMinesweeper's .mine text, MBF binary, any text format)."""
+"""Share links (formats/links.py): the board in a URL fragment, canonical and readable, round trips,
+old forms still load, cut or hostile ones refused with one line; links mangled by chat apps and
+links inside sentences (issue 21)."""
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from minesat.board import FLAG, BoardError, parse_board
-from minesat.formats.links import board_from_fragment, board_to_fragment, link_in, strip_chat_punctuation
-from minesat.formats.mbf import NAME as MBF
-from minesat.formats.mbf import read_mbf
-from minesat.formats.registry import read_bytes
-from minesat.formats.text import MINESAT_LINK, MINESWEEPR_LINK, export_text, read_any
+from minesat.board import BoardError, parse_board
+from minesat.formats.links import MAX_FRAGMENT, board_from_fragment, board_to_fragment, link_in, strip_chat_punctuation
+from minesat.formats.text import (
+    MINESAT_LINK,
+    MINESWEEPR_LINK,
+    export_text,
+    read_any,
+)
+from strategies import boards, random_boards
 
 BOARD = parse_board("mines=3\n1??\n12?\n01?")
 SITE = "https://example.github.io/minesat/"
-
-
-def _read_file(data: bytes, name: str = "") -> tuple[object, str]:
-    """A file read through the formats' registry, as the page and the command line read it."""
-    reading = read_bytes(data, name)
-    return reading.board, reading.format
 
 
 @pytest.mark.parametrize("wrap", [
@@ -58,64 +57,110 @@ def test_a_broken_link_says_what_is_wrong_not_the_punctuation():
     assert "size='4x3'" in str(e.value) and "3x3" in str(e.value)
 
 
-def mbf(width: int, height: int, mines: list[tuple[int, int]]) -> bytes:
-    return bytes([width, height, len(mines) >> 8, len(mines) & 255] + [v for x, y in mines for v in (x, y)])
+@given(random_boards)
+@settings(max_examples=300, deadline=None)
+def test_links_end_in_a_letter_or_digit_and_round_trip(board):
+    fragment = board_to_fragment(board)
+    assert re.search(r"[A-Za-z0-9]$", fragment)
+    assert board_from_fragment(fragment) == board == board_from_fragment("#" + fragment)
 
 
-def test_an_mbf_file_gives_the_game_with_its_mines_flagged_and_the_numbers_around_them():
-    rng = random.Random(5)
-    for _ in range(20):
-        width, height = rng.randint(1, 30), rng.randint(1, 16)
-        cells = [(x, y) for x in range(width) for y in range(height)]
-        mines = rng.sample(cells, rng.randint(0, len(cells)))
-        board = read_mbf(mbf(width, height, mines))
-        assert (board.rows, board.cols, board.mines) == (height, width, len(mines))
-        assert {(r, c) for r, c in board.flags} == {(y, x) for x, y in mines}
-        for r in range(height):
-            for c in range(width):
-                if board[r, c] != FLAG:
-                    around = sum((x, y) in set(mines) for x in range(c - 1, c + 2) for y in range(r - 1, r + 2))
-                    assert board[r, c] == str(around)
-    assert _read_file(mbf(3, 2, [(0, 0)]), "game.mbf")[1] == MBF
-    assert _read_file(mbf(3, 2, [(0, 0)]))[1] == MBF  # told apart from text by its bytes
+def test_link_form_keeps_the_rows_readable():
+    board = parse_board("1??\n12?\n01?\n")
+    assert board_to_fragment(board) == "board=1??/12?/01?&size=3x3"
 
 
-@pytest.mark.parametrize("data, words", [
-    (b"\x03", "4-byte header"),
-    (bytes([3, 2, 0, 2, 0, 0]), "cut short"),
-    (bytes([3, 2, 0, 1, 5, 0]), "off its 3x2 board"),
-    (bytes([3, 2, 0, 2, 1, 1, 1, 1]), "two mines"),
-    (bytes([0, 2, 0, 0]), "1 to 100"),
+@pytest.mark.parametrize("old,text", [
+    ("board=1??/12?/01?&mines=3", "mines=3\n1??\n12?\n01?\n"),
+    ("#board=1??/12?/01?&mines=3", "mines=3\n1??\n12?\n01?\n"),
+    ("#board=1??/12?/01?", "1??\n12?\n01?\n"),
+    ("board=1%3F%3F/12%3F/01F", "1??\n12?\n01F\n"),
+    ("#board=1??/12?/01?&mines=", "1??\n12?\n01?\n"),
 ])
-def test_a_broken_mbf_file_is_refused_with_its_reason(data, words):
-    with pytest.raises(BoardError) as e:
-        _read_file(data, "broken.mbf")
-    assert words in str(e.value)
+def test_old_links_still_load(old, text):
+    assert board_from_fragment(old) == parse_board(text)
 
 
-def test_text_files_are_read_in_any_format():
-    assert _read_file(b"\xef\xbb\xbfmines=3\n1??\n12?\n01?\n", "board.txt") == (BOARD, "minesat")
-    jsm = export_text(BOARD, "JSMinesweeper").encode()
-    assert _read_file(jsm, "board.mine")[0] == BOARD
-    with pytest.raises(BoardError):
-        _read_file(b"hello world", "notes.txt")
+@pytest.mark.parametrize("cut", ["board=1??/12?/01?&size=3x", "board=1??/12?&size=3x3",
+                                 "board=1??/12?/01?&mines=3&size=4x3"])
+def test_a_cut_or_changed_link_is_refused(cut):
+    with pytest.raises(BoardError, match="cut or changed"):
+        board_from_fragment(cut)
 
 
-def test_an_image_opened_as_a_board_file_points_to_the_screenshot_reader():
-    for path in sorted((Path(__file__).resolve().parents[1] / "images").glob("*.[pj][np]g"))[:3]:
-        with pytest.raises(BoardError) as e:
-            _read_file(path.read_bytes(), path.name)
-        assert "image, not a board" in str(e.value) and "screenshot" in str(e.value), path
-    assert _read_file(mbf(66, 77, [(0, 0)]))[1] == MBF  # starts with BM, as a bitmap does: still a board
+@given(st.text(alphabet="board=&mines/size?F0123456789x#%3F\u00b2", max_size=60) | st.text(max_size=60))
+@settings(max_examples=500, deadline=None)
+def test_hostile_fragments_only_raise_board_error(fragment):
+    try:
+        board = board_from_fragment(fragment)
+    except BoardError as e:
+        assert str(e)
+    else:
+        assert board_from_fragment(board_to_fragment(board)) == board
 
 
-def test_the_pages_format_menu_is_the_registrys_writers():
-    """index.html's "Copy as text" menu lists the registry's writers, in order, with their labels."""
-    import re
+@given(boards())
+@settings(max_examples=300, deadline=None)
+def test_share_fragment_round_trip(board):
+    assert board_from_fragment("#" + board_to_fragment(board)) == board
 
-    from minesat.formats.registry import WRITERS
-    html = (Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8")
-    menu = html[html.index('<select id="copy-format">'):]
-    menu = menu[:menu.index("</select>")]
-    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', menu)
-    assert options == [(w.name, w.label) for w in WRITERS]
+
+@given(st.text(max_size=80))
+@settings(max_examples=500, deadline=None)
+def test_any_fragment_loads_or_raises_board_error(text):
+    try:
+        board_from_fragment(text)
+    except BoardError as e:
+        assert str(e)
+
+
+NUMBERS = st.sampled_from(["", "0", "3", "-1", "1e3", "\u0663", "\u00b2", "0" * 5000 + "2",
+                           "1" * 4300, "1" * 4301, "9" * 10_000, str(2 ** 63)])
+
+
+PIECES = st.sampled_from(["board=", "mines=", "&", "=", "#", "/", "?", "F", "1", "8", "9", " ", "%", "%3F",
+                          "%2F", "%0A", "%23", "%26", "%00", "%FF", "%E2%80%A8", "\n", "\r", "\x00",
+                          "\u2028", "\ufeff", "?" * 101, "1/" * 101, "x"])
+
+
+@st.composite
+def hostile_fragments(draw) -> str:
+    """Share fragments built to break the parser: odd escapes, separators, huge numbers, huge boards."""
+    pieces = draw(st.lists(PIECES | NUMBERS | st.text(max_size=6), max_size=12))
+    return draw(st.sampled_from(["", "#", "##"])) + "".join(pieces)
+
+
+@given(hostile_fragments())
+@settings(max_examples=400, deadline=None)
+def test_hostile_fragments_load_or_raise_board_error(fragment):
+    try:
+        board = board_from_fragment(fragment)
+    except BoardError as e:
+        assert str(e) and len(str(e)) < 300 and len(str(e).splitlines()) == 1
+    else:
+        assert board_from_fragment(board_to_fragment(board)) == board
+
+
+@pytest.mark.parametrize("fragment,words", [
+    ("", "no board"),
+    ("#mines=3", "no board"),
+    ("#board=1?/123", "row has"),
+    ("#board=1?x", "unknown cell"),
+    ("#board=1?&mines=x", "whole number"),
+    ("#board=1?&mines=\u00b2", "whole number"),
+    ("#board=??&mines=5", "more than"),
+    ("#board=" + "?" * (MAX_FRAGMENT + 1), "too long"),
+    ("#garbage", "key=value"),
+    ("#board=1??&mines=" + "1" * 4301, "4,301 digits"),
+    ("#board=1??&mines=" + "1" * 4301 + "&x=" + "9" * 5000, "4,301 digits"),
+], ids=lambda value: repr(value)[:32])
+def test_broken_fragments(fragment, words):
+    with pytest.raises(BoardError) as info:
+        board_from_fragment(fragment)
+    assert words in str(info.value)
+
+
+def test_fragment_form_is_canonical_and_tolerates_encoding():
+    board = parse_board("mines=3\n1??\n12?\n01F\n")
+    assert board_to_fragment(board) == "board=1??/12?/01F&mines=3&size=3x3"
+    assert board_from_fragment("#board=1%3F%3F/12%3F/01F&mines=3") == board

@@ -1,17 +1,16 @@
-"""Other tools' board text (formats.py) and share links that survive chat and Markdown (share.py)."""
+"""Other tools' board text and links (formats/text.py): reading any of them, exporting to each
+(minesat's own share links: test_links.py)."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards import SEED_3X3, SEED_9X9, random_board
+from boards import SEED_3X3, SEED_9X9
 from minesat.board import Board, BoardError, format_board, parse_board
-from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat.formats.text import (
     EXPORT_FORMATS,
     JSMINESWEEPER,
@@ -24,10 +23,7 @@ from minesat.formats.text import (
     export_text,
     read_any,
 )
-
-random_boards = st.builds(lambda seed, side: random_board(random.Random(seed), max_side=side, max_hidden=25),
-                          st.integers(0, 2**32), st.integers(1, 7))
-
+from strategies import random_boards
 
 # -- reading other tools' text --------------------------------------------------------------
 MINESWEEPR_README = "...2x\n.113x\n.2*xx\n13*xx\nxxxxx\n"  # the example in minesweepr's docstring
@@ -255,49 +251,6 @@ def test_export_forms():
 def test_export_guards_a_header_like_first_row():
     board = Board(2, 5, tuple("5?1?112345"))
     assert read_any(export_text(board, "minesweepr"))[0] == board
-
-
-# -- share links ---------------------------------------------------------------------------
-@given(random_boards)
-@settings(max_examples=300, deadline=None)
-def test_links_end_in_a_letter_or_digit_and_round_trip(board):
-    fragment = board_to_fragment(board)
-    assert re.search(r"[A-Za-z0-9]$", fragment)
-    assert board_from_fragment(fragment) == board == board_from_fragment("#" + fragment)
-
-
-def test_link_form_keeps_the_rows_readable():
-    board = parse_board("1??\n12?\n01?\n")
-    assert board_to_fragment(board) == "board=1??/12?/01?&size=3x3"
-
-
-@pytest.mark.parametrize("old,text", [
-    ("board=1??/12?/01?&mines=3", "mines=3\n1??\n12?\n01?\n"),
-    ("#board=1??/12?/01?&mines=3", "mines=3\n1??\n12?\n01?\n"),
-    ("#board=1??/12?/01?", "1??\n12?\n01?\n"),
-    ("board=1%3F%3F/12%3F/01F", "1??\n12?\n01F\n"),
-    ("#board=1??/12?/01?&mines=", "1??\n12?\n01?\n"),
-])
-def test_old_links_still_load(old, text):
-    assert board_from_fragment(old) == parse_board(text)
-
-
-@pytest.mark.parametrize("cut", ["board=1??/12?/01?&size=3x", "board=1??/12?&size=3x3",
-                                 "board=1??/12?/01?&mines=3&size=4x3"])
-def test_a_cut_or_changed_link_is_refused(cut):
-    with pytest.raises(BoardError, match="cut or changed"):
-        board_from_fragment(cut)
-
-
-@given(st.text(alphabet="board=&mines/size?F0123456789x#%3F\u00b2", max_size=60) | st.text(max_size=60))
-@settings(max_examples=500, deadline=None)
-def test_hostile_fragments_only_raise_board_error(fragment):
-    try:
-        board = board_from_fragment(fragment)
-    except BoardError as e:
-        assert str(e)
-    else:
-        assert board_from_fragment(board_to_fragment(board)) == board
 
 
 @given(st.text(alphabet="abcdeklrwBFILMNRS1290Zz", max_size=40))

@@ -1,5 +1,6 @@
-"""The three reductions and the cardinality encodings: seed examples verbatim, sizes against the
-declared overheads, formats, closed loops against brute force."""
+"""The SAT reductions (reductions/cnf.py): the seed example verbatim, sizes against the declared overheads,
+DIMACS, and the closed loop of all three reductions (binomial, sorting network, ILP by HiGHS) against brute
+force (cardinality encodings: test_card.py; the ILP's own example: test_ilp.py)."""
 
 from __future__ import annotations
 
@@ -34,29 +35,11 @@ def test_seed_binomial_example_verbatim():
     assert models == [[-4, -2, 1, 3], [-3, -2, 1, 4]]
 
 
-def test_seed_ilp_example_verbatim():
-    model = ilp.reduce(parse_board(SEED_3X3))
-    assert (model.num_vars, model.num_constraints) == (4, 4)  # (2,0)=0 has no hidden neighbour
-    assert [(c.variables, c.rhs) for c in model.constraints] == [
-        ((0,), 1), ((0,), 1), ((0, 1, 2, 3), 2), ((2, 3), 1)]
-    feasible = [x for n in range(16) for x in [[(n >> i) & 1 for i in range(4)]] if model.is_feasible(x)]
-    assert sorted(feasible) == [[1, 0, 0, 1], [1, 0, 1, 0]]
-
-
 @pytest.mark.parametrize("text,layouts", [(INSTANCE_1, 8), (INSTANCE_2, 0), (SEED_3X3, 2)])
 def test_reduction_library_instances(text, layouts):
     board = parse_board(text)
     for encoding in ("binomial", "sortnet"):
         assert len(list(iter_layouts(formula(board, encoding), pycosat))) == layouts
-
-
-def test_exactly_k_clause_counts():
-    for d in range(9):
-        for c in range(d + 1):
-            clauses, top = card.exactly(list(range(1, d + 1)), c)
-            assert len(clauses) == comb(d, c + 1) + comb(d, d - c + 1) == card.size(d, c, c, "binomial")[1]
-            assert top == d
-            assert len(clauses) <= worst_clue("binomial")[1] == 112
 
 
 def test_binomial_bound_holds_on_a_worst_case_board():
@@ -165,36 +148,6 @@ def test_total_counter_alone():
             cnf = binomial.reduce(board)
             cnf.add_between(list(range(1, n + 1)), k, k, "counter", None)
             assert len(list(iter_layouts(cnf, pycosat))) == comb(n, k)
-
-
-@pytest.mark.parametrize("encoding", sorted(card.ENCODINGS))
-def test_cardinality_closed_loop(encoding):
-    """`card.between` in each encoding, for every bound in and out of range: the assignments of the
-    literals in its models are those with a count in range, each once; `card.size` is its size."""
-    for n in range(6):
-        lits = [v if v % 2 else -v for v in range(1, n + 1)]  # negative literals too
-        for low in range(-1, n + 2):
-            for high in range(-1, n + 2):
-                clauses, top = card.between(lits, low, high, n, encoding)
-                assert (top - n, len(clauses)) == card.size(n, low, high, encoding), (n, low, high)
-                models = [m[:n] for m in pycosat.itersolve(clauses, vars=max(top, 1))] if clauses else \
-                    [[v if bits >> (v - 1) & 1 else -v for v in range(1, n + 1)] for bits in range(1 << n)]
-                assert len(models) == len({tuple(m) for m in models}), "a model of the literals came out twice"
-                true = [sum(lit in set(m) for lit in lits) for m in models]
-                expected = sum(comb(n, k) for k in range(max(low, 0), min(high, n) + 1))
-                assert len(models) == expected and all(low <= t <= high for t in true), (n, low, high)
-
-
-def test_cardinality_entry_points():
-    lits = [1, 2, 3, 4]
-    for encoding in card.ENCODINGS:
-        assert card.exactly(lits, 2, 9, encoding) == card.between(lits, 2, 2, 9, encoding)
-        assert card.at_most(lits, 1, 9, encoding) == card.between(lits, 0, 1, 9, encoding)
-        assert card.at_least(lits, 3, 9, encoding) == card.between(lits, 3, 4, 9, encoding)
-    assert card.exactly(lits, 2) == card.exactly(lits, 2, 4)  # top: the largest variable by default
-    assert card.exactly(lits, 5) == ([[]], 4)
-    with pytest.raises(ValueError, match="unknown encoding"):
-        card.exactly(lits, 2, 4, "ladder")
 
 
 def test_overheads_on_the_worst_boards():

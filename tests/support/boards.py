@@ -2,7 +2,7 @@
 
 Small random positions (closed loops against brute force), mid-game positions and dense lattices
 (benchmarks, and the tests of boards too tangled to count).  Benchmarks import this module too
-(`bench/run.py` puts tests/ on the path).
+(`bench/run.py` puts tests/support/ on the path, as pytest does).
 """
 
 from __future__ import annotations
@@ -143,3 +143,9 @@ def lattice(rows: int, cols: int, seed: int, density: float = 0.3) -> Board:
     mines = {(r, c) for r in range(rows) for c in range(cols) if rng.random() < density}
     opened = {cell for cell in numbers(rows, cols, mines) if cell[0] % 2 and cell[1] % 2}
     return opened_board(rows, cols, mines, opened)
+
+
+def mbf(width: int, height: int, mines: list[tuple[int, int]]) -> bytes:
+    """An MBF file (Minesweeper Board Format, binary): width, height, the number of mines in two
+    bytes, then each mine's x and y."""
+    return bytes([width, height, len(mines) >> 8, len(mines) & 255] + [v for x, y in mines for v in (x, y)])
