@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from minesat.play.game import LEVELS, Game, neighbours
@@ -118,3 +120,44 @@ def test_bad_games_are_refused():
         Game(3, 3, 1, rule="lucky")
     with pytest.raises(ValueError):  # zero start needs 9 free cells
         Game(3, 3, 1, rule="zero").open((1, 1))
+
+
+def three_bv_by_clicks(game: Game) -> int:
+    """3BV by its definition, played out: click a zero while one is hidden (each floods an
+    opening), then every safe number still hidden; count the clicks."""
+    assert game.mine_cells is not None
+    replay = Game.with_mines(game.rows, game.cols, game.mine_cells)
+    cells = [(r, c) for r in range(game.rows) for c in range(game.cols) if (r, c) not in game.mine_cells]
+    clicks = 0
+    for cell in [c for c in cells if game.number(c) == 0] + [c for c in cells if game.number(c) != 0]:
+        if cell not in replay.opened:
+            replay.open(cell)
+            clicks += 1
+    assert replay.state == "won"
+    return clicks
+
+
+def test_three_bv_is_the_fewest_clicks_that_clear_the_board():
+    rng = random.Random(3)
+    for _ in range(60):
+        rows, cols = rng.randint(1, 16), rng.randint(1, 30)
+        game = Game(rows, cols, rng.randint(0, rows * cols - 1), rng.randrange(10**6), rng.choice(["classic", "zero"]))
+        try:
+            game.place_for((rng.randrange(rows), rng.randrange(cols)))
+        except ValueError:  # the zero rule leaves no room for that many mines
+            continue
+        assert game.three_bv() == three_bv_by_clicks(game)
+    with pytest.raises(ValueError):
+        Game.new("beginner", 1).three_bv()  # no mines before the first click
+
+
+def test_a_board_played_again_has_the_same_mines():
+    game = Game.new("expert", 99, "classic")
+    game.open((5, 7))
+    again = Game.new("expert", 99, "classic")
+    again.place_for((5, 7))
+    assert again.mine_cells == game.mine_cells and not again.opened
+
+
+def test_neighbours_stay_on_the_board():
+    assert sorted(neighbours((0, 0), 2, 2)) == [(0, 1), (1, 0), (1, 1)]

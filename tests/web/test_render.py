@@ -1,4 +1,5 @@
-"""The page's pure rendering (minesat_web/render.py, playrender.py): HTML strings from the engine's data, in CPython."""
+"""The page's pure rendering (minesat_web/render.py): HTML strings from the engine's data, in CPython
+(Play mode's: web/play/test_render.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from minesat.board import parse_board
 from minesat.messages.codec import request
 from minesat.messages.protocol import Engine
 from minesat_web import render
-from minesat_web.play import render as playrender
 
 
 def attrs(cell_html: str) -> dict[str, str]:
@@ -157,22 +157,6 @@ def test_advice_in_words():
     assert render.advice_text(guess).endswith("(63.2% to win from here, with the best play).")
     guess["method"] = "look-ahead"  # a secondary safety is no chance to win: not shown
     assert "%" not in render.advice_text(guess).split("mine;")[1]
-
-
-def test_play_cells_show_what_the_player_sees_and_everything_once_lost():
-    from minesat.play.game import Game
-    game = Game.new("beginner", 3)
-    game.open((0, 0))
-    page = playrender.play_cells(game, best=(8, 8))
-    cells = re.findall(r'<div class="([^"]*)" role="gridcell" data-row="(\d+)" data-col="(\d+)"', page)
-    assert len(cells) == 81 and page.count("data-best") == 1
-    opened = {(int(r), int(c)) for cls, r, c in cells if "revealed" in cls}
-    assert opened == game.opened
-    assert not any("mine" in cls for cls, _, _ in cells)  # mines stay hidden while playing
-    mine = next(iter(game.mine_cells))
-    game.open(mine)
-    lost = playrender.play_cells(game)
-    assert lost.count("exploded") == 1 and lost.count("mine shown") == len(game.mine_cells) - 1
 
 
 def test_outcome_in_words():
