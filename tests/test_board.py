@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards import SEED_3X3
+from boards import SEED_3X3, random_board
 from minesat.board import (
+    FLAG,
+    HIDDEN,
     MAX_DIGITS,
     MAX_SIDE,
     MAX_TEXT,
@@ -172,3 +176,22 @@ def test_board_operations():
         board.replace({(0, 1): "1", (0, 2): "1", (1, 2): "2"})
     with pytest.raises(BoardError, match="off the 3x3 board"):
         board.replace({(3, 0): "1"})
+
+
+def test_boards_sharing_unknowns_and_clues_equal_boards_built_afresh():
+    rng = random.Random(4)
+    for _ in range(300):
+        board = random_board(rng, max_side=6, max_hidden=14)
+        _ = board.clues, board.flags
+        for mines in (None, 0, len(board.hidden), len(board.flags)):
+            fresh = Board(board.rows, board.cols, board.cells, mines)
+            shared = board.with_mines(mines)
+            assert shared == fresh and (shared.hidden, shared.flags, shared.clues) == (fresh.hidden, fresh.flags,
+                                                                                      fresh.clues)
+        for bad in (len(board.hidden) + 1, -1):
+            with pytest.raises(BoardError):
+                board.with_mines(bad)
+        hidden = [c for c in board.hidden if board[c] == HIDDEN]
+        flagged = board.replace(dict.fromkeys(rng.sample(hidden, min(2, len(hidden))), FLAG))
+        fresh = Board(flagged.rows, flagged.cols, flagged.cells, flagged.mines)
+        assert (flagged.hidden, flagged.flags, flagged.clues) == (fresh.hidden, fresh.flags, fresh.clues)

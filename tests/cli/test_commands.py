@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import re
 import select
 import subprocess
 import sys
@@ -11,13 +13,20 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+import pycosat
 import pytest
+from PIL import Image
 
-from boards import INSTANCE_2, SEED_3X3, SEED_9X9, SEED_9X9_SAFE
-from brute import brute_layouts
+from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, SEED_9X9, SEED_9X9_SAFE, lattice, random_board
+from brute import Brute, brute_layouts, forced_by_brute, outcomes_by_brute
 from minesat.board import parse_board
+from minesat.cli import commands as cli
 from minesat.cli import limits
 from minesat.cli.commands import main
+from minesat.counting import outcomes
+from minesat.play.generate import generate
+from minesat.proofs import explain as ex
+from shots import IMAGES, truth
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -361,3 +370,165 @@ def test_analyze_reads_every_format_the_page_reads(capsys, tmp_path, fmt):
     plain = tmp_path / "plain.txt"
     plain.write_text(write_text(board, "minesat"))
     assert analyze_json(capsys, str(path)) == analyze_json(capsys, str(plain))
+
+
+# -- the command line --------------------------------------------------------------------------
+def test_cli_explain(capsys, tmp_path):
+    rng = random.Random(116)
+    for i in range(40):
+        board = random_board(rng, max_hidden=10)
+        path = tmp_path / f"b{i}.txt"
+        path.write_text(str(board))
+        assert main(["analyze", str(path)]) == 0
+        plain = json.loads(capsys.readouterr().out)
+        assert main(["analyze", str(path), "--explain"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert {k: out[k] for k in plain} == plain  # every existing key kept
+        assert set(out) == set(plain) | {"proofs", "outcomes", "dead"}
+        forced = forced_by_brute(board)
+        assert {tuple(map(int, k.split(","))): p["verdict"] for k, p in out["proofs"].items()} == forced
+        brute = Brute(board)
+        for key, p in out["proofs"].items():
+            cell = tuple(map(int, key.split(",")))
+            assert set(p) == {"verdict", "clues", "flags", "total"}
+            assert brute.verdict(cell, {tuple(c) for c in p["clues"]}, p["flags"], p["total"]) == p["verdict"]
+        expected = outcomes_by_brute(board)
+        assert set(out["outcomes"]) == {f"{r},{c}" for r, c in expected}
+        for (r, c), outcome in expected.items():
+            got = out["outcomes"][f"{r},{c}"]
+            assert got["mine"] == pytest.approx(float(Fraction(outcome.mine, outcome.layouts)))
+            assert {k: v for k, v in got.items() if k != "mine"} == pytest.approx(
+                {str(n): float(Fraction(w, outcome.layouts)) for n, w in outcome.numbers.items()})
+        assert out["dead"] == [list(c) for c, o in sorted(expected.items()) if o.dead]
+
+
+def test_cli_explain_past_the_work_bound_omits_outcomes_and_keeps_dead_cells_exact(capsys, tmp_path, monkeypatch):
+    board = lattice(8, 9, seed=0)  # dead cells among cells that are not forced
+    path = tmp_path / "lattice.txt"
+    path.write_text(str(board))
+    assert main(["analyze", str(path), "--explain"]) == 0
+    full = json.loads(capsys.readouterr().out)
+    assert len(full["outcomes"]) == len(board.hidden) and "outcomes_omitted" not in full
+    monkeypatch.setattr(outcomes, "LISTED", 0)
+    monkeypatch.setattr(cli, "OUTCOME_WORK", 0)
+    assert main(["analyze", str(path), "--explain"]) == 0
+    bounded = json.loads(capsys.readouterr().out)
+    assert bounded["outcomes"] == {} and "too tangled" in bounded["outcomes_omitted"]
+    assert bounded["dead"] == full["dead"] and full["dead"]
+    assert {k: v for k, v in bounded.items() if k not in ("outcomes", "outcomes_omitted")} == \
+        {k: v for k, v in full.items() if k != "outcomes"}
+    flag = re.search(r"--outcome-work \d+", bounded["outcomes_omitted"]).group().split()  # the bound that gives them
+    for extra, given in ((["--outcome-work", str(int(flag[1]) - 1)], False), (flag, True)):
+        assert main(["analyze", str(path), "--explain", *extra]) == 0
+        again = json.loads(capsys.readouterr().out)
+        assert (again["outcomes"] == full["outcomes"]) == given and ("outcomes_omitted" in again) != given
+
+
+def test_cli_explain_with_the_wasm_solver(capsys, tmp_path):
+    path = tmp_path / "seed.txt"
+    path.write_text("mines=10\n" + SEED_9X9)
+    outputs = []
+    for solver in ("native", "wasm"):
+        assert main(["analyze", str(path), "--explain", "--solver", solver]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    native, wasm = outputs
+    assert {k: v for k, v in wasm.items() if k != "proofs"} == {k: v for k, v in native.items() if k != "proofs"}
+    assert set(wasm["proofs"]) == set(native["proofs"]) == {f"{r},{c}" for r, c in SEED_9X9_SAFE} | {
+        f"{r},{c}" for r, c in map(tuple, native["mines"])}
+    board = parse_board("mines=10\n" + SEED_9X9)
+    for key, p in wasm["proofs"].items():  # each refutes the opposite, and needs each of its clues
+        proof = ex.Proof(tuple(map(int, key.split(","))), p["verdict"], tuple(map(tuple, p["clues"])),
+                         p["flags"], p["total"])
+        cnf, query = ex.proof_formula(board, proof)
+        assert pycosat.solve(cnf.clauses + [[query]], vars=cnf.num_vars) == "UNSAT"
+        for clue in proof.clues:
+            rest = [c for c, o in zip(cnf.clauses, cnf.origin) if o != clue]
+            assert pycosat.solve(rest + [[query]], vars=cnf.num_vars) != "UNSAT"
+
+
+def test_cli_read_image_prints_the_board_and_json():
+    rows, _ = truth(IMAGES / "google-2.png")
+    done = run("read-image", str(IMAGES / "google-2.png"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == rows
+    done = run("read-image", str(IMAGES / "google-2.png"), "--json")
+    data = json.loads(done.stdout)
+    assert data["rows"] == rows and data["sure"] is True
+    assert data["grid"]["rows"] == len(rows) and data["grid"]["cols"] == len(rows[0])
+    assert len(data["confidence"]) == len(rows) and all(0 <= c <= 1 for row in data["confidence"] for c in row)
+
+
+def test_cli_read_image_refuses_what_is_not_a_board(tmp_path):
+    text = tmp_path / "board.txt"
+    text.write_text("1??\n")
+    done = run("read-image", str(text))
+    assert done.returncode == 2 and "cannot read" in done.stderr and len(done.stderr.splitlines()) == 1
+    blank = tmp_path / "blank.png"
+    Image.new("RGB", (300, 300), (255, 255, 255)).save(blank)
+    done = run("read-image", str(blank))
+    assert done.returncode == 2 and "no board found" in done.stderr
+    done = run("read-image", str(IMAGES / "mjs-1.png"))  # two 3s in doubt, read as 4 and 6: refused
+    assert done.returncode == 2 and "unsure" in done.stderr and not done.stdout
+
+
+def test_cli_advise_lists_the_wrong_flags(tmp_path, capsys):
+    path = tmp_path / "b.txt"
+    path.write_text("F0?\n000\n")  # the zero leaves no room for the flag
+    assert main(["advise", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["wrong_flags"][0]["cell"] == [0, 0] and out["ignored_flags"] == [[0, 0]]
+    assert out["wrong_flags"][0]["proof"]["clues"] and out["safe"] is True
+    assert main(["advise", str(path), "--flags-as-mines"]) == 2  # no layout with the flag as a mine
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_cli_advise(tmp_path, capsys):
+    path = tmp_path / "b.txt"
+    path.write_text("1??\n12?\n01?\n")
+    assert main(["advise", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["move"] == [0, 2] and out["safe"] is True and out["p_mine"] == 0.0
+    path.write_text("1?\n??\n")
+    assert main(["advise", str(path), "--mines", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["safe"] is False and out["p_mine"] == pytest.approx(1 / 3) and out["candidates"]
+    for text in ("11\n11\n", "1?\n11\n", "1F\n11\n", "mines=3\n???\n"):  # no layout, nothing to open
+        path.write_text(text)
+        assert main(["advise", str(path)]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_cli_generate(capsys):
+    args = ["generate", "--rows", "4", "--cols", "5", "--mines", "4", "--first", "0,0", "--no-guess", "--seed", "3"]
+    assert main(args + ["--count", "3"]) == 0
+    boards = capsys.readouterr().out.split("\n\n")
+    assert len(boards) == 3
+    for i, text in enumerate(boards):
+        rows = text.strip("\n").split("\n")
+        mines = frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
+        assert [len(row) for row in rows] == [5] * 4 and set("".join(rows)) <= {"*", "."}
+        assert mines == generate(4, 5, 4, (0, 0), "classic", 3 + i, no_guess=True).mines
+    assert main(args) == 0 and capsys.readouterr().out == boards[0].rstrip("\n") + "\n"
+    for bad in (["--first", "9,9"], ["--mines", "20"], ["--first", "x"], ["--rows", "0"]):
+        assert main(args + bad) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
+
+CLI_BOARDS = [SEED_3X3, INSTANCE_1, INSTANCE_2, SEED_9X9, "mines=10\n" + SEED_9X9,  # the CLI tests' boards too
+              "mines=3\n" + SEED_3X3, "mines=1\n" + INSTANCE_2, "mines=3\n1???\n12??\n01??\n", "F1?\n???\n",
+              "mines=4\n?????\n?2???\n", "mines=2\n1???\n?2??\n", "?" * 100 + "\n" + "?" * 99 + "1\n"]
+
+
+@pytest.mark.parametrize("text", CLI_BOARDS)
+@pytest.mark.parametrize("forced", ["count", "sat"])
+def test_cli_json_identical(text, forced, tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_text(text)
+    outputs = []
+    for solver in ("native", "wasm"):
+        assert main(["analyze", str(path), "--solver", solver, "--forced", forced]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    board = parse_board(text)
+    if len(board.hidden) <= 16:
+        assert outputs[0]["satisfiable"] == bool(brute_layouts(board))

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from boards import SEED_9X9, SEED_9X9_SAFE, lattice, midgame, random_board
 from brute import brute_layouts
-from minesat.board import Board, parse_board
+from minesat.board import HIDDEN, Board, BoardError, parse_board
 from minesat.counting import LayoutSpace, TooTangled
+from minesat.counting import space as counting
 from minesat.counting import space as counting_space
 from minesat.reductions.solve import backbone, formula
 
@@ -218,3 +219,33 @@ def test_components_reused_from_earlier_boards_count_as_if_fresh():
                 assert space.layout(i) == fresh.layout(i)
     kept = counting_space._cache
     assert 0 < kept.states == sum(c.states for c in kept.components.values()) <= counting_space.CACHE_STATES
+
+
+def same_space(a: LayoutSpace, b: LayoutSpace) -> bool:
+    return (a.count, a.mine_counts, a.fixed_mines, a.outside, [c.poly for c in a.components]) == \
+        (b.count, b.mine_counts, b.fixed_mines, b.outside, [c.poly for c in b.components])
+
+
+def test_a_space_revealed_step_by_step_equals_one_counted_afresh(monkeypatch):
+    monkeypatch.setattr(counting, "SETTLED_FROM", 0)  # from the earlier board's state, however small
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(250):
+        board = random_board(rng, max_side=6, max_hidden=14, wrong=0.1)
+        space = LayoutSpace(board)
+        hidden = [c for c in board.hidden if board[c] == HIDDEN]
+        for cell in rng.sample(hidden, min(3, len(hidden))):
+            for value in range(9):
+                if board.mines is not None and board.mines == len(board.hidden):  # no room for a safe cell
+                    with pytest.raises(BoardError):
+                        space.reveal(cell, value)
+                    continue
+                after = space.reveal(cell, value)
+                assert same_space(after, LayoutSpace(board.replace({cell: str(value)})))
+                checked += bool(after.count)
+                more = [c for c in after.board.hidden if after.board[c] == HIDDEN]
+                if more and (after.board.mines is None or after.board.mines < len(more)):  # from where that one ended
+                    second = rng.choice(more)
+                    again = after.reveal(second, rng.randrange(4))
+                    assert same_space(again, LayoutSpace(again.board))
+    assert checked > 300

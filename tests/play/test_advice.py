@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from fractions import Fraction
 from functools import cache
@@ -12,7 +11,6 @@ import pytest
 from boards import positions
 from brute import brute_layouts
 from minesat.board import Board, parse_board
-from minesat.cli.commands import main
 from minesat.counting import LayoutSpace
 from minesat.messages.codec import encode_advice
 from minesat.play import advice, fifty
@@ -131,22 +129,6 @@ def test_unavoidable_fifty_fifty_is_played_first_and_its_cells_are_dead():
     assert result.method == "region" and result.move == (0, 0) and result.candidates[0].score == 0.5
     assert len(advice.spaces_after_reveal(board, space, (0, 0))) == 1  # dead: it always shows 1
     assert len(advice.spaces_after_reveal(board, space, (0, 6))) > 1
-
-
-def test_cli_advise(tmp_path, capsys):
-    path = tmp_path / "b.txt"
-    path.write_text("1??\n12?\n01?\n")
-    assert main(["advise", str(path)]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["move"] == [0, 2] and out["safe"] is True and out["p_mine"] == 0.0
-    path.write_text("1?\n??\n")
-    assert main(["advise", str(path), "--mines", "1"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["safe"] is False and out["p_mine"] == pytest.approx(1 / 3) and out["candidates"]
-    for text in ("11\n11\n", "1?\n11\n", "1F\n11\n", "mines=3\n???\n"):  # no layout, nothing to open
-        path.write_text(text)
-        assert main(["advise", str(path)]) == 2
-        assert capsys.readouterr().err.count("\n") == 1
 
 
 def test_a_guess_is_replaced_only_by_a_safer_cell_safe_whenever_it_is():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from itertools import combinations
 
@@ -11,7 +10,6 @@ import pytest
 from boards import positions
 from brute import brute_layouts
 from minesat.board import FLAG, HIDDEN, Board, Cell
-from minesat.cli.commands import main
 from minesat.play.advice import advise
 from minesat.play.flags import trusted_board, unflagged, wrong_flags
 from minesat.play.game import Game
@@ -113,14 +111,3 @@ def test_the_issues_game_names_the_wrong_flag_and_auto_play_reaches_the_end():
     proof = named[0].proof
     assert (0, 5) not in (game.mine_cells or ())
     assert proof.cell == (0, 5) and proof.clues and "r1c6 is flagged but cannot be a mine" in named[0].text
-
-
-def test_cli_advise_lists_the_wrong_flags(tmp_path, capsys):
-    path = tmp_path / "b.txt"
-    path.write_text("F0?\n000\n")  # the zero leaves no room for the flag
-    assert main(["advise", str(path)]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["wrong_flags"][0]["cell"] == [0, 0] and out["ignored_flags"] == [[0, 0]]
-    assert out["wrong_flags"][0]["proof"]["clues"] and out["safe"] is True
-    assert main(["advise", str(path), "--flags-as-mines"]) == 2  # no layout with the flag as a mine
-    assert capsys.readouterr().err.count("\n") == 1

@@ -9,7 +9,6 @@ from statistics import NormalDist
 
 import pytest
 
-from minesat.cli.commands import main
 from minesat.play.game import Game
 from minesat.play.generate import draws, generate, solvable_without_guessing
 
@@ -108,22 +107,6 @@ def test_a_seed_draws_the_mines_of_that_seeds_game():
             game.open(first)
             made = generate(16, 16, 40, first, rule, seed)
             assert made.mines == game.mine_cells and made.tries == 1
-
-
-def test_cli_generate(capsys):
-    args = ["generate", "--rows", "4", "--cols", "5", "--mines", "4", "--first", "0,0", "--no-guess", "--seed", "3"]
-    assert main(args + ["--count", "3"]) == 0
-    boards = capsys.readouterr().out.split("\n\n")
-    assert len(boards) == 3
-    for i, text in enumerate(boards):
-        rows = text.strip("\n").split("\n")
-        mines = frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
-        assert [len(row) for row in rows] == [5] * 4 and set("".join(rows)) <= {"*", "."}
-        assert mines == generate(4, 5, 4, (0, 0), "classic", 3 + i, no_guess=True).mines
-    assert main(args) == 0 and capsys.readouterr().out == boards[0].rstrip("\n") + "\n"
-    for bad in (["--first", "9,9"], ["--mines", "20"], ["--first", "x"], ["--rows", "0"]):
-        assert main(args + bad) == 2
-        assert capsys.readouterr().err.count("\n") == 1
 
 
 def test_draws_step_through_the_rejected_boards_to_the_one_generate_keeps():

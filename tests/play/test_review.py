@@ -16,9 +16,9 @@ from minesat.cli.commands import main
 from minesat.counting import LayoutSpace
 from minesat.play.advice import advise
 from minesat.play.flags import unflagged
-from minesat.play.game import Game
-from minesat.play.review import GOOD_WITHIN, GameRecord, review, summary
-from minesat.proofs.explain import MINE, SAFE, Proof, counted_proof
+from minesat.play.game import Game, neighbours
+from minesat.play.review import GOOD_WITHIN, GameRecord, grade, local_proof, review, summary
+from minesat.proofs.explain import MINE, SAFE, Proof, counted_proof, proofs_of
 
 # (record, index of a move, its grade): games made by hand, one per kind of move and grade
 GAMES = [
@@ -167,6 +167,74 @@ def test_summary_in_words():
     assert summary(review(GameRecord.from_json(GAMES[1][0]))) == "no needless or risky move"
 
 
+@pytest.mark.parametrize("data, words", [
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "moves": [[0, 1, "open"], [2, 2, "open"]]},
+     "first click, r1c2, is on a mine"),
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": True, "moves": []}, "or null, not True"),
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": "1", "moves": []}, "or null, not 1"),
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": 10 ** 3999, "moves": []}, "(4,000 digits)"),
+])
+def test_a_record_no_game_could_write_is_refused_in_a_short_line(data, words):
+    with pytest.raises(ValueError) as caught:
+        review(GameRecord.from_json(data))
+    assert words in str(caught.value) and len(str(caught.value)) < 200
+
+
+# The shortcuts a review takes give what the long way gives: the position and the cells the numbers forced,
+# carried from move to move, and proofs of those cells without counting again.
+def played(rows: int, cols: int, mines: int, seed: int) -> dict:
+    """A game record of a careless player: safe cells, flags (some wrong, some taken off), chords,
+    and guesses, many of them needless, until the game ends."""
+    rng = random.Random(seed)
+    game = Game(rows, cols, mines, seed)
+    first = (rng.randrange(rows), rng.randrange(cols))
+    moves = [[*first, "open"]]
+    game.open(first)
+    while game.state == "playing" and len(moves) < 400:
+        board = unflagged(game.board())
+        space = LayoutSpace(board)
+        safe = [c for c in board.hidden if space.mine_counts[c] == 0]
+        sure = [c for c in board.hidden if space.mine_counts[c] == space.count and c not in game.flags]
+        chords = [o for o in sorted(game.opened) if game.number(o) and any(n in safe for n in neighbours(o, rows, cols))
+                  and sum(n in game.flags for n in neighbours(o, rows, cols)) == game.number(o)]
+        x = rng.random()
+        if x < 0.05:
+            cell, kind = rng.choice(board.hidden), "flag"
+        elif x < 0.08 or not safe:  # the safest guesses, needless when a safe cell is left
+            guesses = sorted((c for c in board.hidden if c not in game.flags and c not in safe),
+                             key=lambda c: (space.mine_counts[c], c))
+            cell, kind = rng.choice(guesses[:3]), "open"
+        elif sure and x < 0.4:
+            cell, kind = rng.choice(sure), "flag"
+        elif chords and x < 0.7:
+            cell, kind = rng.choice(chords), "chord"
+        else:
+            cell, kind = rng.choice(safe), "open"
+        moves.append([*cell, kind])
+        game.act(cell, kind)
+    assert game.mine_cells is not None
+    return {"rows": rows, "cols": cols, "mines": [list(m) for m in sorted(game.mine_cells)], "moves": moves}
+
+
+def test_a_review_grades_each_move_as_on_its_own_position():
+    forced_far, grades = 0, set()
+    for seed in range(5):
+        parsed = GameRecord.from_json(played(16, 16, 40, seed))
+        graded = review(parsed)
+        game = Game.with_mines(parsed.rows, parsed.cols, set(parsed.mines))
+        for move, got in zip(parsed.moves, graded):
+            assert got == grade(game, move, parsed.total)  # nothing carried over from earlier positions
+            grades.add((move[2], got.grade))
+            if got.grade == "forced" and got.proof and not all(local_proof(game, p.cell, p.verdict)
+                                                               for p in got.proof):
+                board = unflagged(game.board())
+                assert got.proof == tuple(proofs_of(board, [p.cell for p in got.proof]))  # the long way
+                forced_far += 1
+            game.act(move[:2], move[2])
+    assert forced_far >= 5
+    assert {("open", "forced"), ("open", "needless"), ("flag", "forced"), ("chord", "forced")} <= grades
+
+
 def test_cli_review(tmp_path, capsys):
     record, index, expected = GAMES[2]
     path = tmp_path / "game.json"
@@ -186,16 +254,3 @@ def test_cli_review(tmp_path, capsys):
     path.write_text("{")
     assert main(["review", str(path), "--solver", "native"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
-
-
-@pytest.mark.parametrize("data, words", [
-    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "moves": [[0, 1, "open"], [2, 2, "open"]]},
-     "first click, r1c2, is on a mine"),
-    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": True, "moves": []}, "or null, not True"),
-    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": "1", "moves": []}, "or null, not 1"),
-    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": 10 ** 3999, "moves": []}, "(4,000 digits)"),
-])
-def test_a_record_no_game_could_write_is_refused_in_a_short_line(data, words):
-    with pytest.raises(ValueError) as caught:
-        review(GameRecord.from_json(data))
-    assert words in str(caught.value) and len(str(caught.value)) < 200

@@ -4,61 +4,22 @@ from __future__ import annotations
 
 import json
 import random
-import re
-from fractions import Fraction
 from itertools import combinations
 
 import pycosat
-import pytest
 
 import picosat_wasm
-from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, lattice, random_board
-from brute import brute_layouts, outcomes_by_brute
+from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
+from brute import Brute, forced_by_brute
 from minesat.board import Board, parse_board
-from minesat.cli import commands as cli
-from minesat.cli.commands import main
 from minesat.counting import LayoutSpace, outcomes
 from minesat.messages.codec import dumps, encode_outcome, encode_proof, request
 from minesat.messages.protocol import Engine
+from minesat.play.flags import unflagged
+from minesat.play.game import Game
 from minesat.proofs import explain as ex
+from minesat.proofs.explain import SAFE, Proof, counted_proof, distance, forced_levels, relaxed, with_clues
 from minesat.reductions.solve import UnitSolver, incremental
-
-
-# -- brute force over bit masks ---------------------------------------------------------------
-class Brute:
-    """Every subset of a small board's hidden cells, as bit masks, checked against any part of
-    its constraints: some clues, the flags or not, the total or not."""
-
-    def __init__(self, board: Board):
-        self.board = board
-        self.bit = {cell: 1 << i for i, cell in enumerate(board.hidden)}
-        self.masks = range(1 << len(board.hidden))
-        self.clue = {clue.cell: (sum(self.bit[n] for n in clue.neighbours), clue.count) for clue in board.clues}
-        self.flags = sum(self.bit[f] for f in board.flags)
-
-    def layouts(self, clues, flags: bool, total: bool) -> list[int]:
-        checks = [self.clue[c] for c in clues]
-        return [m for m in self.masks
-                if (not flags or m & self.flags == self.flags)
-                and (not total or self.board.mines is None or m.bit_count() == self.board.mines)
-                and all((m & near).bit_count() == count for near, count in checks)]
-
-    def verdict(self, cell, clues, flags: bool, total: bool) -> str | None:
-        values = {bool(m & self.bit[cell]) for m in self.layouts(clues, flags, total)}
-        return {frozenset([True]): ex.MINE, frozenset([False]): ex.SAFE}.get(frozenset(values))
-
-
-def forced_by_brute(board: Board) -> dict:
-    """Forced cells of the whole board, flags left out: cell -> verdict ({} when contradictory)."""
-    layouts = brute_layouts(board)
-    if not layouts:
-        return {}
-    out = {}
-    for cell in board.hidden:
-        values = {cell in layout for layout in layouts}
-        if len(values) == 1 and board[cell] != "F":
-            out[cell] = ex.MINE if values == {True} else ex.SAFE
-    return out
 
 
 def check_proofs(board: Board, proofs: list[ex.Proof], brute: Brute) -> None:
@@ -236,58 +197,6 @@ def test_proofs_and_outcomes_travel_as_plain_json_data():
         dumps({"id": 1, "ok": {"proofs": []}})
 
 
-# -- the command line --------------------------------------------------------------------------
-def test_cli_explain(capsys, tmp_path):
-    rng = random.Random(116)
-    for i in range(40):
-        board = random_board(rng, max_hidden=10)
-        path = tmp_path / f"b{i}.txt"
-        path.write_text(str(board))
-        assert main(["analyze", str(path)]) == 0
-        plain = json.loads(capsys.readouterr().out)
-        assert main(["analyze", str(path), "--explain"]) == 0
-        out = json.loads(capsys.readouterr().out)
-        assert {k: out[k] for k in plain} == plain  # every existing key kept
-        assert set(out) == set(plain) | {"proofs", "outcomes", "dead"}
-        forced = forced_by_brute(board)
-        assert {tuple(map(int, k.split(","))): p["verdict"] for k, p in out["proofs"].items()} == forced
-        brute = Brute(board)
-        for key, p in out["proofs"].items():
-            cell = tuple(map(int, key.split(",")))
-            assert set(p) == {"verdict", "clues", "flags", "total"}
-            assert brute.verdict(cell, {tuple(c) for c in p["clues"]}, p["flags"], p["total"]) == p["verdict"]
-        expected = outcomes_by_brute(board)
-        assert set(out["outcomes"]) == {f"{r},{c}" for r, c in expected}
-        for (r, c), outcome in expected.items():
-            got = out["outcomes"][f"{r},{c}"]
-            assert got["mine"] == pytest.approx(float(Fraction(outcome.mine, outcome.layouts)))
-            assert {k: v for k, v in got.items() if k != "mine"} == pytest.approx(
-                {str(n): float(Fraction(w, outcome.layouts)) for n, w in outcome.numbers.items()})
-        assert out["dead"] == [list(c) for c, o in sorted(expected.items()) if o.dead]
-
-
-def test_cli_explain_past_the_work_bound_omits_outcomes_and_keeps_dead_cells_exact(capsys, tmp_path, monkeypatch):
-    board = lattice(8, 9, seed=0)  # dead cells among cells that are not forced
-    path = tmp_path / "lattice.txt"
-    path.write_text(str(board))
-    assert main(["analyze", str(path), "--explain"]) == 0
-    full = json.loads(capsys.readouterr().out)
-    assert len(full["outcomes"]) == len(board.hidden) and "outcomes_omitted" not in full
-    monkeypatch.setattr(outcomes, "LISTED", 0)
-    monkeypatch.setattr(cli, "OUTCOME_WORK", 0)
-    assert main(["analyze", str(path), "--explain"]) == 0
-    bounded = json.loads(capsys.readouterr().out)
-    assert bounded["outcomes"] == {} and "too tangled" in bounded["outcomes_omitted"]
-    assert bounded["dead"] == full["dead"] and full["dead"]
-    assert {k: v for k, v in bounded.items() if k not in ("outcomes", "outcomes_omitted")} == \
-        {k: v for k, v in full.items() if k != "outcomes"}
-    flag = re.search(r"--outcome-work \d+", bounded["outcomes_omitted"]).group().split()  # the bound that gives them
-    for extra, given in ((["--outcome-work", str(int(flag[1]) - 1)], False), (flag, True)):
-        assert main(["analyze", str(path), "--explain", *extra]) == 0
-        again = json.loads(capsys.readouterr().out)
-        assert (again["outcomes"] == full["outcomes"]) == given and ("outcomes_omitted" in again) != given
-
-
 def test_levels_fall_back_on_sat_when_a_relaxed_board_is_too_tangled(monkeypatch):
     import minesat.counting.space
     board = parse_board("mines=2\n1F?1\n???F\n")
@@ -297,23 +206,39 @@ def test_levels_fall_back_on_sat_when_a_relaxed_board_is_too_tangled(monkeypatch
     assert ex.forced_levels(board, space) == expected and expected
 
 
-def test_cli_explain_with_the_wasm_solver(capsys, tmp_path):
-    path = tmp_path / "seed.txt"
-    path.write_text("mines=10\n" + SEED_9X9)
-    outputs = []
-    for solver in ("native", "wasm"):
-        assert main(["analyze", str(path), "--explain", "--solver", solver]) == 0
-        outputs.append(json.loads(capsys.readouterr().out))
-    native, wasm = outputs
-    assert {k: v for k, v in wasm.items() if k != "proofs"} == {k: v for k, v in native.items() if k != "proofs"}
-    assert set(wasm["proofs"]) == set(native["proofs"]) == {f"{r},{c}" for r, c in SEED_9X9_SAFE} | {
-        f"{r},{c}" for r, c in map(tuple, native["mines"])}
-    board = parse_board("mines=10\n" + SEED_9X9)
-    for key, p in wasm["proofs"].items():  # each refutes the opposite, and needs each of its clues
-        proof = ex.Proof(tuple(map(int, key.split(","))), p["verdict"], tuple(map(tuple, p["clues"])),
-                         p["flags"], p["total"])
-        cnf, query = ex.proof_formula(board, proof)
-        assert pycosat.solve(cnf.clauses + [[query]], vars=cnf.num_vars) == "UNSAT"
-        for clue in proof.clues:
-            rest = [c for c, o in zip(cnf.clauses, cnf.origin) if o != clue]
-            assert pycosat.solve(rest + [[query]], vars=cnf.num_vars) != "UNSAT"
+def plain_counted_proof(board: Board, cell, verdict: str, flags: bool, total: bool) -> Proof:
+    """counted_proof as first written: one count per clue, farthest first."""
+    level = relaxed(board, flags, total)
+    kept = sorted((c for c in level.clues if c.neighbours), key=lambda c: (distance(c.cell, cell), c.cell))
+
+    def forces(clues) -> bool:
+        space = LayoutSpace(with_clues(level, clues))
+        return space.mine_counts[cell] == (0 if verdict == SAFE else space.count)
+
+    for clue in kept[::-1]:
+        fewer = [c for c in kept if c != clue]
+        if forces(fewer):
+            kept = fewer
+    return Proof(cell, verdict, tuple(sorted(c.cell for c in kept)), flags, total)
+
+
+def test_counted_proofs_drop_the_clues_plain_deletion_drops():
+    rng = random.Random(12)
+    boards = [random_board(rng, max_side=7, max_hidden=16, flags=True, total=True, wrong=0.0) for _ in range(150)]
+    game = Game.new("intermediate", 5)
+    game.open((8, 8))
+    while game.state == "playing" and len(game.opened) < 150:  # a late position: most clues idle
+        space = LayoutSpace(game.board())
+        game.open(next(c for c in space.board.hidden if space.mine_counts[c] == 0) if space.safe else
+                  min(space.board.hidden, key=lambda c: space.mine_counts[c]))
+    boards.append(unflagged(game.board()))
+    checked = 0
+    for board in boards:
+        space = LayoutSpace(board)
+        if not space.count or board.mines is None:
+            continue
+        for cell, (verdict, flags, _) in sorted(forced_levels(board, space).items())[:6]:
+            for level in sorted({(flags, True), (True, True)}):
+                assert counted_proof(board, cell, verdict, *level) == plain_counted_proof(board, cell, verdict, *level)
+                checked += 1
+    assert checked > 200

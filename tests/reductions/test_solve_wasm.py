@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pycosat
-import pytest
 
 import picosat_wasm
-from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, SEED_9X9, random_board
+from boards import random_board
 from brute import brute_layouts
 from minesat.analysis.analyze import analyze
-from minesat.board import parse_board
-from minesat.cli.commands import analysis_json, main
+from minesat.cli.commands import analysis_json
 from minesat.reductions.solve import conflict, formula, get_solver, iter_layouts
 
 
@@ -42,23 +39,3 @@ def test_analysis_identical_on_random_boards():
         for forced in ("count", "sat"):
             assert (analysis_json(analyze(board, picosat_wasm, forced=forced))
                     == analysis_json(analyze(board, pycosat, forced=forced)))
-
-
-CLI_BOARDS = [SEED_3X3, INSTANCE_1, INSTANCE_2, SEED_9X9, "mines=10\n" + SEED_9X9,  # the CLI tests' boards too
-              "mines=3\n" + SEED_3X3, "mines=1\n" + INSTANCE_2, "mines=3\n1???\n12??\n01??\n", "F1?\n???\n",
-              "mines=4\n?????\n?2???\n", "mines=2\n1???\n?2??\n", "?" * 100 + "\n" + "?" * 99 + "1\n"]
-
-
-@pytest.mark.parametrize("text", CLI_BOARDS)
-@pytest.mark.parametrize("forced", ["count", "sat"])
-def test_cli_json_identical(text, forced, tmp_path, capsys):
-    path = tmp_path / "board.txt"
-    path.write_text(text)
-    outputs = []
-    for solver in ("native", "wasm"):
-        assert main(["analyze", str(path), "--solver", solver, "--forced", forced]) == 0
-        outputs.append(json.loads(capsys.readouterr().out))
-    assert outputs[0] == outputs[1]
-    board = parse_board(text)
-    if len(board.hidden) <= 16:
-        assert outputs[0]["satisfiable"] == bool(brute_layouts(board))
