@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 from boards import INSTANCE_1, INSTANCE_2, SEED_3X3, SEED_9X9, SEED_9X9_SAFE, lattice, random_board
-from brute import Brute, brute_layouts, forced_by_brute, outcomes_by_brute
+from brute import Brute, brute_layouts, outcomes_by_brute, verdicts_by_brute
 from minesat.board import parse_board
 from minesat.cli import commands as cli
 from minesat.cli import limits
@@ -385,7 +385,7 @@ def test_cli_explain(capsys, tmp_path):
         out = json.loads(capsys.readouterr().out)
         assert {k: out[k] for k in plain} == plain  # every existing key kept
         assert set(out) == set(plain) | {"proofs", "outcomes", "dead"}
-        forced = forced_by_brute(board)
+        forced = verdicts_by_brute(board)
         assert {tuple(map(int, k.split(","))): p["verdict"] for k, p in out["proofs"].items()} == forced
         brute = Brute(board)
         for key, p in out["proofs"].items():

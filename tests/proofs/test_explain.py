@@ -2,31 +2,27 @@
 
 from __future__ import annotations
 
-import json
 import random
 from itertools import combinations
 
 import pycosat
 
 import picosat_wasm
-from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
-from brute import Brute, forced_by_brute
+from boards import SEED_9X9, SEED_9X9_SAFE, random_board
+from brute import Brute, verdicts_by_brute
 from minesat.board import Board, parse_board
-from minesat.counting import LayoutSpace, outcomes
-from minesat.messages.codec import dumps, encode_outcome, encode_proof, request
-from minesat.messages.protocol import Engine
+from minesat.counting import LayoutSpace
 from minesat.play.flags import unflagged
 from minesat.play.game import Game
 from minesat.proofs import explain as ex
 from minesat.proofs.explain import SAFE, Proof, counted_proof, distance, forced_levels, relaxed, with_clues
-from minesat.reductions.solve import UnitSolver, incremental
 
 
 def check_proofs(board: Board, proofs: list[ex.Proof], brute: Brute) -> None:
     """Each proof forces its cell with only its clues (and flags and total where marked), and
     dropping any one clue, or the flags or the total where marked, leaves the cell unforced;
     every forced cell has a proof and no other cell does; easiest first."""
-    assert {p.cell: p.verdict for p in proofs} == forced_by_brute(board)
+    assert {p.cell: p.verdict for p in proofs} == verdicts_by_brute(board)
     assert proofs == sorted(proofs, key=ex.Proof.sort_key)
     for p in proofs:
         clues = set(p.clues)
@@ -151,50 +147,6 @@ def test_expert_board_every_forced_cell_proved():
     for proof in proofs:
         cnf, query = ex.proof_formula(board, proof)
         assert pycosat.solve(cnf.clauses + [[query]], vars=cnf.num_vars) == "UNSAT"
-
-
-# -- the native incremental session --------------------------------------------------------
-def test_unit_solver_answers_as_picosat_wasm_solver():
-    rng = random.Random(114)
-    for _ in range(150):
-        n = rng.randint(2, 8)
-        selectors = list(range(n + 1, n + 4))
-        clauses = [[-rng.choice(selectors)] + [rng.choice((-1, 1)) * rng.randint(1, n) for _ in range(3)]
-                   for _ in range(rng.randint(1, 25))] + [[rng.choice((-1, 1)) * rng.randint(1, n)]]
-        native, wasm = UnitSolver(pycosat), incremental(picosat_wasm)
-        assert isinstance(wasm, picosat_wasm.Solver) and isinstance(incremental(pycosat), UnitSolver)
-        for solver in (native, wasm):
-            solver.add_clauses(clauses)
-        for _ in range(5):
-            assumptions = [s for s in selectors if rng.random() < 0.6] + [rng.choice((-1, 1)) * rng.randint(1, n)]
-            answers = [s.solve(assumptions) for s in (native, wasm)]
-            assert (answers[0] == "UNSAT") == (answers[1] == "UNSAT")
-            for answer, solver in zip(answers, (native, wasm)):
-                if answer == "UNSAT":
-                    core = solver.failed_assumptions()
-                    assert set(core) <= set(assumptions)
-                    assert pycosat.solve(clauses + [[lit] for lit in core]) == "UNSAT"
-                else:  # a model of every clause, the left-out groups included
-                    true = set(answer)
-                    assert all(lit in true for lit in assumptions)
-                    assert all(any(lit in true for lit in clause) for clause in clauses)
-
-
-def test_proofs_and_outcomes_travel_as_plain_json_data():
-    board = parse_board(SEED_9X9, mines=10)
-    proofs = ex.proofs(board)
-    data = [encode_proof(p, board) for p in proofs]
-    assert json.loads(json.dumps(data)) == data
-    assert len(data) == 13
-    first = data[0]
-    assert set(first) == {"cell", "verdict", "clues", "flags", "total", "grade", "grade_name", "text"}
-    assert first["grade_name"] == "one clue" and len(first["clues"]) == 1
-    assert [ex.Proof((r, c), p["verdict"], tuple(tuple(x) for x in p["clues"]), p["flags"], p["total"])
-            for p in data for r, c in [p["cell"]]] == proofs
-    outcome = encode_outcome((5, 1), outcomes.OutcomeTables(board, LayoutSpace(board)).of((5, 1)))
-    assert (outcome["layouts"], outcome["mine"], outcome["numbers"]) == ("65", "0", {"1": "35", "2": "27", "3": "3"})
-    assert Engine().answer(dumps(request("explain", parse_board(INSTANCE_2)) | {"id": 1})) == \
-        dumps({"id": 1, "ok": {"proofs": []}})
 
 
 def test_levels_fall_back_on_sat_when_a_relaxed_board_is_too_tangled(monkeypatch):

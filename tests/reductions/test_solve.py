@@ -7,10 +7,12 @@ import random
 import pycosat
 import pytest
 
+import picosat_wasm
 from boards import INSTANCE_2, SEED_9X9, SEED_9X9_SAFE, random_board
 from brute import brute_layouts
 from minesat.board import parse_board
 from minesat.reductions.solve import (
+    UnitSolver,
     backbone,
     components,
     conflict,
@@ -19,6 +21,7 @@ from minesat.reductions.solve import (
     formula,
     frontier_mine_bounds,
     get_solver,
+    incremental,
 )
 
 
@@ -166,3 +169,30 @@ def test_forced_cells_count_only_cells_under_a_sorting_network():
     """The fuzzing find: the total's counter must range over cells, never over the network's wires."""
     board = parse_board("mines=1\n?1??\n")
     assert forced_cells(board, pycosat, "sortnet") == forced_cells(board, pycosat, "binomial") == ([(0, 3)], [])
+
+
+# -- the native incremental session --------------------------------------------------------
+def test_unit_solver_answers_as_picosat_wasm_solver():
+    rng = random.Random(114)
+    for _ in range(150):
+        n = rng.randint(2, 8)
+        selectors = list(range(n + 1, n + 4))
+        clauses = [[-rng.choice(selectors)] + [rng.choice((-1, 1)) * rng.randint(1, n) for _ in range(3)]
+                   for _ in range(rng.randint(1, 25))] + [[rng.choice((-1, 1)) * rng.randint(1, n)]]
+        native, wasm = UnitSolver(pycosat), incremental(picosat_wasm)
+        assert isinstance(wasm, picosat_wasm.Solver) and isinstance(incremental(pycosat), UnitSolver)
+        for solver in (native, wasm):
+            solver.add_clauses(clauses)
+        for _ in range(5):
+            assumptions = [s for s in selectors if rng.random() < 0.6] + [rng.choice((-1, 1)) * rng.randint(1, n)]
+            answers = [s.solve(assumptions) for s in (native, wasm)]
+            assert (answers[0] == "UNSAT") == (answers[1] == "UNSAT")
+            for answer, solver in zip(answers, (native, wasm)):
+                if answer == "UNSAT":
+                    core = solver.failed_assumptions()
+                    assert set(core) <= set(assumptions)
+                    assert pycosat.solve(clauses + [[lit] for lit in core]) == "UNSAT"
+                else:  # a model of every clause, the left-out groups included
+                    true = set(answer)
+                    assert all(lit in true for lit in assumptions)
+                    assert all(any(lit in true for lit in clause) for clause in clauses)

@@ -60,7 +60,7 @@ class Brute:
         return {frozenset([True]): MINE, frozenset([False]): SAFE}.get(frozenset(values))
 
 
-def forced_by_brute(board: Board) -> dict:
+def verdicts_by_brute(board: Board) -> dict:
     """Forced cells of the whole board, flags left out: cell -> verdict ({} when contradictory)."""
     layouts = brute_layouts(board)
     if not layouts:
