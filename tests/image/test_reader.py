@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import functools
-import html
 import io
 import json
 import os
@@ -269,7 +268,6 @@ def test_the_engine_does_not_import_pillow():
 
 def test_the_engine_reads_an_image_for_the_page():
     """The worker's protocol op: RGBA bytes as base64 in, the reading and a share fragment out."""
-    import base64
 
     from minesat.formats.links import board_from_fragment
     from minesat.messages.protocol import Engine
@@ -284,22 +282,3 @@ def test_the_engine_reads_an_image_for_the_page():
     blank = {"id": 2, "op": "read_image", "width": 200, "height": 200,
              "rgba": base64.b64encode(bytes(160_000)).decode()}
     assert "no board found" in json.loads(Engine().answer(json.dumps(blank)))["error"]
-
-
-def test_the_page_confirmation_view_marks_the_unsure_cells():
-    """minesat_web.analyzer.imageread (pure): the request the page sends and the view of the board read."""
-    from minesat.messages.protocol import Engine
-    from minesat_web.analyzer import imageread
-    rgba = Image.open(IMAGES / "mjs-1.png").convert("RGBA")
-    text = json.dumps({"id": 3, **imageread.request(rgba.width, rgba.height)})
-    answer = json.loads(Engine().answer(text, rgba.tobytes()))  # the pixels beside the text, as the worker gets them
-    assert answer["id"] == 3
-    as_text = {"id": 3, **imageread.request(rgba.width, rgba.height), "rgba": base64.b64encode(rgba.tobytes()).decode()}
-    assert json.loads(Engine().answer(json.dumps(as_text))) == answer  # (the request's base64 form)
-    reading = answer["ok"]
-    view = imageread.confirmation_html(reading)
-    assert view.count('role="gridcell"') == 144 and reading["unsure"]
-    assert view.count('class="cell unsure') == len(reading["unsure"]) and "correct them" in view
-    assert f'href="#{html.escape(reading["board"])}"' in view
-    with pytest.raises(ValueError, match="screenshot"):
-        imageread.request(10_000, 10_000)

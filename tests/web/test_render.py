@@ -247,3 +247,94 @@ def test_a_layout_of_a_late_page_is_named_in_human_form():
 
 def test_a_file_size_is_written_as_a_person_reads_it():
     assert [render.file_size(n) for n in (1, 512, 3_400, 1_700_000)] == ["1 byte", "512 bytes", "3.4 kB", "1.7 MB"]
+
+
+# -- the grid's parts, each on its own -----------------------------------------------------------
+def test_cell_states_mark_dead_cells_and_the_layout_shown():
+    board = parse_board("1?\n??")
+    a = analyze(board)  # one mine among the three unknowns: each 1/3
+    states = render.cell_states(board, a, dead=frozenset({(0, 1)}))
+    assert states[0] == ("cell revealed n1", "row 1 column 1: revealed 1", "", "1", "")
+    cls, label, verdict, text, pct = states[1]
+    assert cls == "cell hidden pb3 dead" and pct == "33" and verdict == "" and text == ""
+    assert label == "row 1 column 2: hidden, 33% mine, dead: opening it can show only one number"
+    shown = render.cell_states(board, a, shown=frozenset({(1, 1)}))
+    assert [s[0].split()[-1] for s in shown] == ["n1", "lay-safe", "lay-safe", "lay-mine"]
+    assert shown[3][1].endswith(", a mine in the layout shown")
+
+
+def test_too_many_flags_for_the_total_mark_the_flags_as_the_contradiction():
+    board = parse_board("FF?\n???", 1)
+    states = render.cell_states(board, analyze(board))
+    assert [i for i, s in enumerate(states) if "conflict" in s[0]] == [0, 1]
+    assert states[0][1] == "row 1 column 1: flagged, in the contradiction"
+
+
+def test_rows_hold_cols_cells_each_and_the_grid_is_its_cells_in_rows():
+    cells = [f"<i>{i}</i>" for i in range(6)]
+    assert render.rows_html(3, cells) == ('<div role="row" class="row"><i>0</i><i>1</i><i>2</i></div>'
+                                          '<div role="row" class="row"><i>3</i><i>4</i><i>5</i></div>')
+    board = parse_board(SEED_9X9, 10)
+    a = analyze(board)
+    assert render.grid_html(board.cols, render.cell_states(board, a)) == \
+        render.rows_html(board.cols, render.grid_cells(board, a))
+    one = render.state_html(10, 9, ("cell hidden safe", "r2c2", "safe", "", ""))
+    assert attrs(one) == {"class": "cell hidden safe", "role": "gridcell", "data-row": "1", "data-col": "1",
+                          "id": "c1-1", "aria-label": "r2c2", "data-verdict": "safe"}
+
+
+def test_labels_count_from_one():
+    assert render.labels_html(3) == "<span>1</span><span>2</span><span>3</span>"
+    assert render.labels_html(0) == ""
+
+
+def test_a_proof_in_words_says_how_hard_it_is():
+    assert render.proof_text({"text": "r1c2 is safe", "grade_name": "one clue"}) == "r1c2 is safe (one clue)."
+
+
+def test_a_tangled_board_says_what_is_known_what_runs_and_what_stopped():
+    data = {"tangled": "the board is too tangled to count exactly: 3 components of 200 cells", "pending": True,
+            "step": "cell 40 of 300"}
+    running = render.tangled_text(data)
+    assert running.startswith("Too tangled to count the layouts exactly (3 components of 200 cells). ")
+    assert "(cell 40 of 300)… Esc or Cancel stops it." in running
+    assert "checking every other cell (starting)" in render.tangled_text(data | {"step": None})
+    assert render.tangled_text(data, stopped=True).endswith("others may be forced too.")
+    assert render.tangled_text(data | {"pending": False}).endswith("(the total is not used).")
+
+
+def test_long_cell_lists_are_cut_short_after_twelve():
+    cells = [(0, c) for c in range(15)]
+    assert render.cut_short(cells[:2]) == "r1c1, r1c2"
+    short = render.cut_short(cells)
+    assert short.startswith("r1c1, ") and short.endswith("r1c12 and 3 more") and "r1c13" not in short
+    links = render.cell_links(cells)
+    assert links.count('<button type="button" class="cellref"') == 12 and links.endswith(" and 3 more")
+    assert '<button type="button" class="cellref" data-cell="0,11">r1c12</button>' in links
+
+
+def test_conflict_words_name_the_clues_flags_and_total():
+    two = analyze(parse_board("1?1\n?0?\n1?1\n"))  # the clues around a 0 need mines it forbids
+    assert not two.satisfiable and len(two.conflict) >= 2
+    message = render.conflict_message(two)
+    assert message.startswith("Contradiction: the clues ") and "cannot all hold at once" in message
+    assert "The clues are striped" in message and not render.flags_take_part(two)
+    lone = analyze(parse_board("4?\n?F"))  # 4 around 3 unknowns: the clue alone fails, the flag aside
+    assert not render.flags_take_part(lone)
+    flagged = analyze(parse_board("1F\nF?"))
+    assert render.flags_take_part(flagged)
+    assert render.mines_text(1) == "1 mine" and render.mines_text(1000) == "1,000 mines"
+
+
+def test_a_total_the_clues_cannot_meet_is_said_as_such():
+    a = analyze(parse_board("1?\n??", 3))  # a 1 next to all three unknowns: not 3 mines
+    assert not a.satisfiable
+    assert render.total_message(a) == ("Contradiction: the clues cannot be met with the total of 3 mines "
+                                       "(they need more or fewer mines than that).")
+    flags = analyze(parse_board("1F\n??", 3))
+    assert "the clues and flags cannot be met" in render.total_message(flags)
+
+
+def test_the_lp_text_says_how_many_lines_the_download_adds():
+    assert render.lp_text({"lp": "Minimize\n obj: 0", "lp_more": 0}) == "Minimize\n obj: 0"
+    assert render.lp_text({"lp": "x", "lp_more": 1234}) == "x\n… 1,234 more lines in the LP download."

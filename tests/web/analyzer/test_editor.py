@@ -10,7 +10,18 @@ import pytest
 import vendor
 from minesat.board import Board, BoardError
 from minesat.formats.links import board_from_fragment, board_to_fragment
-from minesat_web.analyzer.editor import HISTORY, Editor, blank, parse_int, preset, resized
+from minesat_web.analyzer.editor import (
+    HISTORY,
+    Editor,
+    blank,
+    fitted,
+    mines_around,
+    parse_int,
+    preset,
+    resized,
+    toggled_flag,
+    with_cell,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -82,7 +93,7 @@ def test_py_zip_holds_every_module_of_the_page(tmp_path):
         names = set(f.namelist())
     expected = {p.relative_to(ROOT / "py").as_posix() for pkg in ("minesat", "minesat_web")
                 for p in (ROOT / "py" / pkg).rglob("*.py")}
-    assert names == expected and "minesat/analysis.py" in names and "minesat_web/app.py" in names
+    assert names == expected and "minesat/analysis/analyze.py" in names and "minesat_web/app.py" in names
 
 
 def test_mines_mode_numbers_equal_the_engines_count_of_neighbours_on_random_boards():
@@ -121,3 +132,28 @@ def test_a_long_number_typed_is_cut_short_and_the_bound_is_named_beside_it():
         parse_int("9" * 40, 0, 4, "The total of mines", " (the number of hidden cells and flags)")
     assert str(e.value) == ("The total of mines must be a whole number from 0 to 4 (the number of hidden cells "
                             "and flags), not 999999999999... (40 digits)")
+
+
+def test_a_cell_changed_keeps_the_total_while_it_fits():
+    board = Board(1, 3, ("?", "?", "?"), 2)
+    one = with_cell(board, (0, 0), "1")
+    assert one.cells == ("1", "?", "?") and one.mines == 2
+    assert with_cell(one, (0, 1), "0").mines is None  # one unknown left: a total of 2 no longer fits
+    with pytest.raises(BoardError, match="unknown cell"):
+        with_cell(board, (0, 0), "x")
+    assert fitted(board, 3).mines == 3 and fitted(board, 4).mines is None and fitted(board, None).mines is None
+
+
+def test_a_flag_toggles_and_a_number_becomes_a_flag():
+    board = Board(1, 2, ("?", "3"), None)
+    flagged = toggled_flag(board, (0, 0))
+    assert flagged.cells == ("F", "3") and toggled_flag(flagged, (0, 0)).cells == ("?", "3")
+    assert toggled_flag(board, (0, 1)).cells == ("?", "F")
+
+
+def test_mines_around_counts_the_flags_among_the_neighbours():
+    board = Board(3, 3, ("F", "?", "F",
+                         "?", "?", "1",
+                         "F", "F", "F"), None)
+    assert mines_around(board, (1, 1)) == 5  # every flag touches the middle
+    assert mines_around(board, (0, 1)) == 2 and mines_around(board, (1, 2)) == 3 and mines_around(board, (0, 0)) == 0

@@ -68,3 +68,13 @@ def test_play_cells_show_what_the_player_sees_and_everything_once_lost():
     game.open(mine)
     lost = playrender.play_cells(game)
     assert lost.count("exploded") == 1 and lost.count("mine shown") == len(game.mine_cells) - 1
+
+
+def test_odds_while_playing_in_words():
+    text = playrender.odds_text((2, 4), {"p_mine": 0.125, "safety": 0.5, "progress": 0.0625})
+    assert text == ("r3c5: 12.5% mine. Safe, and the next click too (its secondary safety): 50.0%. "
+                    "Chance it makes another cell surely safe: 6.2%.")
+
+
+def test_a_best_time_in_seconds_or_a_dash_when_there_is_none():
+    assert playrender.best_time(12_345) == "12.3 s" and playrender.best_time(0) == "–"
