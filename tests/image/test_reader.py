@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import functools
-import html
 import io
 import json
 import os
@@ -20,9 +19,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from minesat.board import BoardError
 from minesat.image.reader import read_image
+from shots import IMAGES, truth
 
 ROOT = Path(__file__).resolve().parents[2]
-IMAGES = ROOT / "tests" / "images"
 SHOTS = sorted(p for p in IMAGES.iterdir() if p.suffix in (".png", ".jpg"))
 # The tests read the screenshots up to 0.6 megapixels (each client, every look, PNG and JPEG; ~20 s on
 # a shared 2-core machine); bench/bench_image.py reads them all.
@@ -34,11 +33,6 @@ EXACT = ["google-0.png", "google-1.jpg", "google-2.png", "google-3.png", "google
          "minesat-0.png",
          "minesat-1.png", "minesat-2.jpg", "minesat-3.png", "minesat-4.png", "minesat-5.jpg", "mjs-0.png", "mjs-1.png",
          "mjs-2.jpg", "mjs-3.png", "mjs-4.png", "mjs-6.png", "mjs-7.png"]
-
-
-def truth(shot: Path) -> tuple[list[str], int]:
-    data = json.loads(shot.with_suffix(".json").read_text())
-    return data["rows"], data["mines"]
 
 
 def rows_of(reading) -> list[str]:
@@ -265,36 +259,6 @@ def test_bad_bytes_are_refused():
         read_image(10, 10, b"\0" * 12)
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "minesat", *args], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
-                          capture_output=True, text=True, timeout=120)
-
-
-def test_cli_read_image_prints_the_board_and_json():
-    rows, _ = truth(IMAGES / "google-2.png")
-    done = run("read-image", str(IMAGES / "google-2.png"))
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == rows
-    done = run("read-image", str(IMAGES / "google-2.png"), "--json")
-    data = json.loads(done.stdout)
-    assert data["rows"] == rows and data["sure"] is True
-    assert data["grid"]["rows"] == len(rows) and data["grid"]["cols"] == len(rows[0])
-    assert len(data["confidence"]) == len(rows) and all(0 <= c <= 1 for row in data["confidence"] for c in row)
-
-
-def test_cli_read_image_refuses_what_is_not_a_board(tmp_path):
-    text = tmp_path / "board.txt"
-    text.write_text("1??\n")
-    done = run("read-image", str(text))
-    assert done.returncode == 2 and "cannot read" in done.stderr and len(done.stderr.splitlines()) == 1
-    blank = tmp_path / "blank.png"
-    Image.new("RGB", (300, 300), (255, 255, 255)).save(blank)
-    done = run("read-image", str(blank))
-    assert done.returncode == 2 and "no board found" in done.stderr
-    done = run("read-image", str(IMAGES / "mjs-1.png"))  # two 3s in doubt, read as 4 and 6: refused
-    assert done.returncode == 2 and "unsure" in done.stderr and not done.stdout
-
-
 def test_the_engine_does_not_import_pillow():
     script = "import sys, minesat.image.reader, minesat; assert 'PIL' not in sys.modules, 'PIL imported'"
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
@@ -304,7 +268,6 @@ def test_the_engine_does_not_import_pillow():
 
 def test_the_engine_reads_an_image_for_the_page():
     """The worker's protocol op: RGBA bytes as base64 in, the reading and a share fragment out."""
-    import base64
 
     from minesat.formats.links import board_from_fragment
     from minesat.messages.protocol import Engine
@@ -319,22 +282,3 @@ def test_the_engine_reads_an_image_for_the_page():
     blank = {"id": 2, "op": "read_image", "width": 200, "height": 200,
              "rgba": base64.b64encode(bytes(160_000)).decode()}
     assert "no board found" in json.loads(Engine().answer(json.dumps(blank)))["error"]
-
-
-def test_the_page_confirmation_view_marks_the_unsure_cells():
-    """minesat_web.analyzer.imageread (pure): the request the page sends and the view of the board read."""
-    from minesat.messages.protocol import Engine
-    from minesat_web.analyzer import imageread
-    rgba = Image.open(IMAGES / "mjs-1.png").convert("RGBA")
-    text = json.dumps({"id": 3, **imageread.request(rgba.width, rgba.height)})
-    answer = json.loads(Engine().answer(text, rgba.tobytes()))  # the pixels beside the text, as the worker gets them
-    assert answer["id"] == 3
-    as_text = {"id": 3, **imageread.request(rgba.width, rgba.height), "rgba": base64.b64encode(rgba.tobytes()).decode()}
-    assert json.loads(Engine().answer(json.dumps(as_text))) == answer  # (the request's base64 form)
-    reading = answer["ok"]
-    view = imageread.confirmation_html(reading)
-    assert view.count('role="gridcell"') == 144 and reading["unsure"]
-    assert view.count('class="cell unsure') == len(reading["unsure"]) and "correct them" in view
-    assert f'href="#{html.escape(reading["board"])}"' in view
-    with pytest.raises(ValueError, match="screenshot"):
-        imageread.request(10_000, 10_000)
