@@ -521,14 +521,13 @@ def _best_phase(edges: _Edges, length: int, first: float, pitch: float, cells: i
 
 def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: int,
                lo: float, hi: float) -> tuple[float, float]:
-    """`first` and `pitch` fitted (least squares) to the middles of the strong edges about each of the
-    lattice's lines (a boundary between two bevels, or a thin line, is a pair of edges a pixel or two
-    apart: its middle is the boundary).  Only edges found along most of the board count: a digit's or a
-    flag's strokes are too short.  A lattice a little off passes `_best_phase`, which takes the best edge
-    within a pixel; over a board of many cells that error grows to a part of a cell.  Kept only when the
-    pitch found drifts by a tenth of a cell or more over the board (less leaves the cells' middles where
-    they were; the fit's own error is of a pixel or so)."""
-    hist = _histogram(edges, length, lo, hi)
+    """`first` and `pitch` fitted (least squares) to the lines between cells as the edges show them: near
+    each, the middle of the strongest place of edges within a pixel (a boundary between two bevels, or a
+    thin line, is a pair of edges a pixel or two apart: its middle is the boundary).  A lattice a little
+    off passes `_best_phase`, which takes the best edge within a pixel; over a board of many cells that
+    error grows to a part of a cell.  Kept when it moves the board's far side by a pixel or more."""
+    raw = _histogram(edges, length, lo, hi)
+    hist = [a + b + c for a, b, c in zip(raw[:1] + raw, raw, raw[1:] + raw[-1:])]  # edges within a pixel
     span = hist[max(0, int(first)):min(length, int(first + cells * pitch) + 2)]
     if not span:
         return first, pitch
@@ -537,10 +536,11 @@ def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: in
     points = []
     for k in range(1, cells):  # the lines between cells (the outer ones have the frame's edges beside them)
         at = first + k * pitch
-        near = [x for x in range(max(0, int(at - reach)), min(length, int(at + reach) + 1))
-                if hist[x] >= strong and abs(x - at) <= reach]
-        if near:
-            points.append((k, sum(near) / len(near)))
+        window = [x for x in range(max(0, int(at - reach)), min(length, int(at + reach) + 1)) if abs(x - at) <= reach]
+        top = max((hist[x] for x in window), default=0)
+        if top >= strong:  # the middle of the strongest place of edges near the line
+            best = [x for x in window if hist[x] >= 0.97 * top]
+            points.append((k, sum(best) / len(best)))
     if len(points) < max(3, cells // 2):
         return first, pitch
     mk = sum(k for k, _ in points) / len(points)
