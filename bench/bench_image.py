@@ -1,6 +1,7 @@
 """Screenshots read back to boards, per client: cells right, screenshots exact, sure-and-wrong; the time.
 
     .venv/bin/python bench/bench_image.py [DIR ...] [--verbose] [--no-copies] [--dev] [--show-unseen] [--pyodide]
+    .venv/bin/python bench/bench_image.py --time FILE ...
 
 Reads every screenshot with a truth file under each DIR (default: /work/screens-corpus/shots when it
 exists, made by bench/screens/, and tests/images/ always) with `minesat.image.reader.read_image`, and
@@ -129,7 +130,7 @@ def measure(path: Path, truth: dict, copies: bool) -> Shot:
         shot.refused = str(e)
     shot.seconds = time.perf_counter() - start
     if not shot.refused:
-        shot.note = bool(reading.note)
+        shot.note = bool(getattr(reading, "note", ""))  # (a reader of before notes)
         got = rows_of(reading.board)
         if len(got) != len(rows) or len(got[0]) != len(rows[0]):
             shot.refused = f"grid {len(got)}x{len(got[0])}, truth {len(rows)}x{len(rows[0])}"
@@ -164,7 +165,27 @@ def tuned(others: list[Shot]) -> float:
     return LADDER[-1]
 
 
+def time_reads(paths: list[Path]) -> None:
+    """The median of 5 reads of each screenshot, decoding excluded (`--time FILE ...`; with PYTHONPATH
+    pointing at another checkout's py/, that checkout's reader: two readers timed in one run)."""
+    for path in paths:
+        with Image.open(path) as image:
+            width, height, data = load(image)
+        times = []
+        for _ in range(5):
+            start = time.perf_counter()
+            try:
+                read_image(width, height, data)
+            except BoardError:
+                pass
+            times.append(time.perf_counter() - start)
+        print(f"{path} ({width}x{height} px): {statistics.median(times) * 1000:.0f} ms per read (median of 5)")
+
+
 def main(argv: list[str]) -> int:
+    if "--time" in argv:
+        time_reads([Path(a) for a in argv if not a.startswith("--")])
+        return 0
     verbose = "--verbose" in argv
     dirs = [Path(a) for a in argv if not a.startswith("--")] or [
         *([CORPUS] if CORPUS.exists() else []), ROOT / "tests" / "images"]

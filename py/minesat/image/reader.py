@@ -21,8 +21,9 @@ total: the mines it shows left plus the flags read; without one the total is lef
 from __future__ import annotations
 
 import gc
+from collections import Counter
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.image.cells import (
@@ -227,6 +228,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
     shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
+    faint: dict[int, bool] = {}  # `_faint` of the cells sampled alike
     marks: list[int] = []  # hidden cells with a mark that is neither a flag nor a mine (an overlay's?)
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
@@ -241,7 +243,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         elif k == opened:
             if g is None:
                 out.append("0")
-                conf.append(0.45 if _faint(cell) else min(1.0, 0.55 + bonus))
+                conf.append(0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus))
             elif _is_mine(g, cell.colours):
                 out.append(HIDDEN)
                 conf.append(0.6)
@@ -254,7 +256,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append(min(1.0, 0.55 + bonus))
         elif k == hidden:
             out.append(HIDDEN)
-            conf.append((0.45 if _faint(cell) else min(1.0, 0.55 + bonus)) if g is None else 0.3)
+            conf.append((0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus)) if g is None else 0.3)
             if g is not None:
                 marks.append(i)
         elif g is not None and _has_red(cell) and luminance(cell.background) > 80:  # a flag on a look of its own
@@ -409,20 +411,21 @@ def _outer_line(width: int, height: int, data: bytes, grid: Grid, first: tuple[i
     return total > 0 and hits >= 0.5 * total
 
 
-def _faint(cell: CellLook) -> bool:
+def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
     """Whether a cell read without ink holds a faint mark: a part of the inner middle of the cell (3% to 40%;
     away from bevels and lines) of a colour off its background by more than noise but less than ink (a flag
-    or a digit whose colour was lost, as in a grayscale copy), which must not pass for a plain cell."""
+    or a digit whose colour was lost, as in a grayscale copy), which must not pass for a plain cell.
+    (`known`: the answers for the cells sampled alike, whose looks share their samples.)"""
     pix, rgb, bg = cell.pix, cell.rgb, cell.background
+    if id(pix) in known:
+        return known[id(pix)]
     n = len(pix)
     m = n * 3 // 20 + 2
-    counts: dict[int, int] = {}
-    for row in pix[m:n - m]:
-        for p in row[m:n - m]:
-            counts[p] = counts.get(p, 0) + 1
+    counts = Counter(chain.from_iterable(row[m:n - m] for row in pix[m:n - m]))
     total = sum(counts.values())
     off = sum(k for p, k in counts.items() if p in rgb and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK)
-    return 0.03 * total <= off <= 0.4 * total
+    known[id(pix)] = answer = 0.03 * total <= off <= 0.4 * total
+    return answer
 
 
 def _margin(cell: CellLook, centres: list[list[CellLook]], k: int) -> float:
