@@ -525,7 +525,8 @@ def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: in
     each, the middle of the strongest place of edges within a pixel (a boundary between two bevels, or a
     thin line, is a pair of edges a pixel or two apart: its middle is the boundary).  A lattice a little
     off passes `_best_phase`, which takes the best edge within a pixel; over a board of many cells that
-    error grows to a part of a cell.  Kept when it moves the board's far side by a pixel or more."""
+    error grows to a part of a cell.  Kept when it moves the board's far side by a pixel or more and the
+    lines found fall on it clearly better than on the lattice given."""
     raw = _histogram(edges, length, lo, hi)
     hist = [a + b + c for a, b, c in zip(raw[:1] + raw, raw, raw[1:] + raw[-1:])]  # edges within a pixel
     span = hist[max(0, int(first)):min(length, int(first + cells * pitch) + 2)]
@@ -551,6 +552,10 @@ def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: in
     drift = abs(fitted - pitch) * cells
     if abs(fitted - pitch) > 0.03 * pitch or abs(start - first) > pitch / 4 or drift < 1:
         return first, pitch  # too far to be the same lattice, or too near to matter
+    before = sum((x - first - k * pitch) ** 2 for k, x in points) / len(points)
+    after = sum((x - start - k * fitted) ** 2 for k, x in points) / len(points)
+    if after > 0.5 * before or after > 2.0:
+        return first, pitch  # the lines found do not fall on the new lattice much better (JPEG, ink)
     return start, fitted
 
 
