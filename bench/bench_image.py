@@ -90,6 +90,7 @@ class Shot:
     copies: list[tuple[str, bool, float]] = field(default_factory=list)  # (how, right, lowest confidence)
     seconds: float = 0.0
     note: bool = False  # the reading came with a note (an overlay's hint)
+    total: int | None = None  # the total read (from a mine counter), if any
     wrong: list[tuple[int, int, str, str, float]] = field(default_factory=list)
 
     @property
@@ -131,6 +132,7 @@ def measure(path: Path, truth: dict, copies: bool) -> Shot:
     shot.seconds = time.perf_counter() - start
     if not shot.refused:
         shot.note = bool(getattr(reading, "note", ""))  # (a reader of before notes)
+        shot.total = reading.board.mines
         got = rows_of(reading.board)
         if len(got) != len(rows) or len(got[0]) != len(rows[0]):
             shot.refused = f"grid {len(got)}x{len(got[0])}, truth {len(rows)}x{len(rows[0])}"
@@ -226,6 +228,9 @@ def main(argv: list[str]) -> int:
             bad = [how for how, right, low in s.copies if not right and low >= 0.5]
             if s.client in DEVELOPED_ON or "--show-unseen" in argv:
                 print(f"copy sure and wrong: {s.path.parent.name}/{s.path.name} {bad}")
+    totals_read = [s for s in measured if s.total is not None]
+    print(f"total from a mine counter: {len(totals_read)} of {len(measured)} screenshots, "
+          f"{sum(s.total == s.mines for s in totals_read)} right")
     overlays = [s for s in measured if "overlay" in s.client]
     if overlays:
         print(f"overlay hint given: {sum(s.note for s in overlays)} of {len(overlays)} screenshots with an overlay; "
