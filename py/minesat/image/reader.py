@@ -187,7 +187,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         best = max(scores, default=(0.0, -1))
         presence = {k: _presence(cell, members[0].background) for k, members in enumerate(centres)}
         tied = [k for k in presence if presence[k] >= max(presence.values(), default=0.0) - 0.05]
-        if len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or ink_hue(cell.colours) is not None):
+        near = sorted(tied, key=lambda k: _colour_distance(cell, centres[k][0]))
+        if (len(tied) > 1 and presence[tied[0]] >= 0.06
+                and _colour_distance(cell, centres[near[1]][0]) - _colour_distance(cell, centres[near[0]][0]) >= 15):
+            # looks of near colours (a dark theme's hidden and opened cells): the one the cell's colour is
+            best = (presence[near[0]], near[0])
+        elif len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or ink_hue(cell.colours) is not None):
             # looks of one colour (classic tiles, raised or not): a flag stands on a raised tile, a
             # coloured digit lies on a flat, opened one
             pick = (max if flags[i] else min)(tied, key=lambda k: centres[k][0].raised)
