@@ -9,6 +9,7 @@
 //   taken already decompressed from the page's own cache;
 // - counted (boot/progress.mjs): the bytes of the runtime's files counted into the page's progress
 //   bar, and a failed download said in the page.
+
 /** Replace globalThis.fetch by `layers` (outermost first) over the fetch there is now. */
 export function wrapFetch(layers) {
   const network = globalThis.fetch;
@@ -16,6 +17,10 @@ export function wrapFetch(layers) {
     ? network.call(self, input, init)
     : layers[i](input, init, through(i + 1, self)));
   globalThis.fetch = function (input, init) {
-    return through(0, this)(input, init);
+    try {
+      return through(0, this)(input, init);
+    } catch (e) {  // (as the browser's fetch: a rejected promise, never an exception)
+      return Promise.reject(e);
+    }
   };
 }
