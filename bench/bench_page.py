@@ -19,8 +19,9 @@ All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no o
             file is saved, clicking the grid every 0.5 s; the longest task meanwhile.
 
 With --compare DIR (a copy of the site made before a change, e.g. `git worktree add` then `make
-setup` there, or a copy of this folder), the first visits of DIR's app are interleaved with this
-repository's and the bare page's, and the start is printed for both: before and after in one run.
+setup` there, or a copy of this folder), the first visits of DIR's app are interleaved with the
+site's (--root) and the bare page's, and the start is printed for both: before and after in one
+run. Give --root a copy of the site after the change, so that both are served alike.
 
 With --network 4g (9 Mbps down / 60 ms round trip) or --network slow (1.6 Mbps / 150 ms), only
 the start is measured, as a first visit over a mobile link (issue 20): the site served gzipped (as
@@ -334,8 +335,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-download", action="store_true")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--root", type=Path, default=ROOT,
-                        help="with --network: the site's folder (default: this repository; a copy stays fixed "
-                             "while the repository is being edited)")
+                        help="the site's folder (default: this repository; a copy stays fixed while the "
+                             "repository is being edited, and is served as it is, where the repository's py.zip "
+                             "and page.zip are brought up to date on each request)")
     parser.add_argument("--compare", type=Path, metavar="DIR",
                         help="also the start of the site in DIR (a copy of the site made before a change), its "
                              "first visits interleaved with this repository's: before and after in one run")
@@ -346,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
         return network_main(args)
     from playwright.sync_api import sync_playwright
 
-    server = serve.start(0)
+    server = serve.start(0, root=args.root)
     base = server.url
     before = serve.start(0, root=args.compare) if args.compare else None  # (--compare: the site before)
     starts: dict[str, list[dict[str, float]]] = {"bare": [], "app": [], **({"before": []} if before else {})}
