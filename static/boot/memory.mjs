@@ -5,6 +5,7 @@
 import { urlOf } from "./paths.mjs";
 
 const files = {};  // url -> bytes, or the compiled module of Pyodide's wasm
+const modules = new WeakMap();  // a response of compiledResponse -> its module
 
 /** Let the next fetch of each of `more` ({url: bytes or WebAssembly.Module}) be answered from memory. */
 export function serveFromMemory(more) {
@@ -12,6 +13,7 @@ export function serveFromMemory(more) {
   if (Object.values(more).some((found) => found instanceof WebAssembly.Module)) wrapInstantiateStreaming();
 }
 
+/** The layer: a file in memory answered (and forgotten), anything else passed on. */
 export function fromMemory(input, init, next) {
   const url = urlOf(input);
   const found = files[url];
@@ -24,7 +26,6 @@ export function fromMemory(input, init, next) {
 
 /** A stand-in for the wasm file's response that carries its compiled module: Pyodide passes it
  * to WebAssembly.instantiateStreaming, which then instantiates the module instead of compiling. */
-const modules = new WeakMap();
 function compiledResponse(module) {
   const response = new Response("", { headers: { "Content-Type": "application/wasm" } });
   modules.set(response, module);
