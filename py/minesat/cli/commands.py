@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
+import warnings
 from itertools import islice
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -219,13 +221,7 @@ def cmd_read_image(args: argparse.Namespace) -> None:
     except ImportError:
         raise CLIError("read-image needs Pillow: pip install 'minesat[image]'") from None
     name = file_name(args.image)
-    try:
-        with Image.open(standard_input().buffer if args.image == "-" else args.image) as image:
-            if image.width * image.height > MAX_IMAGE_PIXELS:
-                raise CLIError(f"{name}: {image.width}x{image.height} pixels is more than a screenshot can be")
-            rgba = image.convert("RGBA")
-    except (OSError, ValueError, Image.DecompressionBombError) as e:
-        raise CLIError(f"cannot read {name} as an image: {getattr(e, 'strerror', None) or e}") from None
+    rgba = decoded_image(Image, standard_input_image() if args.image == "-" else args.image, name)
     try:
         reading = read_image(rgba.width, rgba.height, rgba.tobytes())
     except BoardError as e:
@@ -239,6 +235,38 @@ def cmd_read_image(args: argparse.Namespace) -> None:
         raise CLIError(f"{name}: a {reading.board.rows}x{reading.board.cols} board, but {len(reading.unsure)} "
                        f"cells are unsure ({cells}{more}); --json shows the reading and each cell's confidence")
     sys.stdout.write(str(reading.board))
+
+
+def standard_input_image() -> io.BytesIO:
+    """Standard input's bytes, for Pillow; a one-line error when there are none."""
+    data = standard_input().buffer.read()
+    if not data:
+        raise CLIError("standard input is empty: no image to read")
+    return io.BytesIO(data)
+
+
+def decoded_image(pil: ModuleType, source: str | io.BytesIO, name: str) -> Any:
+    """The image in `source` as RGBA, decoded by Pillow (`pil`: PIL.Image); one-line CLIError on any
+    failure.  Pillow's decoders raise many kinds of exception on a corrupt file (OSError, ValueError,
+    SyntaxError, RuntimeError, EOFError, struct.error...) and warn on some (UserWarning of a corrupt
+    TIFF, DecompressionBombWarning): no warning is printed, a bomb warning is the image being too
+    large."""
+    too_large = f"{name}: the image has more pixels than a screenshot can ({MAX_IMAGE_PIXELS:,} at most)"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        warnings.simplefilter("error", pil.DecompressionBombWarning)
+        try:
+            with pil.open(source) as image:
+                if image.width * image.height > MAX_IMAGE_PIXELS:
+                    raise CLIError(f"{name}: {image.width}x{image.height} pixels is more than a screenshot can be")
+                return image.convert("RGBA")
+        except (pil.DecompressionBombWarning, pil.DecompressionBombError):
+            raise CLIError(too_large) from None
+        except (CLIError, MemoryError):
+            raise
+        except Exception as e:  # noqa: BLE001 - any decoder's failure on a corrupt file is one message
+            why = getattr(e, "strerror", None) or " ".join(str(e).splitlines()) or type(e).__name__
+            raise CLIError(f"cannot read {name} as an image: {why}") from None
 
 
 def cell_argument(text: str) -> tuple[int, int]:
