@@ -4,6 +4,7 @@ never a traceback, a Python warning or a terminal escape (issue 36)."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import struct
 import subprocess
@@ -89,3 +90,67 @@ def test_read_image_of_empty_standard_input_says_so():
 def test_read_image_of_a_corrupt_image_on_standard_input(tmp_path):
     refused(run("read-image", "-", stdin=icns_with_a_broken_png()), "cannot read - as an image")
     assert "BufferedReader" not in run("read-image", "-", stdin=b"not an image").stderr
+
+
+# -- values quoted from a file: item 5 -----------------------------------------------------------
+ESCAPE = "\u001b[2J"  # clears a terminal
+
+
+def record(**fields: object) -> bytes:
+    return json.dumps({"rows": 3, "cols": 3, "mines": [[0, 0]], "moves": [[2, 2, "open"]]} | fields).encode()
+
+
+@pytest.mark.parametrize("fields", [{"total": ESCAPE}, {"moves": [[ESCAPE, 0, "open"]]},
+                                    {"moves": [[0, 0, ESCAPE]]}, {"mines": [[ESCAPE, 1]]}],
+                         ids=["total", "move's cell", "move's kind", "mine"])
+def test_review_escapes_a_record_value_it_quotes(tmp_path, fields):
+    path = tmp_path / "game.json"
+    path.write_bytes(record(**fields))
+    done = run("review", str(path))
+    refused(done, "game.json", "\\u001b[2J")
+
+
+def test_analyze_escapes_a_minesweepr_links_topology(tmp_path):
+    path = tmp_path / "link.txt"
+    path.write_text(f"https://mrgris.com/projects/minesweepr/demo/analyzer/?topo={ESCAPE}&w=2&h=1&board=xx\n")
+    refused(run("analyze", str(path)), "\\x1b[2J")
+
+
+# -- messages: item 7 --------------------------------------------------------------------------------
+def test_review_accepts_a_record_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + record())
+    done = run("review", str(path))
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["move"] for line in done.stdout.splitlines()] == [[2, 2, "open"]]
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"moves": [[True, 0, "open"]]}, "not [true, 0]"),
+    ({"total": 1e300}, "not 1e300"),
+    ({"total": None, "mines": [[0, None]]}, "not [0, null]"),
+    ({"total": "2"}, 'not "2"'),
+], ids=["true", "exponent", "null", "string"])
+def test_review_spells_record_values_as_json(tmp_path, fields, words):
+    path = tmp_path / "game.json"
+    path.write_text(record(**fields).decode().replace("1e+300", "1e300"))
+    done = run("review", str(path))
+    refused(done, words)
+    for python in ("True", "None", "1e+300", "'2'"):
+        assert python not in done.stderr
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_board_file_is_named_so(tmp_path, encoding):
+    path = tmp_path / "board.txt"
+    path.write_bytes("1?\n??\n".encode(encoding))
+    refused(run("analyze", str(path)), "board.txt", "UTF-16")
+
+
+def test_a_board_file_with_two_links_names_them(tmp_path):
+    first, second = "https://example.org/minesat/#board=1%3F/%3F%3F&mines=1", "https://example.org/#board=0/0"
+    path = tmp_path / "links.txt"
+    path.write_text(f"{first}\n{second}\n")
+    done = run("analyze", str(path))
+    refused(done, "2 links", first, second)
+    assert "unknown cell" not in done.stderr

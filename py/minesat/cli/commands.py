@@ -13,11 +13,20 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from minesat.analysis.result import Analysis
-from minesat.board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
+from minesat.board import (
+    MAX_TEXT,
+    Board,
+    BoardError,
+    format_layout,
+    named,
+    not_a_whole_number,
+    parse_board,
+    whole_number,
+)
 from minesat.cli import limits
 from minesat.counting import TooTangled
 from minesat.formats.links import link_in
-from minesat.formats.text import read_any
+from minesat.formats.text import UTF16_TEXT, looks_utf16, read_any, several_links
 from minesat.messages.codec import dumps, encode_advice, encode_graded, encode_reading, proof_fields
 from minesat.reductions import ilp
 from minesat.reductions.card import CounterTooLarge
@@ -40,7 +49,7 @@ class Parser(argparse.ArgumentParser):
 
 def file_name(path: str) -> str:
     """A file name as messages show it: as it is when printable, else escaped (one line)."""
-    return path if path.isprintable() else repr(path)
+    return named(path)
 
 
 def standard_input() -> Any:
@@ -54,11 +63,19 @@ def read_text(path: str) -> str:
     """A file's text (standard input for '-'), reading no more than a board's text can be."""
     try:
         if path == "-":
-            return str(standard_input().read(MAX_TEXT + 1))
-        with open(path, encoding="utf-8") as f:
-            return f.read(MAX_TEXT + 1)
-    except (OSError, UnicodeDecodeError) as e:
-        raise CLIError(f"cannot read {file_name(path)}: {getattr(e, 'strerror', None) or e}") from None
+            text = str(standard_input().read(MAX_TEXT + 1))
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_TEXT + 1)
+    except UnicodeDecodeError as e:
+        if e.start < 2 and looks_utf16(e.object[:64]):
+            raise CLIError(f"{file_name(path)}: {UTF16_TEXT}") from None
+        raise CLIError(f"cannot read {file_name(path)}: {e}") from None
+    except OSError as e:
+        raise CLIError(f"cannot read {file_name(path)}: {e.strerror or e}") from None
+    if "\x00" in text[:64] and looks_utf16(text[:64].encode()):
+        raise CLIError(f"{file_name(path)}: {UTF16_TEXT}")
+    return text
 
 
 def read_board(path: str, mines: int | None) -> Board:
@@ -69,7 +86,7 @@ def read_board(path: str, mines: int | None) -> Board:
         return parse_board(text, mines)
     except BoardError as e:
         if not link_in(text):  # a board with a link in a comment is read above, as a board
-            raise CLIError(f"{file_name(path)}: {e}") from None
+            raise CLIError(f"{file_name(path)}: {several_links(text) or e}") from None
     try:
         board = read_any(text)[0]
         return board if mines is None else board.with_mines(mines)
@@ -200,7 +217,7 @@ def cmd_review(args: argparse.Namespace) -> None:
     if len(text) > MAX_TEXT:
         raise CLIError(f"{file_name(args.game)}: a game record is at most {MAX_TEXT:,} characters")
     try:
-        record = GameRecord.from_json(json.loads(text))
+        record = GameRecord.from_text(text)
         graded = review(record, solver_module(args.solver))
     except (ValueError, RecursionError) as e:  # json.JSONDecodeError is a ValueError
         why = "a number in it has more than 4,300 digits" if "int_max_str_digits" in str(e) else str(e)

@@ -55,7 +55,18 @@ import string
 from typing import Literal
 from urllib.parse import parse_qs
 
-from minesat.board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, cell_name, format_board, neighbours, whole_number
+from minesat.board import (
+    FLAG,
+    HIDDEN,
+    MAX_SIDE,
+    Board,
+    BoardError,
+    cell_name,
+    format_board,
+    neighbours,
+    quoted,
+    whole_number,
+)
 from minesat.formats.links import board_from_fragment, link_in
 
 MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
@@ -113,14 +124,27 @@ def read_any(text: str) -> tuple[Board, str]:
     try:
         return _read_either(headers, rows, comment_before, ellipsis)
     except BoardError as e:
+        if many := several_links(text):
+            raise many from None
         if ellipsis is None or e.column is not None:
             raise
-        raise BoardError(f"{e.message} (the last line '{lines[ellipsis - 1].strip()}' was taken to mean "
+        raise BoardError(f"{e.message} (the last line {quoted(lines[ellipsis - 1].strip(), 40)} was taken to mean "
                          "that rows were left out: paste the whole board)", e.line or ellipsis) from None
 
 
 def _looks_like_link(word: str) -> bool:
     return "://" in word or "board=" in word or "analysis=" in word
+
+
+def several_links(text: str) -> BoardError | None:
+    """The error of a text that holds more than one link (which one to read?), naming the first two;
+    None when it holds one or none."""
+    found = [word for word in text.split() if _looks_like_link(word)]
+    if len(found) < 2:
+        return None
+    more = f" and {len(found) - 2:,} more" if len(found) > 2 else ""
+    return BoardError(f"the text holds {len(found):,} links, {quoted(found[0], 60)} and {quoted(found[1], 60)}"
+                      f"{more}: give one link, or a board")
 
 
 def _read_either(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
@@ -361,7 +385,8 @@ def _read_minesweepr_link(query: str) -> Board:
     """The board of a minesweepr player or analyzer link's query (`w=..&h=..&mines=..&board=..`)."""
     params = {key: values[-1] for key, values in parse_qs(query, keep_blank_values=True).items()}
     if params.get("topo", "grid") != "grid" or "d" in params:
-        raise BoardError(f"minesweepr's link is for a {params.get('topo', '3D')} board, not a square grid")
+        kind = quoted(params["topo"]) if "topo" in params else "3D"
+        raise BoardError(f"minesweepr's link is for a {kind} board, not a square grid")
     width, height = (_bounded(params.get(key, "")) for key in ("w", "h"))
     if not width or not height:
         raise BoardError("minesweepr's link needs whole numbers w= (columns) and h= (rows)")
@@ -515,6 +540,22 @@ def image_kind(data: bytes) -> str | None:
     return kind
 
 
+UTF16_TEXT = "the file is UTF-16 text; a board file is UTF-8 text (save it as UTF-8) or an MBF file"
+
+
+def looks_utf16(data: bytes) -> bool:
+    """Whether bytes begin as UTF-16 text: its byte-order mark, or ASCII text with a zero byte
+    beside each character (an MBF file starts with two sides from 1 to MAX_SIDE: never so)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = data[:64 - len(data[:64]) % 2]  # whole characters
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return (not any(odd) and all(32 <= b < 127 or b in b"\t\r\n" for b in even)) or \
+        (not any(even) and all(32 <= b < 127 or b in b"\t\r\n" for b in odd))
+
+
 def read_file(data: bytes, filename: str = "") -> tuple[Board, str]:
     """The board in a dropped or opened file: an MBF file (binary, or named `.mbf`), else text in
     any format `read_any` reads (UTF-8, a byte-order mark ignored).  An image is refused with a
@@ -524,6 +565,8 @@ def read_file(data: bytes, filename: str = "") -> tuple[Board, str]:
     if kind := image_kind(data):
         raise BoardError(f"the file is a {kind} image, not a board: a screenshot is read by \"Read a board "
                          "from a screenshot\" (in the command line: minesat read-image)")
+    if looks_utf16(data):
+        raise BoardError(UTF16_TEXT)
     if len(data) > MAX_FILE:
         raise BoardError(f"the file is too large ({len(data):,} bytes; a board file is at most {MAX_FILE:,})")
     try:

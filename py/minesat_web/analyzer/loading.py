@@ -9,7 +9,7 @@ from typing import Any
 import js
 from pyscript import document
 
-from minesat.board import Board, BoardError
+from minesat.board import Board, BoardError, named
 from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat.formats.text import read_any, read_file
 from minesat_web import persist
@@ -60,15 +60,16 @@ async def open_file(app: App, file: Any) -> None:
         data = bytes((await file.arrayBuffer()).to_py())
         board, understood = read_file(data, name)
     except BoardError as e:
-        show_message(f"Could not read the file {name}: {e}", bad=True)
+        show_message(f"Could not read the file {named(name)}: {e}", bad=True)
         return
-    load(app, board, f"{name} (read as {understood})" + (
+    load(app, board, f"{named(name)} (read as {understood})" + (
         ": the game's mines are flagged and every other cell shows its number; hide cells with ? "
         "to make a position" if understood == "MBF" else ""))
 
 
 async def read_screenshot(app: App, blob: Any, name: str) -> None:
     """A screenshot read by the engine's worker, shown beside the image for the user to check."""
+    name = named(name)
     el("image-box").open = True
     status = el("image-status")
     status.textContent = f"Reading the board in {name}…"
