@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from harness import new_context, screenshot, wait_analysis, wait_ready
+from harness import new_context, screenshot, wait_analysis, wait_ready, wait_worker_idle
 from minesat.analysis.analyze import analyze
 from minesat.formats.links import board_from_fragment
 from minesat.reductions.solve import formula
@@ -30,7 +30,7 @@ def test_rapid_edits_end_on_the_last_boards_count_and_never_draw_a_stale_one(app
         page.keyboard.press(key)  # no waiting: each edit supersedes the one before
     final = page.evaluate("() => document.getElementById('grid').dataset.board")  # the board on screen
     page.wait_for_function("f => (window.drawnCounts || []).some(([h]) => h === f)", arg=final)
-    time.sleep(0.3)  # any late answer of an older board would be drawn by now
+    wait_worker_idle(page)  # any late answer of an older board would be drawn by now
     drawn = page.evaluate("window.drawnCounts")
     assert drawn[-1] == [final, str(analyze(board_from_fragment(final)).count)]
     for fragment, value in drawn:  # every count drawn was the count of the board on screen then
