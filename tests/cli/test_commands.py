@@ -154,3 +154,11 @@ def test_a_board_file_with_two_links_names_them(tmp_path):
     done = run("analyze", str(path))
     refused(done, "2 links", first, second)
     assert "unknown cell" not in done.stderr
+
+
+def test_advise_escapes_the_file_name_it_quotes(tmp_path):
+    """A board with no layout, in a file whose name holds an escape: the name is quoted escaped."""
+    path = tmp_path / f"board{ESCAPE}.txt"
+    path.write_text("mines=0\n1?\n??\n")
+    done = run("advise", str(path))
+    refused(done, "\\x1b[2J")

@@ -196,7 +196,7 @@ def cmd_advise(args: argparse.Namespace) -> None:
         try:
             advice = advise(board, flags_as_mines=args.flags_as_mines)
         except ValueError as e:
-            raise CLIError(f"{path}: {e}") from None
+            raise CLIError(f"{file_name(path)}: {e}") from None
         print(dumps(encode_advice(advice)), flush=True)
 
 
