@@ -1,5 +1,6 @@
-"""Boards read from text and files as the page reads them (minesat.formats.text): messages that
-name what the text is (issue 36, item 7) and quote it escaped (item 5)."""
+"""Boards read from text (minesat.formats.text) and files (through minesat.formats.registry) as the page
+and the command line read them: messages that name what the text is (issue 36, item 7) and quote it
+escaped (item 5)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesat.board import BoardError, named, quoted, spelled
-from minesat.formats.text import MBF, looks_utf16, read_any, read_file
+from minesat.formats.mbf import NAME as MBF
+from minesat.formats.registry import looks_utf16, read_bytes
+from minesat.formats.text import read_any
 from minesat.messages.protocol import Engine
 
 BOARD = "1?\n??\n"
@@ -20,7 +23,7 @@ BOARD = "1?\n??\n"
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
 def test_a_utf16_board_file_is_named_so_not_read_as_mbf(encoding):
     with pytest.raises(BoardError, match="UTF-16") as caught:
-        read_file(BOARD.encode(encoding), "board.txt")
+        read_bytes(BOARD.encode(encoding), "board.txt")
     assert "MBF file says" not in str(caught.value)
 
 
@@ -33,7 +36,7 @@ def test_no_mbf_file_looks_like_utf16():
                                                                                      rng.randint(0, 40)))
         data = bytes([width, height, len(cells) >> 8, len(cells) & 255]) + bytes(b for c in cells for b in c)
         assert not looks_utf16(data), data[:8]
-        assert read_file(data, "game")[1] == MBF
+        assert read_bytes(data, "game").format == MBF
 
 
 def test_a_text_with_two_links_names_both():

@@ -25,16 +25,11 @@ import js
 from pyodide.ffi import create_once_callable
 
 from minesat.board import LEVELS, Cell
-from minesat.formats.links import (
-    Move,
-    board_to_fragment,
-    game_fragment,
-    game_from_fragment,
-    game_moves,
-    strip_chat_punctuation,
-)
+from minesat.formats.links import board_to_fragment, strip_chat_punctuation
 from minesat.messages.codec import decode_analysis, request
+from minesat.messages.ops import Lane, Op
 from minesat.play.game import Game
+from minesat.play.links import Move, game_fragment, game_from_fragment, game_moves
 from minesat_web import persist, render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object
@@ -61,13 +56,13 @@ class Play:
         self.cursor: Cell = (0, 0)
         self.odds: dict[Cell, Fraction] = {}  # live mine probabilities of the position on screen
         self.wrong: list[dict[str, Any]] = []  # flags the advisor found wrong, with proofs
-        self.auto: asyncio.Task | None = None
-        self.live_task: asyncio.Task | None = None
+        self.auto: asyncio.Task[Any] | None = None
+        self.live_task: asyncio.Task[Any] | None = None
         self.flag_taps = False
         self.press: Any = None  # the pending long-press timer
         self.no_guess = False  # the game's board was drawn among the no-guess ones, to start at `first`
         self.review = review.Review(app.client, self.draw)  # the engine's review of the game
-        self.making: asyncio.Task | None = None  # a no-guess board being drawn
+        self.making: asyncio.Task[Any] | None = None  # a no-guess board being drawn
         self.shown_seed = ""  # the seed the Seed field shows for the game on screen (a typed one differs)
 
     # -- games --
@@ -217,7 +212,7 @@ class Play:
             return
         board = game.board()
         try:
-            data = await self.app.client.call(request("analyze", board), lane="play-live")
+            data = await self.app.client.call(request(Op.ANALYZE, board), lane=Lane.PLAY_LIVE)
         except (Dropped, EngineFailed):
             return
         if self.game is not game or game.board() != board:
@@ -332,7 +327,7 @@ class Play:
         board = game.board()
         try:
             data = await self.app.client.call(
-                request("advise", board, flags_as_mines=bool(el("play-flags-as-mines").checked)), lane="play")
+                request(Op.ADVISE, board, flags_as_mines=bool(el("play-flags-as-mines").checked)), lane=Lane.PLAY)
         except (Dropped, EngineFailed) as e:
             el("play-hint-text").textContent = f"No hint: {e}"
             return None
@@ -396,7 +391,7 @@ class Play:
         board = game.board()
         info.textContent = f"{render.name(cell)}: {render.percent(self.odds[cell])} mine; weighing what it may show…"
         try:
-            data = await self.app.client.call(request("odds", board, cell=list(cell)), lane="play-odds")
+            data = await self.app.client.call(request(Op.ODDS, board, cell=list(cell)), lane=Lane.PLAY_ODDS)
         except (Dropped, EngineFailed):
             return
         if self.game is game and game.board() == board:
@@ -426,7 +421,7 @@ def bind_modes(app: App, play: Play) -> None:
     """Into Play mode and out of it (to the analyzer, with the position or without); new games."""
 
     @handle("click", "#mode-play")
-    def to_play(evt):
+    def to_play(evt: Any) -> None:
         show_mode(True)
         if play.game is None:
             play.new_game()
@@ -434,34 +429,34 @@ def bind_modes(app: App, play: Play) -> None:
             play.write_url()
 
     @handle("click", "#mode-analyze")
-    def to_analyze(evt):
+    def to_analyze(evt: Any) -> None:
         play.stop_auto()
         show_mode(False)
         persist.replace_url(board_to_fragment(app.board))  # the analyzer's board, not the game's link
         app.changed()
 
     @handle("click", "#play-new")
-    def new_game(evt):
+    def new_game(evt: Any) -> None:
         if str(el("play-seed").value).strip() == play.shown_seed:  # the game's own seed: a new one
             el("play-seed").value = ""
         play.new_game()
 
     @handle("keydown", "#play-seed")
-    def seed_entered(evt):
+    def seed_entered(evt: Any) -> None:
         if evt.key == "Enter":  # the seed typed: its game
             play.new_game()
 
     @handle("click", "#play-again")
-    def again(evt):
+    def again(evt: Any) -> None:
         play.again()
         el("play-grid").focus()
 
     @handle("change", "#play-level")
-    def level(evt):
+    def level(evt: Any) -> None:
         el("play-custom").hidden = str(el("play-level").value) != "custom"
 
     @handle("click", "#play-analyze")
-    def analyze_position(evt):
+    def analyze_position(evt: Any) -> None:
         if play.game is None:
             return
         play.stop_auto()
@@ -475,11 +470,11 @@ def bind_board(play: Play) -> None:
     """The game's grid: click or tap opens, right click or a long press flags; keys."""
 
     @handle("contextmenu", "#play-grid")
-    def no_menu(evt):
+    def no_menu(evt: Any) -> None:
         evt.preventDefault()
 
     @handle("pointerdown", "#play-grid", within=CELL)
-    def down(evt, node):
+    def down(evt: Any, node: Any) -> None:
         cell = cell_at(node)
         evt.preventDefault()
         el("play-grid").focus(js_object({"preventScroll": True}))
@@ -487,13 +482,13 @@ def bind_board(play: Play) -> None:
             play.act(cell, flag=True)
             return
 
-        def long_press():
+        def long_press() -> None:
             play.press = None
             play.act(cell, flag=True)
         play.press = (cell, js.setTimeout(create_once_callable(long_press), int(LONG_PRESS * 1000)))
 
     @handle("pointerup", "#play-grid")
-    def up(evt):
+    def up(evt: Any) -> None:
         if play.press is None:
             return  # a long press already flagged, or a right click
         cell, timer = play.press
@@ -502,17 +497,17 @@ def bind_board(play: Play) -> None:
         play.act(cell, flag=play.flag_taps)
 
     @handle("pointerleave", "#play-grid")
-    def leave(evt):
+    def leave(evt: Any) -> None:
         if play.press is not None:
             js.clearTimeout(play.press[1])
             play.press = None
 
     @handle("pointerover", "#play-grid", within=CELL)
-    def over(evt, node):
+    def over(evt: Any, node: Any) -> None:
         asyncio.ensure_future(play.describe(cell_at(node)))
 
     @handle("keydown", "#play-grid")
-    def keys(evt):
+    def keys(evt: Any) -> None:
         """Keyboard play: arrows move, Space or Enter opens (chords an open number), F flags,
         C chords, H hints."""
         game, key = play.game, str(evt.key)
@@ -544,17 +539,17 @@ def bind_tools(play: Play) -> None:
     """Flag taps, hints and auto-play, the odds, share, the review and the record."""
 
     @handle("click", "#play-flag")
-    def flag_taps(evt):
+    def flag_taps(evt: Any) -> None:
         play.flag_taps = not play.flag_taps
         el("play-flag").setAttribute("aria-pressed", "true" if play.flag_taps else "false")
         el("play-flag").classList.toggle("active", play.flag_taps)
 
     @handle("click", "#play-hint")
-    def hint(evt):
+    def hint(evt: Any) -> None:
         asyncio.ensure_future(play.hint())
 
     @handle("click", "#play-auto")
-    def auto(evt):
+    def auto(evt: Any) -> None:
         if play.auto and not play.auto.done():
             play.stop_auto()
             return
@@ -563,16 +558,16 @@ def bind_tools(play: Play) -> None:
         play.auto = asyncio.ensure_future(play.auto_play())
 
     @handle("click", "#play-remove-flags")
-    def remove_flags(evt):
+    def remove_flags(evt: Any) -> None:
         play.remove_wrong_flags()
 
     @handle("change", "#play-live")
-    def live(evt):
+    def live(evt: Any) -> None:
         play.refresh_live()
         play.draw()
 
     @handle("click", "#play-share")
-    def share(evt):
+    def share(evt: Any) -> None:
         play.write_url()
         url = str(js.location.href)
         el("play-share-url").value = url
@@ -581,15 +576,15 @@ def bind_tools(play: Play) -> None:
         copy_to_clipboard(url, "The game's link, at this position, is copied.")  # else it is shown selected
 
     @handle("click", "#play-review")
-    def review_game(evt):
+    def review_game(evt: Any) -> None:
         if play.game is not None:
             asyncio.ensure_future(play.review.load(play.game, play.moves))
 
     @handle("click", "#play-download")
-    def download(evt):
+    def download(evt: Any) -> None:
         if play.game is not None and play.game.mine_cells is not None:
             review.download_record(play.game, play.moves, play.level)
 
     @handle("click", "#play-generating-cancel")
-    def cancel_generating(evt):
+    def cancel_generating(evt: Any) -> None:
         play.cancel_no_guess()
