@@ -86,6 +86,22 @@ def image_kind(data: bytes) -> str | None:
     return kind
 
 
+UTF16_TEXT = "the file is UTF-16 text: save it as UTF-8 (or plain text) and open it again"
+
+
+def looks_utf16(data: bytes) -> bool:
+    """Whether bytes begin as UTF-16 text: its byte-order mark, or ASCII text with a zero byte
+    beside each character (an MBF file starts with two sides from 1 to MAX_SIDE: never so)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = data[:64 - len(data[:64]) % 2]  # whole characters
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return (not any(odd) and all(32 <= b < 127 or b in b"\t\r\n" for b in even)) or \
+        (not any(even) and all(32 <= b < 127 or b in b"\t\r\n" for b in odd))
+
+
 def read_bytes(data: bytes, filename: str = "") -> Reading:
     """The board in a file: a format of `FILES` named by its extension, an image refused, a format
     of `FILES` recognised by its content, else text (`read_text`)."""
@@ -96,8 +112,8 @@ def read_bytes(data: bytes, filename: str = "") -> Reading:
     if kind := image_kind(data):
         raise BoardError(f"the file is a {kind} image, not a board: a screenshot is read by \"Read a board "
                          "from a screenshot\" (in the command line: minesat read-image)")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise BoardError("the file is UTF-16 text: save it as UTF-8 (or plain text) and open it again")
+    if looks_utf16(data):
+        raise BoardError(UTF16_TEXT)
     if len(data) > MAX_FILE:
         raise BoardError(f"the file is too large for a board ({len(data):,} bytes; a board file is at most "
                          f"{MAX_FILE:,})")
