@@ -1,0 +1,52 @@
+"""One door to the replay readers: the format by content (magic), else by the file's extension."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+from minesat.formats.replays import avf, evf, mvf, rawvf, rmv
+from minesat.formats.replays.events import derive
+from minesat.formats.replays.model import MAX_BYTES, Replay, ReplayError
+
+READERS: dict[str, ModuleType] = {"rmv": rmv, "evf": evf, "avf": avf, "mvf": mvf, "rawvf": rawvf}
+ORDER = ("rmv", "rawvf", "avf", "evf", "mvf")  # the surest magic first
+
+
+def detect(data: bytes, filename: str = "") -> str | None:
+    """The replay format of these bytes: by content, else by the name's extension, else None."""
+    for name in ORDER:
+        if READERS[name].looks_like(data):
+            return name
+    ext = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    return ext if ext in READERS else None
+
+
+def looks_like_replay(data: bytes, filename: str = "") -> bool:
+    """Whether these bytes (or, failing their content, the file's name) are a replay's."""
+    return detect(data, filename) is not None
+
+
+def read_replay(data: bytes, filename: str = "", derive_events: bool = True) -> Replay:
+    """The replay in these bytes, its board events derived; ReplayError (one line) when malformed."""
+    if len(data) > MAX_BYTES:
+        raise ReplayError(f"the file is {len(data) / 1e6:.1f} MB; a replay is at most {MAX_BYTES // 1_000_000} MB")
+    if not data:
+        raise ReplayError("the file is empty")
+    name = detect(data, filename)
+    if name is None:
+        raise ReplayError("not a replay minesat reads (Arbiter .avf, Viennasweeper .rmv, Metasweeper .evf, "
+                          "Minesweeper Clone .mvf, RawVF .rawvf)")
+    read: Callable[[bytes], Replay] = READERS[name].read
+    try:
+        replay = read(data)
+    except ReplayError:
+        raise
+    except (IndexError, ValueError, KeyError, OverflowError, UnicodeError, ZeroDivisionError) as e:
+        # a reader's guard missed a malformed field: still one line, never a traceback
+        raise ReplayError(f"{name} replay: malformed ({type(e).__name__}: {str(e)[:80]})") from e
+    if len(replay.mouse) > 2_000_000:
+        raise ReplayError(f"{name} replay: {len(replay.mouse):,} mouse events is more than a game records")
+    if derive_events:
+        derive(replay)
+    return replay
