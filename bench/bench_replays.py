@@ -158,7 +158,8 @@ def main(argv: list[str]) -> int:
         if round(shown, digits) != round(t, digits) and named["time shown"] < 5:
             named["time shown"] += 1
             print(f"  time differs: {path.name}: ours {r['time']}")
-    print(f"file names: {named['files']} with figures; 3BV equal {named['3bv equal']}, time equal {named['time equal']}")
+    print(f"file names: {named['files']} with figures; 3BV equal {named['3bv equal']}, "
+          f"time equal {named['time equal']}")
 
     if not Path(args.oracle).exists():
         print(f"ms-toollib: no {args.oracle}; skipped")
@@ -207,7 +208,8 @@ def main(argv: list[str]) -> int:
         t_analyse = sum(float(oracle[str(p)].get("analyse_s", 0)) for p in arbiter)  # type: ignore[arg-type]
         print(f"speed on {len(arbiter)} Arbiter files: minesat {len(arbiter) / ours_s:.0f} files/s "
               f"(read + statistics, CPython {sys.version.split()[0]}); ms-toollib "
-              f"{len(arbiter) / (t_parse + t_analyse):.0f} files/s (parse {t_parse:.2f} s + analyse {t_analyse:.2f} s); "
+              f"{len(arbiter) / (t_parse + t_analyse):.0f} files/s "
+              f"(parse {t_parse:.2f} s + analyse {t_analyse:.2f} s); "
               f"ratio {ours_s / (t_parse + t_analyse):.1f}x")
         profile_split(arbiter[:200])
     if args.details:

@@ -56,7 +56,7 @@ def main() -> None:
         print(json.dumps({"i": i, "start": True}), flush=True)
         try:
             out = figures(path)
-        except BaseException as e:  # noqa: BLE001 - PanicException, and the reader's own errors
+        except BaseException as e:  # PanicException, and the reader's own errors
             if isinstance(e, KeyboardInterrupt):
                 raise
             out = {"error": f"{type(e).__name__}: {str(e)[:200]}"}

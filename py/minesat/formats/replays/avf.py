@@ -30,7 +30,8 @@ DATE = re.compile(r"(\d+)\.(\d+)\.(\d+)\.(\d+):(\d+):(\d+)")
 
 
 def looks_like(data: bytes) -> bool:
-    return len(data) > 8 and 30 <= data[0] <= 60 and data[5] in (3, 4, 5, 6) and HEADER.search(data, 0, 4096) is not None
+    return (len(data) > 8 and 30 <= data[0] <= 60 and data[5] in (3, 4, 5, 6)
+            and HEADER.search(data, 0, 4096) is not None)
 
 
 def read(data: bytes) -> Replay:
@@ -54,17 +55,19 @@ def read(data: bytes) -> Replay:
         raise b.fail("no '[' header with the game's times")
     questionmarks = found.group(1) == b"\x11"
     b.pos = found.end()
-    fields = b.until(b"]", 1024).decode("latin-1").split("|")
-    score = SCORE.match(fields[-1])
-    if not score or len(fields) < 3:
-        raise b.fail(f"the header {('|'.join(fields))[:60]!r} has no B<3BV>T<time> at its end")
+    header = b.until(b"]", 1024).decode("latin-1")
+    score = SCORE.search(header)
+    if not score:
+        raise b.fail(f"the header {header[:60]!r} has no B<3BV>T<time> at its end")
+    fields = header[:score.start()].rstrip("|").split("|")  # mode digit, (custom size), start, end
     bbbv, header_time = int(score.group(1)), float(f"{score.group(2)}.{score.group(3)}") - 1
-    started = fields[-3] if level != 6 or len(fields) >= 4 else ""
+    started = fields[-2] if len(fields) >= 3 else ""
     mouse = _events(b, data)
     meta_lines = _footer(data, b.pos)
     software = next((line for line in meta_lines if line.startswith("Minesweeper Arbiter")), "")
     software_version = software.split(" ")[2].rstrip(".") if software.count(" ") >= 2 else f"0.{version}"
-    keys = dict(line.split(": ", 1) for line in meta_lines if ": " in line and line.split(":")[0] in ("RealTime", "Skin"))
+    keys = dict(line.split(": ", 1) for line in meta_lines
+                if ": " in line and line.split(":")[0] in ("RealTime", "Skin"))
     player = next((line for line in meta_lines if line.split(":")[0] not in ("RealTime", "Skin")
                    and not line.startswith("Minesweeper Arbiter")), "")
     meta = Meta(software=f"Arbiter {software_version}", player=player, date=_date(started), level=level_name,
@@ -78,6 +81,9 @@ def read(data: bytes) -> Replay:
             pass
     replay = Replay("avf", f"0.{version}", rows, cols, mines, mouse, 16, meta, recorded)
     replay.time = recorded["time"]
+    if mouse and mouse[-1].time > header_time + 1e-6:  # a header that lies (seen): the events' own time
+        first_release = next((e.time for e in mouse if e.kind == "lr"), 0.0)
+        replay.time = round(mouse[-1].time - first_release, 2)
     return replay
 
 

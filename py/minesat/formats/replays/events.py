@@ -17,7 +17,7 @@ effective ones `lce`, `rce` (first flag of each mine), `dce` (chords that opened
 
 from __future__ import annotations
 
-from minesat.formats.replays.model import OUTSIDE, BoardEvent, Replay
+from minesat.formats.replays.model import BoardEvent, Replay
 
 # button states: nothing down, right down (flagging), right down on an open cell or off the board,
 # left down, both down (chording), both down after a right press that did not flag, left down after a chord

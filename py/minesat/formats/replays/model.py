@@ -9,6 +9,7 @@ the recording's own zero (most clients: the first click's release).
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -73,6 +74,7 @@ class Replay:
     cell_size: int = 16
     meta: Meta = field(default_factory=Meta)
     recorded: dict[str, float] = field(default_factory=dict)  # "time", "3bv", "3bv_solved", "left", ...
+    file_events: list[tuple[float, str, int, int]] = field(default_factory=list)  # board events the file records (rmv)
     board_events: list[BoardEvent] = field(default_factory=list)
     outcome: str = "unfinished"
     time: float = 0.0  # the game's real time in seconds (as the client reports it)
@@ -185,3 +187,10 @@ def level_name(rows: int, cols: int, mines: int) -> str:
     if (rows, cols, mines) == (16, 30, 99):
         return "expert"
     return "custom"
+
+
+def iso_date(seconds: float) -> str:
+    """Seconds since 1970 (UTC) as ISO 8601; '' when out of range."""
+    if not 0 < seconds < 4e9:
+        return ""
+    return datetime.datetime.fromtimestamp(seconds, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

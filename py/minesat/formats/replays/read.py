@@ -49,4 +49,6 @@ def read_replay(data: bytes, filename: str = "", derive_events: bool = True) -> 
         raise ReplayError(f"{name} replay: {len(replay.mouse):,} mouse events is more than a game records")
     if derive_events:
         derive(replay)
+        if not replay.time and replay.start is not None and replay.end is not None:
+            replay.time = round(replay.end - replay.start, 3)  # no time in the file: the events' own
     return replay
