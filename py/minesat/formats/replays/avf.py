@@ -59,9 +59,9 @@ def read(data: bytes) -> Replay:
     score = SCORE.search(header)
     if not score:
         raise b.fail(f"the header {header[:60]!r} has no B<3BV>T<time> at its end")
-    fields = header[:score.start()].rstrip("|").split("|")  # mode digit, (custom size), start, end
+    fields = header[:score.start()].rstrip("|").split("|")  # (custom size), start, end, (HS)...
     bbbv, header_time = int(score.group(1)), float(f"{score.group(2)}.{score.group(3)}") - 1
-    started = fields[-2] if len(fields) >= 3 else ""
+    started = next((f for f in fields if DATE.match(f)), "")
     mouse = _events(b, data)
     meta_lines = _footer(data, b.pos)
     software = next((line for line in meta_lines if line.startswith("Minesweeper Arbiter")), "")
@@ -72,7 +72,7 @@ def read(data: bytes) -> Replay:
                    and not line.startswith("Minesweeper Arbiter")), "")
     meta = Meta(software=f"Arbiter {software_version}", player=player, date=_date(started), level=level_name,
                 mode="classic", checksum=True, questionmarks=questionmarks,
-                extra=tuple(sorted(keys.items())) + (("mode digit", fields[0]),))
+                extra=tuple(sorted(keys.items())) + (("mode digit", found.group(2).decode()), ("header", header[:200])))
     recorded = {"time": round(header_time, 2), "3bv": bbbv}
     if "RealTime" in keys:
         try:
