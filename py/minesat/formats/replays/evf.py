@@ -41,7 +41,7 @@ def looks_like(data: bytes) -> bool:
     if not (rows and cols and 5 <= size <= 255):
         return False
     if data[0] == 4:
-        return data[at + 14:at + 16].isalpha() or data[at + 14:at + 16] in (b"\0\0", b"XX")
+        return data[at + 13:at + 15].isalpha() or data[at + 13:at + 15] == b"\0\0"
     soft = data[at + 12:at + 40].split(b"\0", 1)[0]
     return bool(soft) and all(c >= 32 for c in soft[:4])
 

@@ -90,25 +90,45 @@ def _coded_events(b: Bytes, size: int, width: int, height: int) -> list[tuple[fl
     count = b.u24()
     if count > MAX_EVENTS or count * size > b.left():
         raise b.fail(f"{count:,} events of {size} bytes do not fit in the {b.left():,} bytes left")
-    perm = _permutation(key, size)
-    xbits, ybits = (11, 11) if size == 6 else (9, 9)
-    x0 = 3 + ybits
-    t0 = x0 + xbits
+    tables = _tables(_permutation(key, size), size)
     raw = b.take(count * size)
     out = []
     for k in range(0, len(raw), size):
-        e = raw[k:k + size]
-        bits = [1 if e[byte] & bit else 0 for byte, bit in perm]
-        y = sum(bits[3 + j] << j for j in range(ybits))
-        x = sum(bits[x0 + j] << j for j in range(xbits))
+        left = right = middle = x = y = t = 0
+        for table, byte in zip(tables, raw[k:k + size]):
+            bl, br, bm, bx, by, bt = table[byte]
+            left |= bl
+            right |= br
+            middle |= bm
+            x |= bx
+            y |= by
+            t |= bt
         if size == 6:
-            t = sum(bits[t0 + j] << j for j in range(22)) / 1000
-            x, y = x - 32, y - 32
-        else:
-            hundredths = sum(bits[t0 + j] << j for j in range(7))
-            t = sum(bits[t0 + 7 + j] << j for j in range(10)) + hundredths / 100
-        out.append((t, bits[2], bits[0], bits[1], x, y))
+            out.append((t / 1000, left, right, middle, x - 32, y - 32))
+        else:  # 7 bits of hundredths, then 10 of seconds
+            out.append(((t >> 7) + (t & 127) / 100, left, right, middle, x, y))
     return out
+
+
+def _tables(perm: list[tuple[int, int]], size: int) -> list[list[tuple[int, int, int, int, int, int]]]:
+    """For each of the event's bytes and each of its values, what its bits add to the decoded fields:
+    (left, right, middle, x, y, time bits): an event is then the OR of its bytes' entries."""
+    xbits = 11 if size == 6 else 9
+    owner: list[tuple[int, int]] = [(1, 0), (2, 0), (0, 0)]  # (field, shift): bit 0 right, 1 middle, 2 left
+    owner += [(4, j) for j in range(xbits)]  # y
+    owner += [(3, j) for j in range(xbits)]  # x
+    owner += [(5, j) for j in range(22 if size == 6 else 17)]  # time: ms, or hundredths (7 bits) and seconds (10)
+    tables = []
+    for byte in range(size):
+        table = []
+        for value in range(256):
+            entry = [0] * 6
+            for (k, bit), (field, shift) in zip(perm, owner):
+                if k == byte and value & bit:
+                    entry[field] |= 1 << shift
+            table.append((entry[0], entry[1], entry[2], entry[3], entry[4], entry[5]))
+        tables.append(table)
+    return tables
 
 
 def _mouse(states: list[tuple[float, int, int, int, int, int]], width: int, height: int) -> list[MouseEvent]:
