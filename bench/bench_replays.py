@@ -223,7 +223,8 @@ def main(argv: list[str]) -> int:
         with args.details.open("w") as f:
             for path in paths:
                 theirs = oracle.get(str(path.resolve()))
-                f.write(json.dumps({"path": str(path), "ours": results[str(path)], "ms-toollib": theirs}, default=str) + "\n")
+                line = {"path": str(path), "ours": results[str(path)], "ms-toollib": theirs}
+                f.write(json.dumps(line, default=str) + "\n")
     return 0
 
 
