@@ -119,8 +119,8 @@ def test_forced_cells_by_sat_give_the_same_json(capsys, board_file):
 
 
 def test_too_tangled_board_exit_2_one_line(capsys, board_file, monkeypatch):
-    import minesat.counting
-    monkeypatch.setattr(minesat.counting, "MAX_STATES", 20)
+    import minesat.counting.space
+    monkeypatch.setattr(minesat.counting.space, "MAX_STATES", 20)
     lattice = "\n".join("".join("1" if r % 2 and c % 2 else "?" for c in range(21)) for r in range(10))
     assert main(["analyze", board_file(lattice)]) == 2
     captured = capsys.readouterr()
@@ -129,7 +129,7 @@ def test_too_tangled_board_exit_2_one_line(capsys, board_file, monkeypatch):
 
 
 @pytest.mark.parametrize("args,text,words", [
-    (["analyze"], "1?x\n", "line 1, column 3"),
+    (["analyze"], "1?Z\n", "line 1, column 3"),
     (["analyze"], "", "empty"),
     (["cnf"], "1??\n12\n", "line 2"),
     (["analyze", "--mines", "7"], SEED_3X3, "more than the 4 hidden"),
@@ -212,7 +212,7 @@ def test_a_file_name_with_a_newline_gives_one_line(board_file):
     result = run("analyze", board_file(SEED_3X3, "two\nlines.txt") + ".missing")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "two\\nlines" in result.stderr
-    bad = board_file("1?x\n", "bad\nboard.txt")
+    bad = board_file("1?Z\n", "bad\nboard.txt")
     result = run("analyze", bad)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "column 3" in result.stderr
 
@@ -328,3 +328,36 @@ def test_ctrl_c_is_one_line_and_exit_130(capsys, board_file, monkeypatch):
     monkeypatch.setattr("minesat.cli.commands.cmd_analyze", interrupted)
     assert main(["analyze", board_file(SEED_3X3)]) == 130
     assert capsys.readouterr().err == "minesat: interrupted\n"
+
+
+def mbf_bytes(board) -> bytes:
+    """An MBF file of a board whose flags are its mines (width, height, count, then column/row)."""
+    return bytes([board.cols, board.rows, len(board.flags) >> 8, len(board.flags) & 255,
+                  *[v for r, c in board.flags for v in (c, r)]])
+
+
+@pytest.mark.parametrize("fmt", ["minesat", "minesweepr", "JSMinesweeper", "JSMinesweeper link", "minesweepr link",
+                                 "minesat link", "MBF"])
+def test_analyze_reads_every_format_the_page_reads(capsys, tmp_path, fmt):
+    """One door: each format of the registry, written to a file, is analysed by the command line as
+    the board itself is (the same JSON as for minesat's own text)."""
+    from minesat.formats.links import board_to_fragment
+    from minesat.formats.registry import WRITERS, read_bytes, write_text
+    board = parse_board(SEED_9X9, mines=10)
+    if fmt == "MBF":
+        mines = {(0, 0), (1, 1), (2, 4)}  # a game's mines: every other cell shows its number
+        full = parse_board("\n".join("".join("F" if (r, c) in mines else str(sum(
+            (r + i, c + j) in mines for i in (-1, 0, 1) for j in (-1, 0, 1))) for c in range(5)) for r in range(3)),
+            mines=3)
+        board, data = full, mbf_bytes(full)
+    elif fmt == "minesat link":
+        data = ("https://example.org/minesat/#" + board_to_fragment(board)).encode()
+    else:
+        assert fmt in {w.name for w in WRITERS}
+        data = write_text(board, fmt).encode()
+    path = tmp_path / ("game.mbf" if fmt == "MBF" else "board.txt")
+    path.write_bytes(data)
+    assert read_bytes(data, path.name).board == board
+    plain = tmp_path / "plain.txt"
+    plain.write_text(write_text(board, "minesat"))
+    assert analyze_json(capsys, str(path)) == analyze_json(capsys, str(plain))

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from boards import SEED_9X9, SEED_9X9_SAFE, lattice, midgame, random_board
 from brute import brute_layouts
-from minesat import counting
 from minesat.board import Board, parse_board
 from minesat.counting import LayoutSpace, TooTangled
+from minesat.counting import space as counting_space
 from minesat.reductions.solve import backbone, formula
 
 # The counting engine's small boards: denser, fewer wrong counts, often a total, sometimes any total.
@@ -211,10 +211,10 @@ def test_components_reused_from_earlier_boards_count_as_if_fresh():
             edits.append(Board(board.rows, board.cols, tuple(cells), board.mines))
         warm = [LayoutSpace(b) for b in edits]
         for b, space in zip(edits, warm):
-            counting._cache.clear()
+            counting_space._cache.clear()
             fresh = LayoutSpace(b)
             assert (space.count, space.mine_counts) == (fresh.count, fresh.mine_counts)
             for i in {0, space.count // 3, space.count - 1} if space.count else ():
                 assert space.layout(i) == fresh.layout(i)
-    kept = counting._cache
-    assert 0 < kept.states == sum(c.states for c in kept.components.values()) <= counting.CACHE_STATES
+    kept = counting_space._cache
+    assert 0 < kept.states == sum(c.states for c in kept.components.values()) <= counting_space.CACHE_STATES

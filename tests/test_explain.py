@@ -289,11 +289,11 @@ def test_cli_explain_past_the_work_bound_omits_outcomes_and_keeps_dead_cells_exa
 
 
 def test_levels_fall_back_on_sat_when_a_relaxed_board_is_too_tangled(monkeypatch):
-    import minesat.counting
+    import minesat.counting.space
     board = parse_board("mines=2\n1F?1\n???F\n")
     expected = ex.forced_levels(board, LayoutSpace(board))
     space = LayoutSpace(board)
-    monkeypatch.setattr(minesat.counting, "MAX_STATES", 0)  # every new count is too tangled
+    monkeypatch.setattr(minesat.counting.space, "MAX_STATES", 0)  # every new count is too tangled
     assert ex.forced_levels(board, space) == expected and expected
 
 

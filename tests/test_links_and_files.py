@@ -10,10 +10,19 @@ import pytest
 
 from minesat.board import FLAG, BoardError, parse_board
 from minesat.formats.links import board_from_fragment, board_to_fragment, link_in, strip_chat_punctuation
-from minesat.formats.text import MBF, MINESAT_LINK, MINESWEEPR_LINK, export_text, read_any, read_file, read_mbf
+from minesat.formats.mbf import NAME as MBF
+from minesat.formats.mbf import read_mbf
+from minesat.formats.registry import read_bytes
+from minesat.formats.text import MINESAT_LINK, MINESWEEPR_LINK, export_text, read_any
 
 BOARD = parse_board("mines=3\n1??\n12?\n01?")
 SITE = "https://example.github.io/minesat/"
+
+
+def _read_file(data: bytes, name: str = "") -> tuple[object, str]:
+    """A file read through the formats' registry, as the page and the command line read it."""
+    reading = read_bytes(data, name)
+    return reading.board, reading.format
 
 
 @pytest.mark.parametrize("wrap", [
@@ -67,8 +76,8 @@ def test_an_mbf_file_gives_the_game_with_its_mines_flagged_and_the_numbers_aroun
                 if board[r, c] != FLAG:
                     around = sum((x, y) in set(mines) for x in range(c - 1, c + 2) for y in range(r - 1, r + 2))
                     assert board[r, c] == str(around)
-    assert read_file(mbf(3, 2, [(0, 0)]), "game.mbf")[1] == MBF
-    assert read_file(mbf(3, 2, [(0, 0)]))[1] == MBF  # told apart from text by its bytes
+    assert _read_file(mbf(3, 2, [(0, 0)]), "game.mbf")[1] == MBF
+    assert _read_file(mbf(3, 2, [(0, 0)]))[1] == MBF  # told apart from text by its bytes
 
 
 @pytest.mark.parametrize("data, words", [
@@ -80,21 +89,33 @@ def test_an_mbf_file_gives_the_game_with_its_mines_flagged_and_the_numbers_aroun
 ])
 def test_a_broken_mbf_file_is_refused_with_its_reason(data, words):
     with pytest.raises(BoardError) as e:
-        read_file(data, "broken.mbf")
+        _read_file(data, "broken.mbf")
     assert words in str(e.value)
 
 
 def test_text_files_are_read_in_any_format():
-    assert read_file(b"\xef\xbb\xbfmines=3\n1??\n12?\n01?\n", "board.txt") == (BOARD, "minesat")
+    assert _read_file(b"\xef\xbb\xbfmines=3\n1??\n12?\n01?\n", "board.txt") == (BOARD, "minesat")
     jsm = export_text(BOARD, "JSMinesweeper").encode()
-    assert read_file(jsm, "board.mine")[0] == BOARD
+    assert _read_file(jsm, "board.mine")[0] == BOARD
     with pytest.raises(BoardError):
-        read_file(b"hello world", "notes.txt")
+        _read_file(b"hello world", "notes.txt")
 
 
 def test_an_image_opened_as_a_board_file_points_to_the_screenshot_reader():
     for path in sorted((Path(__file__).parent / "images").glob("*.[pj][np]g"))[:3]:
         with pytest.raises(BoardError) as e:
-            read_file(path.read_bytes(), path.name)
+            _read_file(path.read_bytes(), path.name)
         assert "image, not a board" in str(e.value) and "screenshot" in str(e.value), path
-    assert read_file(mbf(66, 77, [(0, 0)]))[1] == MBF  # starts with BM, as a bitmap does: still a board
+    assert _read_file(mbf(66, 77, [(0, 0)]))[1] == MBF  # starts with BM, as a bitmap does: still a board
+
+
+def test_the_pages_format_menu_is_the_registrys_writers():
+    """index.html's "Copy as text" menu lists the registry's writers, in order, with their labels."""
+    import re
+
+    from minesat.formats.registry import WRITERS
+    html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    menu = html[html.index('<select id="copy-format">'):]
+    menu = menu[:menu.index("</select>")]
+    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', menu)
+    assert options == [(w.name, w.label) for w in WRITERS]

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from minesat.formats.links import game_fragment, game_from_fragment, game_moves
 from minesat.messages.codec import encode_graded
 from minesat.play.game import Game, neighbours
+from minesat.play.links import game_fragment, game_from_fragment, game_moves
 from minesat_web.play import render as playrender
 
 

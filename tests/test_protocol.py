@@ -157,8 +157,8 @@ def test_counter_size_without_building_equals_the_built_counter():
 def test_game_links_round_trip_and_refuse_nonsense():
     import pytest
 
-    from minesat.formats.links import game_fragment, game_from_fragment
     from minesat.play.game import Game
+    from minesat.play.links import game_fragment, game_from_fragment
     game = Game.new("expert", 12345, "zero")
     again = game_from_fragment(game_fragment(game, "expert"))
     assert (again.rows, again.cols, again.mines, again.seed, again.rule) == (16, 30, 99, 12345, "zero")
@@ -176,7 +176,7 @@ def test_game_links_round_trip_and_refuse_nonsense():
                                   "play=custom&rows=\u00b2&cols=9&mines=10&seed=1",
                                   "play=custom&rows=9&cols=\uff19&mines=10&seed=1"])
 def test_game_links_take_only_ascii_digits(link):
-    from minesat.formats.links import game_from_fragment
+    from minesat.play.links import game_from_fragment
     with pytest.raises(ValueError, match="digits 0-9"):  # not "invalid literal for int()", nor seed 33
         game_from_fragment(link)
 
@@ -248,7 +248,7 @@ def test_engine_generates_no_guess_boards_and_reviews_games():
 
 
 def test_a_tangled_board_gets_quick_forced_cells_at_once_and_the_sat_backbone_in_slices(monkeypatch):
-    import minesat.counting as counting
+    import minesat.counting.space as counting
     from boards import midgame
     from minesat.analysis.analyze import analyze_by_sat, local_forced
     monkeypatch.setattr(counting, "MAX_STATES", 8)  # so that an expert board is too tangled to count

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from boards import random_board
-from minesat import counting
 from minesat.board import FLAG, HIDDEN, Board, BoardError
 from minesat.counting import LayoutSpace
+from minesat.counting import space as counting
 from minesat.play.flags import unflagged
 from minesat.play.game import Game, neighbours
 from minesat.play.review import GameRecord, grade, local_proof, review

@@ -11,11 +11,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from minesat.analysis.result import Analysis
-from minesat.board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, parse_board, whole_number
+from minesat.board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, whole_number
 from minesat.cli import limits
 from minesat.counting import TooTangled
-from minesat.formats.links import link_in
-from minesat.formats.text import read_any
+from minesat.formats.registry import MAX_FILE, read_bytes
 from minesat.messages.codec import dumps, encode_advice, encode_graded, encode_reading, proof_fields
 from minesat.reductions import ilp
 from minesat.reductions.card import CounterTooLarge
@@ -60,16 +59,20 @@ def read_text(path: str) -> str:
 
 
 def read_board(path: str, mines: int | None) -> Board:
-    """The board in a file (or standard input for '-'): minesat's text, or a share link (minesat's,
-    JSMinesweeper's or minesweepr's, read as the page's paste reads it: `formats.read_any`)."""
-    text = read_text(path)
+    """The board in a file (or standard input for '-'), in any format the page reads: through the
+    formats' registry (`formats.registry.read_bytes`), the one door of both."""
     try:
-        return parse_board(text, mines)
-    except BoardError as e:
-        if not link_in(text):  # a board with a link in a comment is read above, as a board
-            raise CLIError(f"{file_name(path)}: {e}") from None
+        if path == "-":
+            stream = standard_input()
+            got = getattr(stream, "buffer", stream).read(MAX_FILE + 1)
+            data = got.encode() if isinstance(got, str) else bytes(got)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_FILE + 1)
+    except OSError as e:
+        raise CLIError(f"cannot read {file_name(path)}: {e.strerror or e}") from None
     try:
-        board = read_any(text)[0]
+        board = read_bytes(data, "" if path == "-" else path).board
         return board if mines is None else board.with_mines(mines)
     except BoardError as e:
         raise CLIError(f"{file_name(path)}: {e}") from None

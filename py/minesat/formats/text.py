@@ -55,7 +55,18 @@ import string
 from typing import Literal
 from urllib.parse import parse_qs
 
-from minesat.board import FLAG, HIDDEN, MAX_SIDE, Board, BoardError, cell_name, format_board, neighbours, whole_number
+from minesat.board import (
+    FLAG,
+    HIDDEN,
+    MAX_SIDE,
+    MAX_TEXT,
+    Board,
+    BoardError,
+    cell_name,
+    format_board,
+    neighbours,
+    whole_number,
+)
 from minesat.formats.links import board_from_fragment, link_in
 
 MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
@@ -63,7 +74,6 @@ JSMINESWEEPER_LINK, MINESWEEPR_LINK, MINESAT_LINK = "JSMinesweeper link", "mines
 EXPORT_FORMATS = ("minesat", "minesweepr", "JSMinesweeper", "JSMinesweeper link", "minesweepr link")
 MINESWEEPR_ANALYZER = "https://mrgris.com/projects/minesweepr/demo/analyzer/"
 JSMINESWEEPER_SITE = "https://davidnhill.github.io/JSMinesweeper/index.html"
-MAX_TEXT = 200_000  # characters: far above a 100x100 board written with spaces and comments
 
 _NUMBERS = "012345678"
 _HIDDEN_MARKS = {"?": HIDDEN, "H": HIDDEN, "h": HIDDEN, "-": HIDDEN, "x": HIDDEN, "X": HIDDEN}
@@ -117,6 +127,17 @@ def read_any(text: str) -> tuple[Board, str]:
             raise
         raise BoardError(f"{e.message} (the last line '{lines[ellipsis - 1].strip()}' was taken to mean "
                          "that rows were left out: paste the whole board)", e.line or ellipsis) from None
+
+
+def looks_like_minesat(board_text: str) -> bool:
+    """Whether a text is written with minesat's own cells only (no other tool's marks):
+    when no reader takes it, minesat's reader says best what is wrong."""
+    try:
+        _, rows, _ = _split(board_text.removeprefix("\ufeff").splitlines())
+    except BoardError:
+        return False
+    marks = {ch for _, cells in rows for _, ch in cells}
+    return bool(rows) and marks <= _MINESAT_CELLS
 
 
 def _looks_like_link(word: str) -> bool:
@@ -496,69 +517,5 @@ def _to_base62(number: int, width: int) -> str:
     return "".join(_BASE62[number // 62 ** i % 62] for i in reversed(range(width)))
 
 
-__all__ = ["read_any", "export_text", "EXPORT_FORMATS", "MINESAT", "MINESWEEPR", "JSMINESWEEPER",
+__all__ = ["read_any", "export_text", "looks_like_minesat", "EXPORT_FORMATS", "MINESAT", "MINESWEEPR", "JSMINESWEEPER",
            "JSMINESWEEPER_LINK", "MINESAT_LINK", "MINESWEEPR_LINK", "PLAIN"]
-
-
-# -- files -------------------------------------------------------------------------------------
-MBF = "MBF"
-MAX_FILE = 1_000_000  # bytes: a board's text is at most this long
-IMAGES = {b"\x89PNG": "PNG", b"\xff\xd8\xff": "JPEG", b"GIF8": "GIF", b"BM": "BMP", b"RIFF": "WebP"}  # first bytes
-
-
-def image_kind(data: bytes) -> str | None:
-    """The kind of image a file holds, by its first bytes, or None.  WebP: RIFF, then WEBP at 8;
-    BMP: BM, then four zero bytes at 6 (an MBF file of a 66x77 board starts with BM too)."""
-    kind = next((name for magic, name in IMAGES.items() if data.startswith(magic)), None)
-    if (kind == "WebP" and data[8:12] != b"WEBP") or (kind == "BMP" and data[6:10] != bytes(4)):
-        return None
-    return kind
-
-
-def read_file(data: bytes, filename: str = "") -> tuple[Board, str]:
-    """The board in a dropped or opened file: an MBF file (binary, or named `.mbf`), else text in
-    any format `read_any` reads (UTF-8, a byte-order mark ignored).  An image is refused with a
-    pointer to the screenshot reader."""
-    if filename.lower().endswith(".mbf"):
-        return read_mbf(data), MBF
-    if kind := image_kind(data):
-        raise BoardError(f"the file is a {kind} image, not a board: a screenshot is read by \"Read a board "
-                         "from a screenshot\" (in the command line: minesat read-image)")
-    if len(data) > MAX_FILE:
-        raise BoardError(f"the file is too large ({len(data):,} bytes; a board file is at most {MAX_FILE:,})")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return read_mbf(data), MBF
-    if "\x00" in text or any(ord(ch) < 9 for ch in text[:4]):
-        return read_mbf(data), MBF
-    return read_any(text)
-
-
-def read_mbf(data: bytes) -> Board:
-    """The board of an MBF file (Minesweeper Board Format, as Arbiter and JSMinesweeper write it):
-    width and height in a byte each, the number of mines in two (high byte first), then each mine's
-    column and row in a byte each.  It holds a game's mines, not a position: the board read has
-    the mines flagged and every other cell revealed with its number, the total given; hide cells
-    to make a position."""
-    if len(data) < 4:
-        raise BoardError(f"the file is not an MBF board: {len(data)} bytes, fewer than its 4-byte header")
-    width, height, mines = data[0], data[1], data[2] * 256 + data[3]
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise BoardError(f"the MBF file says {width}x{height} (width x height); boards are 1 to {MAX_SIDE} a side")
-    if len(data) != 4 + 2 * mines:
-        raise BoardError(f"the MBF file says {mines:,} mines, which take {4 + 2 * mines:,} bytes, "
-                         f"but it has {len(data):,}: it is cut short or not an MBF file")
-    cells = [[False] * width for _ in range(height)]
-    for k in range(mines):
-        x, y = data[4 + 2 * k], data[5 + 2 * k]
-        if x >= width or y >= height:
-            raise BoardError(f"the MBF file's mine {k + 1} is at column {x + 1}, row {y + 1}, off its "
-                             f"{width}x{height} board")
-        if cells[y][x]:
-            raise BoardError(f"the MBF file places two mines at column {x + 1}, row {y + 1}")
-        cells[y][x] = True
-    rows = ["".join(FLAG if cells[r][c] else str(sum(
-        cells[i][j] for i in range(max(0, r - 1), min(height, r + 2)) for j in range(max(0, c - 1), min(width, c + 2))))
-        for c in range(width)) for r in range(height)]
-    return Board.from_rows(rows, mines)

@@ -10,7 +10,7 @@ import js
 from pyscript import document
 
 from minesat.board import FLAG, HIDDEN, LEVELS, NUMBERS, BoardError, Cell
-from minesat.formats.text import export_text
+from minesat.formats.registry import write_text
 from minesat_web import persist
 from minesat_web.analyzer.editor import parse_int, preset, revealed_around_mines, standard_level, with_standard_total
 from minesat_web.app import App
@@ -294,7 +294,7 @@ def bind_out(app: App) -> None:
     @handle("click", "#copy-text")
     def copy_text(evt):
         try:
-            text = export_text(app.board, str(el("copy-format").value))
+            text = write_text(app.board, str(el("copy-format").value))
         except BoardError as e:
             show_message(f"Cannot write this board in that format: {e}", bad=True)
             return

@@ -11,7 +11,7 @@ from pyscript import document
 
 from minesat.board import Board, BoardError
 from minesat.formats.links import board_from_fragment, board_to_fragment
-from minesat.formats.text import read_any, read_file
+from minesat.formats.registry import read_bytes, read_text
 from minesat_web import persist
 from minesat_web.analyzer import imageread
 from minesat_web.analyzer.editor import with_standard_total
@@ -33,11 +33,11 @@ def load(app: App, board: Board, source: str) -> None:
 def load_text(app: App, text: str, what: str, source: str) -> None:
     """A board read from text (pasted or dropped), or a message saying why `what` could not be read."""
     try:
-        board, understood = read_any(text)
+        reading = read_text(text)
     except BoardError as e:
         show_message(f"Could not read {what}: {e}", bad=True)
         return
-    load(app, board, f"{source} (read as {understood})")
+    load(app, reading.board, f"{source} (read as {reading.format})")
 
 
 def open_link(app: App, fragment: str) -> None:
@@ -58,13 +58,11 @@ async def open_file(app: App, file: Any) -> None:
     name = str(file.name)
     try:
         data = bytes((await file.arrayBuffer()).to_py())
-        board, understood = read_file(data, name)
+        reading = read_bytes(data, name)
     except BoardError as e:
         show_message(f"Could not read the file {name}: {e}", bad=True)
         return
-    load(app, board, f"{name} (read as {understood})" + (
-        ": the game's mines are flagged and every other cell shows its number; hide cells with ? "
-        "to make a position" if understood == "MBF" else ""))
+    load(app, reading.board, f"{name} (read as {reading.format})" + (f": {reading.note}" if reading.note else ""))
 
 
 async def read_screenshot(app: App, blob: Any, name: str) -> None:

@@ -10,9 +10,9 @@ from typing import Any
 import js
 from pyodide.ffi import to_js
 
-from minesat.formats.links import Move
 from minesat.messages.codec import request
 from minesat.play.game import Game
+from minesat.play.links import Move
 from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object
 from minesat_web.dom import el, handle, save_file
 from minesat_web.play import render as playrender
