@@ -170,6 +170,20 @@ def test_detection_by_content_then_extension() -> None:
         read_replay(b"hello", "notes.txt")
 
 
+def test_the_format_registry_reads_a_replays_board() -> None:
+    from minesat.formats import registry
+    data = (DATA / "avf" / "flop-player_arbiter_beg.avf").read_bytes()
+    mines = read_replay(data).mine_set
+    for name in ("game.avf", "game"):  # by extension, and by content
+        reading = registry.read_bytes(data, name)
+        assert reading.format == "replay" and reading.board.mines == len(mines) == 10
+        assert {c for c in reading.board.flags} == mines
+    old_clone = (DATA / "mvf" / "flop-player_0.96_beta_or_earlier.mvf").read_bytes()
+    assert registry.read_bytes(old_clone, "x.mvf").board.mines == len(read_replay(old_clone, "x.mvf").mines)
+    with pytest.raises(BoardError, match="not a replay"):
+        registry.read_bytes(b"\x00\x01 not a game", "x.avf")
+
+
 def test_bad_rawvf_is_one_error() -> None:
     with pytest.raises(ReplayError, match="line 831"):
         read(DATA / "rawvf" / "flop-player_error_video_invalid_event.rawvf")
