@@ -77,3 +77,14 @@ def test_record_is_read_by_minesat_review(tmp_path: Path, capsys) -> None:
     assert main(["replay", "--no-review", "--record", str(folder), str(DATA / "mvf")]) == 0
     capsys.readouterr()
     assert len(list(folder.glob("*.json"))) == len(list((DATA / "mvf").glob("*.mvf")))
+
+
+def test_a_board_too_large_to_review_still_gets_its_statistics(tmp_path: Path) -> None:
+    wide = tmp_path / "wide.rawvf"  # a 1x120 game won in one click: larger than the review's 100 columns
+    wide.write_text("Width: 120\nHeight: 1\nMines: 1\nBoard:\n" + "0" * 119 + "*\nEvents:\n"
+                    "0.000 lc 1 1 (3 3)\n0.010 lr 1 1 (3 3)\n")
+    result = run("--json", str(wide))
+    assert result.returncode == 0, result.stderr
+    (answer,) = map(json.loads, result.stdout.splitlines())
+    assert (answer["won"], answer["3bv"], answer["cols"], answer["moves"]) == (True, 1, 120, None)
+    assert "cannot review" in answer["review_error"] and len(result.stderr.splitlines()) == 1

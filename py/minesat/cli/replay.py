@@ -85,6 +85,8 @@ def readable(f: dict[str, Any]) -> str:
              f"  clicks: left {f['left']}, right {f['right']}, double {f['double']} "
              f"(effective {f['lce']}, {f['rce']}, {f['dce']}); IOE {f['ioe']:.3f}, "
              f"throughput {f['throughput']:.3f}, correctness {f['correctness']:.3f}, path {f['path']:.1f}"]
+    if f.get("review_error"):
+        lines.append(f"  not reviewed: {f['review_error']}")
     if f["moves"] is not None:
         lines.append(f"  review: {len(f['moves'])} moves, {f['summary']}; pLuck {f['pluck']:.3f}")
         for m in f["moves"]:
@@ -113,14 +115,20 @@ def run(args: argparse.Namespace, error: type[Exception]) -> None:
             print(f"\r{number}/{len(paths)} {path.name[:50]:50}", end="", file=sys.stderr, flush=True)
         try:
             replay = read_replay(read_file(path), path.name)
-            graded = None if args.no_review else review_replay(replay)
         except (FileProblem, ReplayError) as e:
             failed += 1
             if progress:
                 print(file=sys.stderr)
             print(f"minesat: {_shown(path)}: {' '.join(str(e).splitlines())}", file=sys.stderr, flush=True)
             continue
-        f = figures(path, replay, graded)
+        graded, unreviewed = None, ""
+        if not args.no_review:
+            try:
+                graded = review_replay(replay)
+            except ReplayError as e:  # read and measured, but not a game minesat's review takes
+                unreviewed = " ".join(str(e).splitlines())
+                print(f"minesat: {_shown(path)}: {unreviewed} (its statistics are given)", file=sys.stderr, flush=True)
+        f = figures(path, replay, graded) | ({"review_error": unreviewed} if unreviewed else {})
         print(dumps(f) if args.json else readable(f), flush=True)
         if args.record:
             target = record_dir / (path.stem + ".json") if record_dir is not None else Path(args.record)
