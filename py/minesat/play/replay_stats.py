@@ -14,6 +14,7 @@ over time^1.7, scaled by the square root of the share solved), `path` (the point
 
 from __future__ import annotations
 
+from minesat.formats.replays.events import neighbour_table
 from minesat.formats.replays.model import Replay
 
 STNB = {(8, 8, 10): 36.0, (9, 9, 10): 36.0, (16, 16, 40): 162.0, (16, 30, 99): 435.0}
@@ -21,46 +22,39 @@ STNB = {(8, 8, 10): 36.0, (9, 9, 10): 36.0, (16, 16, 40): 162.0, (16, 30, 99): 4
 
 def static_figures(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> dict[str, object]:
     """3BV, openings, islands and the count of each number on the board."""
-    numbers = [[0] * cols for _ in range(rows)]
+    around = neighbour_table(rows, cols)
+    n = rows * cols
+    numbers = [0] * n
     for r, c in mines:
-        numbers[r][c] = -1
-    for r in range(rows):
-        for c in range(cols):
-            if numbers[r][c] == 0:
-                numbers[r][c] = sum(numbers[rr][cc] < 0 for rr in range(max(r - 1, 0), min(r + 2, rows))
-                                    for cc in range(max(c - 1, 0), min(c + 2, cols)))
+        i = r * cols + c
+        numbers[i] = -9
+        for j in around[i]:
+            numbers[j] += 1
+    zero = [v == 0 for v in numbers]
+    lone = [v > 0 and not any(zero[j] for j in around[i]) for i, v in enumerate(numbers)]
 
-    def around(r: int, c: int) -> list[tuple[int, int]]:
-        return [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, rows))
-                for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c)]
-
-    lone = {(r, c) for r in range(rows) for c in range(cols)
-            if numbers[r][c] > 0 and all(numbers[rr][cc] != 0 for rr, cc in around(r, c))}
-
-    def regions(member: set[tuple[int, int]]) -> int:
-        seen: set[tuple[int, int]] = set()
+    def regions(member: list[bool]) -> int:
+        seen = [False] * n
         count = 0
-        for start in sorted(member):
-            if start in seen:
+        for start in range(n):
+            if not member[start] or seen[start]:
                 continue
             count += 1
-            seen.add(start)
+            seen[start] = True
             stack = [start]
             while stack:
-                for n in around(*stack.pop()):
-                    if n in member and n not in seen:
-                        seen.add(n)
-                        stack.append(n)
+                for j in around[stack.pop()]:
+                    if member[j] and not seen[j]:
+                        seen[j] = True
+                        stack.append(j)
         return count
 
-    zeros = {(r, c) for r in range(rows) for c in range(cols) if numbers[r][c] == 0}
-    openings = regions(zeros)
+    openings = regions(zero)
     cells = [0] * 9
-    for row in numbers:
-        for v in row:
-            if v >= 0:
-                cells[v] += 1
-    return {"3bv": openings + len(lone), "openings": openings, "islands": regions(lone), "cells": cells}
+    for v in numbers:
+        if v >= 0:
+            cells[v] += 1
+    return {"3bv": openings + sum(lone), "openings": openings, "islands": regions(lone), "cells": cells}
 
 
 def statistics(replay: Replay) -> dict[str, object]:

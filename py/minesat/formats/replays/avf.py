@@ -18,6 +18,7 @@ and `Minesweeper Arbiter 0.52.3. Copyright ...`.
 from __future__ import annotations
 
 import re
+import struct
 
 from minesat.formats.replays.model import Bytes, Meta, MouseEvent, Replay, ReplayError, check_board, text
 
@@ -96,11 +97,8 @@ def _events(b: Bytes, data: bytes) -> list[MouseEvent]:
     if p > end:
         raise b.fail("no mouse events")
     out = []
-    while True:
-        if p + 8 > len(data):
-            b.pos = p
-            raise b.fail("the mouse events end without their end mark")
-        kind, xh, s_lo, xl, hun, yh, s_hi, yl = data[p:p + 8]
+    whole = (len(data) - p) // 8 * 8
+    for kind, xh, s_lo, xl, hun, yh, s_hi, yl in struct.iter_unpack("8B", memoryview(data)[p:p + whole]):
         p += 8
         sec = (s_hi << 8 | s_lo) - 1
         if sec < 0:
@@ -110,6 +108,9 @@ def _events(b: Bytes, data: bytes) -> list[MouseEvent]:
             b.pos = p - 8
             raise b.fail(f"mouse event kind {kind} is none of Arbiter's")
         out.append(MouseEvent(sec + hun / 100, name, xh << 8 | xl, yh << 8 | yl))
+    else:
+        b.pos = p
+        raise b.fail("the mouse events end without their end mark")
     b.pos = p
     return out
 

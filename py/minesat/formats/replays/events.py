@@ -17,6 +17,8 @@ effective ones `lce`, `rce` (first flag of each mine), `dce` (chords that opened
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from minesat.formats.replays.model import BoardEvent, Replay
 
 # button states: nothing down, right down (flagging), right down on an open cell or off the board,
@@ -27,6 +29,14 @@ READY, PREFLAG, PLAYING, WON, LOST = range(5)
 OUTCOME = {WON: "won", LOST: "lost"}
 
 
+@lru_cache(maxsize=32)
+def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours, as flat indices (row * cols + col), for every cell in order."""
+    return tuple(tuple(rr * cols + cc for rr in range(max(r - 1, 0), min(r + 2, rows))
+                       for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c))
+                 for r in range(rows) for c in range(cols))
+
+
 class Board:
     """The game as the client sees it while the events play: cell states and the click counters."""
 
@@ -34,16 +44,16 @@ class Board:
         self.rows, self.cols = rows, cols
         n = rows * cols
         self.numbers = [0] * n
-        self.around: list[tuple[int, ...]] = []
-        for r in range(rows):
-            for c in range(cols):
-                self.around.append(tuple((rr * cols + cc) for rr in range(max(r - 1, 0), min(r + 2, rows))
-                                         for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c)))
+        self.around = around = neighbour_table(rows, cols)
+        numbers = self.numbers
         for (r, c) in mines:
-            self.numbers[r * cols + c] = -1
+            i = r * cols + c
+            numbers[i] = -9
+            for j in around[i]:
+                numbers[j] += 1
         for i in range(n):
-            if self.numbers[i] >= 0:
-                self.numbers[i] = sum(1 for j in self.around[i] if self.numbers[j] < 0)
+            if numbers[i] < 0:
+                numbers[i] = -1
         # a number is a 3BV click of its own when no zero touches it; zeros form openings
         self.lone = [v > 0 and all(self.numbers[j] != 0 for j in self.around[i]) for i, v in enumerate(self.numbers)]
         self.region = [-1] * n
