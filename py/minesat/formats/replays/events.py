@@ -17,6 +17,7 @@ effective ones `lce`, `rce` (first flag of each mine), `dce` (chords that opened
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from minesat.formats.replays.model import BoardEvent, Replay
@@ -160,25 +161,29 @@ def derive(replay: Replay) -> None:
     events: list[BoardEvent] = []
     start = end = None
     path = 0.0
-    last: tuple[int, int] | None = None
+    lx = ly = -1  # the pointer's last position on the board while the game ran
+    running = False
+    hypot = math.hypot
     for t, kind, x, y in replay.mouse:
         inside = 0 <= x < width and 0 <= y < height
-        if kind != "mv" and board.game not in (WON, LOST):
+        if kind != "mv" and not board.game >= WON:
             cell = (y // size) * cols + x // size if inside else -1
             before = board.game
             result = step(board, kind, cell)
+            running = board.game >= PLAYING
             if result is not None:
                 what, opened = result
                 if before != PLAYING and start is None and what in ("open", "chord"):
                     start = t
                 events.append(BoardEvent(t, what, cell // cols, cell % cols,
                                          tuple(divmod(j, cols) for j in opened)))
-                if board.game in (WON, LOST):
+                if board.game >= WON:
                     end = t
-        if board.game >= PLAYING and inside:  # the pointer's path while the game runs (and after)
-            if last is not None:
-                path += ((x - last[0]) ** 2 + (y - last[1]) ** 2) ** 0.5 * 16 / size
-            last = (x, y)
+        if running and inside:  # the pointer's path while the game runs (and after)
+            if lx >= 0:
+                path += hypot(x - lx, y - ly)
+            lx, ly = x, y
+    path *= 16 / size
     replay.board_events = events
     replay.outcome = OUTCOME.get(board.game, "unfinished")
     replay.start, replay.end, replay.path = start, end, path
