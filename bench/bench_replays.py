@@ -32,7 +32,8 @@ ORACLE = Path(__file__).resolve().parent / "replays_oracle.py"
 # ours -> ms-toollib's
 COMPARED = {"rows": "row", "cols": "column", "mines_count": "mine_num", "won": "is_completed", "3bv": "bbbv",
             "3bv_solved": "bbbv_solved", "left": "left", "right": "right", "double": "double", "openings": "op",
-            "islands": "isl", "time": "rtime", "lce": "lce", "rce": "rce", "dce": "dce", "path": "path_length"}
+            "islands": "isl", "time": "rtime", "lce": "lce", "rce": "rce", "dce": "dce", "path": "path_length",
+            "player": "player_identifier"}
 NAME_FIGURES = [
     (re.compile(r"_(\d+\.\d+)_3BV=(\d+)_"), "arbiter"),  # Exp_49.25_3BV=127_3BVs=2.57_Name.avf
     (re.compile(r"_(\d+\.\d+)\(3bv(\d+)\)"), "clone"),  # Name_Exp_38.82(3bv122).mvf (time + 1 s)
@@ -62,6 +63,7 @@ def ours(path: Path) -> dict[str, object]:
     t1 = time.perf_counter()
     return {"format": replay.format, "version": replay.version, "rows": replay.rows, "cols": replay.cols,
             "mines_count": len(replay.mines), "mines": [list(m) for m in replay.mines], "won": replay.won,
+            "player": replay.meta.player,
             "seconds": t1 - t0, "consistent": consistent(replay), "recorded_time": replay.recorded.get("time"), **stats}
 
 

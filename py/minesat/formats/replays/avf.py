@@ -122,7 +122,7 @@ def _footer(data: bytes, pos: int) -> list[str]:
         raise ReplayError(f"{WHAT}: no footer ('cs=') after the mouse events")
     real = data.find(b"RealTime:", at)
     start = real if real >= 0 else at + 3 + 17
-    return [text(line, "gbk").strip() for line in data[start:].split(b"\r") if line.strip()]
+    return [text(line).strip() for line in data[start:].split(b"\r") if line.strip()]
 
 
 def _date(stamp: str) -> str:

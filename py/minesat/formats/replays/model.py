@@ -166,16 +166,15 @@ class Bytes:
         return text(self.until(b"\0", limit))
 
 
-def text(raw: bytes, encoding: str = "utf-8") -> str:
-    """Bytes as text: UTF-8 when they are, else the given single-byte code page (never an error)."""
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return raw.decode(encoding if encoding != "utf-8" else "gbk")
-    except (UnicodeDecodeError, LookupError):
-        return raw.decode("latin-1")
+def text(raw: bytes, utf8: bool = True) -> str:
+    """Bytes of a name in an unknown encoding as text, as ms-toollib guesses it: UTF-8 (unless
+    `utf8` is False), else GB18030 (the Chinese players' Windows), else Windows-1252; never an error."""
+    for encoding in ("utf-8", "gb18030", "cp1252") if utf8 else ("gb18030", "cp1252"):
+        try:
+            return raw.decode(encoding)
+        except (UnicodeDecodeError, LookupError):  # LookupError: a Python built without the CJK codecs
+            continue
+    return raw.decode("utf-8" if utf8 else "cp1252", "replace")
 
 
 def level_name(rows: int, cols: int, mines: int) -> str:

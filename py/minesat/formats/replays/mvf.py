@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from minesat.formats.replays.model import OUTSIDE, Bytes, Meta, MouseEvent, Replay, ReplayError, check_board
+from minesat.formats.replays.model import OUTSIDE, Bytes, Meta, MouseEvent, Replay, ReplayError, check_board, text
 
 WHAT = "Minesweeper Clone replay (mvf)"
 LEVELS = {1: "beginner", 2: "intermediate", 3: "expert", 4: "custom"}
@@ -165,7 +165,7 @@ def _read_097(b: Bytes, version: str) -> Replay:
     bbbv, solved, left, double, right = (b.u16() for _ in range(5))
     questionmarks = b.u8() != 0
     rows, cols, mines = _board(b, 1)
-    player = b.take(b.u8()).decode("cp1252", "replace")
+    player = text(b.take(b.u8()))
     mouse = _mouse(_coded_events(b, 5, cols * 16, rows * 16), cols * 16, rows * 16)
     meta = Meta(software=f"Minesweeper Clone {version}", player=player, date=date, level=LEVELS.get(level, "custom"),
                 mode=MODES.get(mode, "cheat"), checksum=True, questionmarks=questionmarks)
@@ -182,7 +182,7 @@ def _read_2007(b: Bytes, version: str) -> Replay:
     ms = b.u24()
     questionmarks = b.u8() != 0
     rows, cols, mines = _board(b, 1)
-    player = b.take(b.u8()).decode("cp1252", "replace")
+    player = text(b.take(b.u8()))
     mouse = _mouse(_coded_events(b, 6, cols * 16, rows * 16), cols * 16, rows * 16)
     meta = Meta(software=f"Minesweeper Clone {version}", player=player, date=date, level=LEVELS.get(level, "custom"),
                 mode=MODES.get(mode, "cheat"), checksum=True, questionmarks=questionmarks)
@@ -229,7 +229,7 @@ def _read_old(b: Bytes) -> Replay:
     states.append((t, 0, 0, 0, x, y))  # the clients stop recording at the end: all buttons up
     mouse = _mouse(states, cols * 16, rows * 16)
     level = {(8, 8): "beginner", (16, 16): "intermediate", (30, 16): "expert"}[(cols, rows)]
-    meta = Meta(software=f"Minesweeper Clone {version}", player=name.decode("cp1252", "replace").strip(" \0"),
+    meta = Meta(software=f"Minesweeper Clone {version}", player=text(name).strip(" \0"),
                 level=level, mode="classic", checksum=version != "0.75 beta", questionmarks=questionmarks)
     replay = Replay("mvf", version, rows, cols, mines, mouse, 16, meta, {"time": limit})
     replay.time = _game_time(mouse)

@@ -23,7 +23,17 @@ then the checksum.  Flags placed before the game are pre-flags (event `pf` at ti
 
 from __future__ import annotations
 
-from minesat.formats.replays.model import OUTSIDE, Bytes, Meta, MouseEvent, Replay, check_board, iso_date, level_name
+from minesat.formats.replays.model import (
+    OUTSIDE,
+    Bytes,
+    Meta,
+    MouseEvent,
+    Replay,
+    check_board,
+    iso_date,
+    level_name,
+    text,
+)
 
 WHAT = "Viennasweeper replay (rmv)"
 MOUSE = {1: "mv", 2: "lc", 3: "lr", 4: "rc", 5: "rr", 6: "mc", 7: "mr"}
@@ -106,7 +116,8 @@ def read(data: bytes) -> Replay:
 
 
 def _text(raw: bytes, utf8: bool = True) -> str:
-    return raw.decode("utf-8", "replace") if utf8 else raw.decode("cp1252", "replace")
+    """The format's text: UTF-8 (invalid bytes replaced), or in v1 without its UTF-8 flag, a code page."""
+    return raw.decode("utf-8", "replace") if utf8 else text(raw, utf8=False)
 
 
 def _events(b: Bytes, version: int, rows: int, cols: int, size: int, preflags: list[tuple[int, int]]
