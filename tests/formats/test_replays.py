@@ -57,6 +57,7 @@ def test_figures_equal_ms_toollibs(path: Path) -> None:
     assert (replay.rows, replay.cols) == (theirs["row"], theirs["column"])
     assert sorted(map(list, replay.mines)) == sorted(theirs["mines"])
     assert replay.won == theirs["is_completed"]
+    assert replay.meta.player == theirs["player_identifier"]
     for mine, their_name in SAME.items():
         assert ours[mine] == pytest.approx(theirs[their_name], abs=1e-6), mine
     assert ours["cells"] == [theirs[f"cell{k}"] for k in range(9)]
