@@ -15,7 +15,6 @@ import pytest
 
 from minesat.board import BoardError
 from minesat.formats.replays import Replay, ReplayError, looks_like_replay, read_replay
-from minesat.formats.replays.model import MAX_BYTES
 from minesat.play.game import Game
 from minesat.play.replay_review import pluck, record, record_json, review_replay
 from minesat.play.replay_stats import statistics
