@@ -97,7 +97,7 @@ def read(data: bytes) -> Replay:
         extra.append(("software as written", software))
         software = "Metasweeper " + software[1:].strip()
     meta = Meta(software=software, player=player, date=date, level=level_name(rows, cols, count),
-                mode=MODES.get(mode, str(mode)), flagging=not summary & 0x10, checksum=checksum,
+                mode=MODES.get(mode, str(mode)), flagging=not summary & 0x10 if version else None, checksum=checksum,
                 questionmarks=not settings & 0x80 if version >= 3 else None, country=country,
                 extra=tuple(extra + [("race", race), ("unique", unique), ("completed", str(bool(summary & 0x80))),
                                      ("game states", ",".join(states))]))
