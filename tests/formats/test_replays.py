@@ -212,6 +212,13 @@ def test_the_review_of_a_replay_is_the_review_of_the_same_game_as_minesats_recor
     assert pluck(graded) >= 0
 
 
+def test_a_lost_game_is_reviewed_up_to_its_losing_click() -> None:
+    replay = read(DATA / "evf" / "saolei_website_c_10_39.832_24_0.477_Pu Tian Yi(Hu Bei)_fail.evf")
+    graded = review_replay(replay)
+    assert len(graded) == len(replay.board_events) and graded[-1].p_mine > 0  # the losing click was a guess
+    assert pluck(graded, lost=True) == pytest.approx(pluck(graded[:-1]))  # its luck ran out: not counted
+
+
 def mangled(data: bytes, rng: random.Random) -> bytes:
     kind = rng.randrange(4)
     if kind == 0:  # truncated
