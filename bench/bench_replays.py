@@ -1,8 +1,8 @@
 """Replays: read every file of a folder with minesat's readers and statistics, and compare with the
 figures in the files' names (Arbiter's `Exp_49.25_3BV=127_...avf`, Clone's `..._38.82(3bv122).mvf`,
-Metasweeper's `c_10_1184.575_1021_...evf`) and with ms-toollib's (run as a subprocess of the
-Python named by --oracle, default /work/oracle-venv/bin/python, which has `ms_toollib` from
-requirements-bench.txt; skipped when it is missing).
+Metasweeper's `c_10_1184.575_1021_...evf`) and with ms-toollib's (`ms-toollib`, pinned in
+requirements.txt, run in a subprocess of the Python named by --oracle, this one by default: it
+aborts the process on some files, and is started again after them; skipped when it is missing).
 
     bench/run.py bench_replays.py FOLDER [--limit N] [--oracle PYTHON] [--speed N]
 
@@ -118,7 +118,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--limit", type=int, default=0, help="read only the first N files")
-    parser.add_argument("--oracle", default="/work/oracle-venv/bin/python")
+    parser.add_argument("--oracle", default=sys.executable, help="a Python that has ms_toollib")
     parser.add_argument("--speed", type=int, default=1000, help="Arbiter files timed beside ms-toollib")
     parser.add_argument("--details", type=Path, help="write each file's figures here (JSON lines)")
     args = parser.parse_args(argv)
@@ -169,8 +169,8 @@ def main(argv: list[str]) -> int:
     print(f"file names: {named['files']} with figures; 3BV equal {named['3bv equal']}, "
           f"time equal {named['time equal']}")
 
-    if not Path(args.oracle).exists():
-        print(f"ms-toollib: no {args.oracle}; skipped")
+    if subprocess.run([args.oracle, "-c", "import ms_toollib"], capture_output=True, check=False).returncode:
+        print(f"ms-toollib: not importable by {args.oracle}; skipped")
         return 0
     t0 = time.perf_counter()
     oracle = oracle_figures(args.oracle, paths)
