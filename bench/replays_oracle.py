@@ -1,9 +1,9 @@
 """ms-toollib's figures for replay files, one JSON line per file: run in its own process (by
-bench_replays.py) under a Python that has `ms_toollib` (requirements.txt pins it).  Reads file paths, one a line, on standard
-input; writes `{"i": index, "path", ...}` per file, or `{"i", "path", "error"}`; a line
-`{"i": index, "start": true}` before each file, so that a caller sees which file aborted the
-process (ms-toollib aborts on some files) and starts again after it.  Times: `parse_s` and
-`analyse_s`, seconds spent in ms-toollib's parse and analyse."""
+bench_replays.py) under a Python that has `ms_toollib` (requirements.txt pins it).  Reads file
+paths, one a line, on standard input; writes `{"i": index, "path", ...}` per file, or
+`{"i", "path", "error"}`; a line `{"i": index, "start": true}` before each file, so that a
+caller sees which file aborted the process (ms-toollib aborts on some files) and starts again
+after it.  Times: `parse_s` and `analyse_s`, seconds spent in ms-toollib's parse and analyse."""
 
 from __future__ import annotations
 
