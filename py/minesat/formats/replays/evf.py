@@ -22,7 +22,17 @@ columns x size, rows x size.
 
 from __future__ import annotations
 
-from minesat.formats.replays.model import OUTSIDE, Bytes, Meta, MouseEvent, Replay, check_board, iso_date, level_name
+from minesat.formats.replays.model import (
+    MAX_EVENTS,
+    OUTSIDE,
+    Bytes,
+    Meta,
+    MouseEvent,
+    Replay,
+    check_board,
+    iso_date,
+    level_name,
+)
 
 WHAT = "Metasweeper replay (evf)"
 KINDS = {1: "mv", 2: "lc", 3: "lr", 4: "rc", 5: "rr", 6: "mc", 7: "mr", 8: "pf", 9: "cc", 10: "l", 11: "r", 12: "m"}
@@ -171,7 +181,7 @@ def _events_v4(b: Bytes, width: int, height: int) -> tuple[list[MouseEvent], boo
             else:
                 b.skip(8)
         pause = 0
-        if len(mouse) > 2_000_000:
+        if len(mouse) > MAX_EVENTS:
             raise b.fail("too many events")
     checksum = b.take(b.u16())
     return mouse, bool(checksum), states

@@ -25,13 +25,22 @@ from __future__ import annotations
 
 import math
 
-from minesat.formats.replays.model import OUTSIDE, Bytes, Meta, MouseEvent, Replay, ReplayError, check_board, text
+from minesat.formats.replays.model import (
+    MAX_EVENTS,
+    OUTSIDE,
+    Bytes,
+    Meta,
+    MouseEvent,
+    Replay,
+    ReplayError,
+    check_board,
+    text,
+)
 
 WHAT = "Minesweeper Clone replay (mvf)"
 LEVELS = {1: "beginner", 2: "intermediate", 3: "expert", 4: "custom"}
 MODES = {1: "classic", 2: "density", 3: "upk", 4: "cheat"}
 OLD_SIZES = {(8, 8), (16, 16), (30, 16)}
-MAX_EVENTS = 1_000_000
 
 
 def looks_like(data: bytes) -> bool:

@@ -17,7 +17,16 @@ from __future__ import annotations
 
 import re
 
-from minesat.formats.replays.model import OUTSIDE, Meta, MouseEvent, Replay, ReplayError, check_board, level_name
+from minesat.formats.replays.model import (
+    MAX_EVENTS,
+    OUTSIDE,
+    Meta,
+    MouseEvent,
+    Replay,
+    ReplayError,
+    check_board,
+    level_name,
+)
 
 WHAT = "RawVF replay"
 MOUSE = {"lc": "lc", "lr": "lr", "rc": "rc", "rr": "rr", "mc": "mc", "mr": "mr", "mv": "mv", "sc": "cc"}
@@ -138,6 +147,6 @@ def _events(lines: list[str], i: int, height: int, width: int
             board.append((t, parts[0], int(parts[2]) - 1, int(parts[1]) - 1))
         else:
             raise ReplayError(f"{WHAT}: line {number + 1} is no event: {line[:40]!r}")
-        if len(mouse) > 2_000_000:
+        if len(mouse) > MAX_EVENTS:
             raise ReplayError(f"{WHAT}: too many events")
     return mouse, games, board

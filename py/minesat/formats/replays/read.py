@@ -8,7 +8,7 @@ from types import ModuleType
 from minesat.board import FLAG, MAX_SIDE, Board
 from minesat.formats.replays import avf, evf, mvf, rawvf, rmv
 from minesat.formats.replays.events import derive
-from minesat.formats.replays.model import MAX_BYTES, Replay, ReplayError
+from minesat.formats.replays.model import MAX_BYTES, MAX_EVENTS, Replay, ReplayError
 
 READERS: dict[str, ModuleType] = {"rmv": rmv, "evf": evf, "avf": avf, "mvf": mvf, "rawvf": rawvf}
 ORDER = ("rmv", "rawvf", "avf", "evf", "mvf")  # the surest magic first
@@ -46,7 +46,7 @@ def read_replay(data: bytes, filename: str = "", derive_events: bool = True) -> 
     except (IndexError, ValueError, KeyError, OverflowError, UnicodeError, ZeroDivisionError) as e:
         # a reader's guard missed a malformed field: still one line, never a traceback
         raise ReplayError(f"{name} replay: malformed ({type(e).__name__}: {str(e)[:80]})") from e
-    if len(replay.mouse) > 2_000_000:
+    if len(replay.mouse) > MAX_EVENTS:
         raise ReplayError(f"{name} replay: {len(replay.mouse):,} mouse events is more than a game records")
     if derive_events:
         derive(replay)

@@ -24,6 +24,7 @@ then the checksum.  Flags placed before the game are pre-flags (event `pf` at ti
 from __future__ import annotations
 
 from minesat.formats.replays.model import (
+    MAX_EVENTS,
     OUTSIDE,
     Bytes,
     Meta,
@@ -160,5 +161,5 @@ def _events(b: Bytes, version: int, rows: int, cols: int, size: int, preflags: l
             return mouse, board, ENDS[code], end_ms / 1000 if end_ms is not None else None
         else:
             raise b.fail(f"event code {code} is none of the format's" + (" (a short move first)" if code == 28 else ""))
-        if len(mouse) > 2_000_000 or b.pos > len(data):
+        if len(mouse) > MAX_EVENTS or b.pos > len(data):
             raise b.fail("too many events")
