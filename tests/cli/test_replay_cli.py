@@ -88,3 +88,10 @@ def test_a_board_too_large_to_review_still_gets_its_statistics(tmp_path: Path) -
     (answer,) = map(json.loads, result.stdout.splitlines())
     assert (answer["won"], answer["3bv"], answer["cols"], answer["moves"]) == (True, 1, 120, None)
     assert "cannot review" in answer["review_error"] and len(result.stderr.splitlines()) == 1
+
+
+def test_a_folder_has_no_time_limit_unless_asked() -> None:
+    from minesat.cli.commands import build_parser
+    assert build_parser().parse_args(["replay", "x.avf"]).timeout == 0
+    assert build_parser().parse_args(["replay", "--timeout", "5", "x.avf"]).timeout == 5
+    assert build_parser().parse_args(["review", "x.json"]).timeout > 0  # the other commands keep theirs

@@ -344,7 +344,7 @@ def build_parser() -> Parser:
     p.add_argument("--record", metavar="OUT",
                    help="also write minesat's game record (for `review` and Play): a file, or a folder for many")
     p.add_argument("--no-review", action="store_true", help="statistics only (no grades, no pLuck): much faster")
-    p.set_defaults(run=cmd_replay, timeout=0.0)  # each file is bounded; a folder may hold thousands
+    p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("read-image", help="the board in a screenshot (PNG, JPEG), or JSON: grid and confidences")
     p.add_argument("image", metavar="FILE", help="a screenshot, or - for standard input")
@@ -352,6 +352,9 @@ def build_parser() -> Parser:
     p.set_defaults(run=cmd_read_image)
     for p in sub.choices.values():
         limits.add_arguments(p)
+    for action in sub.choices["replay"]._actions:  # a folder may hold thousands of files: no limit unless asked
+        if action.dest == "timeout":
+            action.default, action.help = 0.0, "stop with exit status 2 after this long (default: no limit)"
     return parser
 
 
