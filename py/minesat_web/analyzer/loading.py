@@ -6,9 +6,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import js
-from pyscript import document
-
 from minesat.board import Board, BoardError, named
 from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat.formats.registry import read_bytes, read_text
@@ -17,7 +14,8 @@ from minesat_web import persist
 from minesat_web.analyzer import imageread
 from minesat_web.analyzer.editor import with_standard_total
 from minesat_web.app import App
-from minesat_web.client import Dropped, EngineFailed, js_object
+from minesat_web.browser import document, js, js_object
+from minesat_web.client import Dropped, EngineFailed
 from minesat_web.dom import el, handle, in_play_mode, show_message
 
 
