@@ -69,6 +69,7 @@ def test_a_request_line_with_a_leading_nul_byte_gets_a_400(server, request_line,
 ZIP, PRECACHE = "/static/vendor/py.zip", "/" + serve.make_sw.PRECACHE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paths", [(ZIP, ZIP), (PRECACHE, PRECACHE), (ZIP, PRECACHE)])
 def test_simultaneous_requests_rebuild_one_at_a_time(server, paths, monkeypatch):
     """Two requests at once after an edit: each rebuild runs alone (they write the same files), both get 200."""
