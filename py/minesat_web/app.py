@@ -39,6 +39,7 @@ from pyscript import document
 from minesat.analysis.result import Analysis
 from minesat.board import Board, Cell
 from minesat.messages.codec import decode_analysis, request
+from minesat.messages.ops import Lane, Op
 from minesat_web import persist, render
 from minesat_web.analyzer.editor import Editor, standard_level
 from minesat_web.client import Dropped, EngineClient, EngineFailed
@@ -58,14 +59,14 @@ class App:
         self.client = client
         self.analysis: Analysis | None = None
         self.tangled: dict[str, Any] | None = None  # a board too tangled to count: how its analysis stands
-        self.shown: frozenset[Cell] | None = None  # a layout drawn on the grid (layouts.py)
-        self.dead: frozenset[Cell] = frozenset()   # the dead cells marked on the grid (why.py)
-        self.assumed_mines: int | None = None  # a standard total assumed for a loaded board
+        self.shown: frozenset[Cell] | None = None  # a layout drawn on the grid (`show_layout`)
+        self.dead: frozenset[Cell] = frozenset()   # the dead cells marked on the grid (`mark_dead`)
+        self.assumed_mines: int | None = None  # a standard total assumed for a loaded board (`assume_total`)
         self.drawn: list[render.CellState] = []    # the grid's cells as last drawn
         self.drawn_size = (0, 0)
         self.drawn_board: Board | None = None
-        self.task: asyncio.Task | None = None
-        self.panel_tasks: dict[str, asyncio.Task] = {}
+        self.task: asyncio.Task[Any] | None = None
+        self.panel_tasks: dict[str, asyncio.Task[Any]] = {}
         self.listeners: dict[str, list[Callable[..., None]]] = {}
         self.keys: dict[str, Callable[[], None]] = {}  # board keys a panel answers ("n": next deduction)
         self.draw_timer: Any = None  # draws an edit whose analysis is slow (see `changed`)
@@ -210,24 +211,34 @@ class App:
             el("total-note").innerHTML = note
 
     def highlight(self, cells: set[Cell], clue: Cell | None) -> None:
-        """Cells of the grid highlighted, and the clauses of `clue` in the reduction panel."""
+        """Cells of the grid highlighted; a panel that shows `clue` hears of it ("highlighted")."""
         for node in list(document.querySelectorAll(".hl")):
             node.classList.remove("hl")
         for cell in cells:
             node = self.cell_el(cell)
             if node:
                 node.classList.add("hl")
-        if clue is not None:
-            node = document.querySelector(f'.clause-group[data-clue="{clue[0]},{clue[1]}"]')
-            if node:
-                node.classList.add("hl")
-                box = el("clauses")  # scroll the clause list only, never the page
-                top = node.offsetTop - box.offsetTop
-                if top < box.scrollTop or top > box.scrollTop + box.clientHeight - 40:
-                    box.scrollTop = max(0, top - 20)
+        self.announce("highlighted", clue)
+
+    # -- what panels draw on the grid (they never write these fields themselves) --------------
+    def show_layout(self, layout: frozenset[Cell] | None) -> None:
+        """A layout drawn on the grid (None: none), until the next edit."""
+        self.shown = layout
+        self.draw_grid()
+
+    def mark_dead(self, cells: frozenset[Cell]) -> None:
+        """The dead cells marked on the grid (drawn at once when there are any)."""
+        self.dead = cells
+        if cells:
+            self.draw_grid()
+
+    def assume_total(self, mines: int | None) -> None:
+        """A standard total assumed for the board about to be loaded (said beside the total, until
+        the user changes it)."""
+        self.assumed_mines = mines
 
     # -- the engine ------------------------------------------------------------------------------
-    async def ask(self, op: str, lane: str | None = None, **args: Any) -> Any:
+    async def ask(self, op: Op, lane: Lane | None = None, **args: Any) -> Any:
         """The engine's answer about the board on screen; None when it failed, was superseded,
         or the board changed meanwhile (what is on screen then is not what was asked about)."""
         board = self.board
@@ -269,13 +280,13 @@ class App:
                 task.cancel()
         self.analysis = None
         self.tangled = None
-        answer = self.client.send(request("analyze", self.board), lane="analysis")  # at once: the worker
+        answer = self.client.send(request(Op.ANALYZE, self.board), lane=Lane.ANALYSIS)  # at once: the worker
         self.task = asyncio.ensure_future(self.await_analysis(self.board, answer))  # starts while we draw
 
     def analysing(self) -> bool:
         return bool(self.task and not self.task.done())
 
-    async def await_analysis(self, board: Board, answer: asyncio.Future) -> None:
+    async def await_analysis(self, board: Board, answer: asyncio.Future[Any]) -> None:
         cancel_shown = js.setTimeout(js.minesatShowCancel, int(SLOW * 1000))
         slow = asyncio.ensure_future(self.say_still_counting())
         try:
@@ -301,7 +312,7 @@ class App:
             js.minesatShowCancel()
             try:
                 while data.get("pending"):  # a tangled board: the SAT backbone goes on, slice by slice
-                    data = await self.client.call(request("analyze_more", board), lane="analysis")
+                    data = await self.client.call(request(Op.ANALYZE_MORE, board), lane=Lane.ANALYSIS)
                     if board != self.board:
                         return
                     self.show_answer(board, data)
@@ -325,12 +336,6 @@ class App:
         self.tangled = data if data.get("tangled") else None
         self.draw_grid()
         self.announce("answered")
-
-    def stop_analysis(self) -> None:
-        """Stop a running analysis; the worker is ended and a fresh one started."""
-        if self.task and not self.task.done():
-            self.task.cancel()
-        self.restart_worker()
 
     def fail(self, why: str) -> None:
         """No analysis to show (it failed or was cancelled): say why, leave nothing stale."""
