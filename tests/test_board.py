@@ -33,6 +33,7 @@ def test_parse_format_round_trip(board, spaced):
     assert parse_board(format_board(board, spaced)) == board
 
 
+@pytest.mark.slow
 @given(boards(), st.lists(st.sampled_from(["", "# a comment", "   "]), max_size=3))
 @settings(max_examples=100, deadline=None)
 def test_blank_and_comment_lines_are_ignored(board, noise):

@@ -14,7 +14,6 @@ ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 # Test files of no one module: the project's package, the site's wiring, the PWA's build tools, this file.
 WHOLE = {"test_packaging.py", "web/test_site.py", "tools/test_pwa_build.py", "test_mirror.py"}
-SUFFIXES = ("_fuzz", "_wasm", "_vs_native")  # a module's second kind of test: test_<module><suffix>.py
 CODE = {"": ROOT / "py" / "minesat", "web": ROOT / "py" / "minesat_web", "tools": ROOT / "tools",
         "bench": ROOT / "bench"}
 
@@ -26,7 +25,8 @@ def module_of(test: Path) -> Path | None:
     root = CODE.get(parts[0]) if len(parts) > 1 and parts[0] in CODE else CODE[""]
     folders = parts[1:-1] if len(parts) > 1 and parts[0] in CODE else parts[:-1]
     name = parts[-1].removeprefix("test_").removesuffix(".py")
-    for candidate in [name] + [name.removesuffix(s) for s in SUFFIXES if name.endswith(s)]:
+    words = name.split("_")  # a module's second kind of test takes a suffix: test_<module>_fuzz.py
+    for candidate in ("_".join(words[:n]) for n in range(len(words), 0, -1)):
         for path in (root.joinpath(*folders, candidate + ".py"), ROOT / "py" / (candidate + ".py")):
             if path.is_file():
                 return path

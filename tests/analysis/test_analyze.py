@@ -14,6 +14,7 @@ from minesat.analysis.analyze import EnginesDisagree, analyze, local_forced
 from minesat.board import Board, parse_board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("forced", ["count", "sat"])
 def test_analysis_equals_brute_force(forced):
     rng = random.Random(99)

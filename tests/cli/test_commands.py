@@ -236,6 +236,7 @@ def test_a_missing_wasm_module_is_one_line(board_file):
     assert result.stderr.count("\n") == 1 and "wasm solver is not available" in result.stderr
 
 
+@pytest.mark.slow
 def test_input_is_read_only_as_far_as_a_board_can_be():
     started = time.perf_counter()
     result = run("analyze", "/dev/zero")
@@ -379,6 +380,7 @@ def test_analyze_reads_every_format_the_page_reads(capsys, tmp_path, fmt):
 
 
 # -- the command line --------------------------------------------------------------------------
+@pytest.mark.slow
 def test_cli_explain(capsys, tmp_path):
     rng = random.Random(116)
     for i in range(40):
@@ -528,6 +530,7 @@ CLI_BOARDS = [SEED_3X3, INSTANCE_1, INSTANCE_2, SEED_9X9, "mines=10\n" + SEED_9X
               "mines=4\n?????\n?2???\n", "mines=2\n1???\n?2??\n", "?" * 100 + "\n" + "?" * 99 + "1\n"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", CLI_BOARDS)
 @pytest.mark.parametrize("forced", ["count", "sat"])
 def test_cli_json_identical(text, forced, tmp_path, capsys):

@@ -66,6 +66,7 @@ def test_tables_walked_around_each_cell_agree_with_counting_anew():
     assert walked > 100
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("listed", [out.LISTED, 0])
 def test_outcomes_on_lattices_against_brute_force(listed, monkeypatch):
     monkeypatch.setattr(out, "LISTED", listed)

@@ -199,6 +199,7 @@ def test_any_text_reads_or_raises_board_error(text):
         assert name.split(";")[0] in (MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN)
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="?F012345678*Hhf \n#mines=:x", max_size=60))
 @settings(max_examples=300, deadline=None)
 def test_minesat_text_reads_as_parse_board_reads_it(text):

@@ -273,6 +273,7 @@ def test_the_engine_does_not_import_pillow():
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_the_engine_reads_an_image_for_the_page():
     """The worker's protocol op: RGBA bytes as base64 in, the reading and a share fragment out."""
 

@@ -133,6 +133,7 @@ def test_unavoidable_fifty_fifty_is_played_first_and_its_cells_are_dead():
     assert len(advice.spaces_after_reveal(board, space, (0, 6))) > 1
 
 
+@pytest.mark.slow
 def test_a_guess_is_replaced_only_by_a_safer_cell_safe_whenever_it_is():
     rng = random.Random(31)
     replaced = 0

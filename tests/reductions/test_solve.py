@@ -46,6 +46,7 @@ def forced_by_brute(board):
     return layouts, safe, mines
 
 
+@pytest.mark.slow
 def test_backbone_equals_brute_force():
     rng = random.Random(11)
     for _ in range(300):

@@ -89,6 +89,7 @@ def test_simultaneous_requests_rebuild_one_at_a_time(server, paths, monkeypatch)
     assert most[0] == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/static/vendor/page.zip", "/static/vendor/page.zip.xz"])
 def test_the_page_zip_is_rebuilt_when_asked_for_as_the_page_asks(server, path, monkeypatch):
     """The page fetches page.zip as page.zip.xz (static/boot.mjs): either request rebuilds it from
