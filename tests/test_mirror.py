@@ -27,7 +27,8 @@ def module_of(test: Path) -> Path | None:
     name = parts[-1].removeprefix("test_").removesuffix(".py")
     words = name.split("_")  # a module's second kind of test takes a suffix: test_<module>_fuzz.py
     for candidate in ("_".join(words[:n]) for n in range(len(words), 0, -1)):
-        for path in (root.joinpath(*folders, candidate + ".py"), ROOT / "py" / (candidate + ".py")):
+        for path in (root.joinpath(*folders, candidate + ".py"), root.joinpath(*folders, candidate, "__init__.py"),
+                     ROOT / "py" / (candidate + ".py")):  # a module, a subpackage tested through its door
             if path.is_file():
                 return path
     return None
