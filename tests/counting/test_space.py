@@ -201,6 +201,7 @@ def test_property_counts_equal_brute_force(board):
     assert sorted(space.layouts(0, space.count), key=sorted) == sorted(layouts, key=sorted)
 
 
+@pytest.mark.slow
 def test_components_reused_from_earlier_boards_count_as_if_fresh():
     """An edit or a look-ahead recounts only the components it touches; the others come from the
     cache of earlier boards' components.  Every answer equals a count made with the cache empty."""

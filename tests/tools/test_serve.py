@@ -109,6 +109,7 @@ def test_a_request_target_urlsplit_refuses_gets_a_400(server, request_line, caps
     assert status(server, "/index.html") == 200
 
 
+@pytest.mark.slow
 def test_a_silent_connection_is_dropped_after_the_timeout(server, monkeypatch):
     """A client that connects and sends nothing (or half a request) does not hold its thread for ever."""
     monkeypatch.setattr(serve.Handler, "timeout", 0.5)
