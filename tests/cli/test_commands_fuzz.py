@@ -158,7 +158,7 @@ ISSUE_23 = [  # every input of issue 23 the command line takes, each bounded by 
 
 
 # A --timeout's stop may land in hypothesis's gc callback (installed by the tests above), where
-# Python prints and drops it; limits.bounded stops the command again 0.1 s later (tests/test_cli.py).
+# Python prints and drops it; limits.bounded stops the command again 0.1 s later (tests/cli/test_commands.py).
 @pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:Exception ignored in.*gc_callback:pytest.PytestUnraisableExceptionWarning")
 @pytest.mark.parametrize("argv,text", ISSUE_23, ids=lambda value: " ".join(value)[:48] if isinstance(value, list)
