@@ -7,18 +7,19 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-import js
-from pyodide.ffi import create_proxy
-from pyscript import document
-
 from minesat.board import Cell
-from minesat_web.client import js_object
+from minesat_web.browser import create_proxy, document, js, js_object
 
 KEY_MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
 def el(id_: str) -> Any:
     return document.getElementById(id_)
+
+
+def query(selector: str) -> Any:
+    """The page's first element matching a CSS selector, or None."""
+    return document.querySelector(selector)
 
 
 def in_play_mode() -> bool:

@@ -220,6 +220,11 @@ def cmd_review(args: argparse.Namespace) -> None:
         print(dumps(encode_graded(move)), flush=True)
 
 
+def cmd_replay(args: argparse.Namespace) -> None:
+    from minesat.cli import replay
+    replay.run(args, CLIError)
+
+
 MAX_IMAGE_PIXELS = 40_000_000  # a 8K screenshot is 33 million
 
 
@@ -369,12 +374,23 @@ def build_parser() -> Parser:
     p.add_argument("--solver", choices=sorted(SOLVERS), default="native")
     p.set_defaults(run=cmd_review)
 
+    p = sub.add_parser("replay", help="replays (.avf .rmv .evf .mvf .rawvf): statistics and each move graded")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a replay file, or a folder of them")
+    p.add_argument("--json", action="store_true", help="one JSON object a file, on one line")
+    p.add_argument("--record", metavar="OUT",
+                   help="also write minesat's game record (for `review` and Play): a file, or a folder for many")
+    p.add_argument("--no-review", action="store_true", help="statistics only (no grades, no pLuck): much faster")
+    p.set_defaults(run=cmd_replay)
+
     p = sub.add_parser("read-image", help="the board in a screenshot (PNG, JPEG), or JSON: grid and confidences")
     p.add_argument("image", metavar="FILE", help="a screenshot, or - for standard input")
     p.add_argument("--json", action="store_true", help="the board, the grid found and each cell's confidence")
     p.set_defaults(run=cmd_read_image)
     for p in sub.choices.values():
         limits.add_arguments(p)
+    for action in sub.choices["replay"]._actions:  # a folder may hold thousands of files: no limit unless asked
+        if action.dest == "timeout":
+            action.default, action.help = 0.0, "stop with exit status 2 after this long (default: no limit)"
     return parser
 
 

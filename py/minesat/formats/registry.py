@@ -11,8 +11,10 @@ line both read through here, so both read it from then on.
 - Text (`text.read_any`): minesat's own, minesweepr's ASCII, JSMinesweeper's `.mine`, and links
   (minesat's, JSMinesweeper's, minesweepr's); `text.read_any` tells them apart (a board with a
   link in a comment is read as the board).
-- Files (`FILES`): MBF (`mbf`), then text in any of the forms above (UTF-8, a byte-order mark
-  ignored).  An image is refused with a pointer to the screenshot reader (`minesat.image`).
+- Files (`FILES`): replays of played games (`replays`: Arbiter, Viennasweeper, Metasweeper,
+  Minesweeper Clone, RawVF; their board, mines flagged), MBF (`mbf`), then text in any of the forms
+  above (UTF-8, a byte-order mark ignored).  An image is refused with a pointer to the screenshot
+  reader (`minesat.image`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 
 from minesat.board import MAX_TEXT, Board, BoardError, parse_board
 from minesat.formats import mbf, text
+from minesat.formats.replays import read as replays
 
 MAX_FILE = MAX_TEXT  # bytes: a board file is at most as long as a board's text
 IMAGES = {b"\x89PNG": "PNG", b"\xff\xd8\xff": "JPEG", b"GIF8": "GIF", b"BM": "BMP", b"RIFF": "WebP"}  # first bytes
@@ -62,6 +65,7 @@ def _binary(data: bytes) -> bool:
 
 
 FILES = (
+    Format(replays.NAME, replays.EXTENSIONS, replays.looks_like, replays.replay_board, note=replays.NOTE),
     Format(mbf.NAME, (".mbf",), _binary, mbf.read_mbf,
            note="the game's mines are flagged and every other cell shows its number; hide cells with ? "
                 "to make a position"),

@@ -6,9 +6,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import js
-from pyscript import document
-
 from minesat.board import Board, BoardError, named
 from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat.formats.registry import read_bytes, read_text
@@ -17,7 +14,8 @@ from minesat_web import persist
 from minesat_web.analyzer import imageread
 from minesat_web.analyzer.editor import with_standard_total
 from minesat_web.app import App
-from minesat_web.client import Dropped, EngineFailed, js_object
+from minesat_web.browser import document, js, js_object
+from minesat_web.client import Dropped, EngineFailed
 from minesat_web.dom import el, handle, in_play_mode, show_message
 
 
@@ -25,7 +23,7 @@ def load(app: App, board: Board, source: str) -> None:
     """A board read from a paste, a file or a drop: a standard size without a total gets the level's
     total (said, and editable); the message says what was read."""
     board, assumed = with_standard_total(board)
-    app.assumed_mines = assumed  # before the edit, which forgets a total it did not see assumed
+    app.assume_total(assumed)  # before the edit, which forgets a total it did not see assumed
     app.edit(app.ed.apply(board))
     app.fill_inputs(force=True)
     show_message(f"Board loaded from {source}.")  # a total assumed is said by the board (#total-note)
