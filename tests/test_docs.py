@@ -332,3 +332,23 @@ def test_the_command_lines_bounds_and_defaults_are_the_codes():
                    f"more than {space.MAX_STATES:,} partial states", f"C code {limits.GRACE:g} s later",
                    f"checked every {limits.WATCH_EVERY:g} s", f"`--max-tries` (default {generate.max_tries:,})"):
         assert figure in cli, figure
+
+
+def test_the_pages_imports_point_down_its_stated_layers():
+    table = section(doc("docs/architecture.md"), "The page's packages")
+    rows = re.findall(r"^\| \w+ \| (.+?) \| .+ \|$", table, re.M)
+    assert rows
+    entries = {}  # `analyzer/editor.py` or `analyzer/` -> layer, top first: lower numbers above
+    for depth, cell in enumerate(rows):
+        for entry in re.findall(r"`([\w/.]+)`", cell):
+            entries[entry] = len(rows) - depth
+
+    def layer_of(module: str) -> int:
+        path = str(MODULES[module].relative_to(PY / "minesat_web"))
+        named = [e for e in entries if path == e or (e.endswith("/") and path.startswith(e))]
+        assert named, f"{path} is in no layer of docs/architecture.md"
+        return entries[max(named, key=len)]
+
+    page = [n for n in MODULES if n.startswith("minesat_web.") and MODULES[n].name != "__init__.py"]
+    upward = [(a, b) for a in page for b in GRAPH[a] if b in page and layer_of(b) > layer_of(a)]
+    assert not upward
