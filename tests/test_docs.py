@@ -5,6 +5,7 @@ names exists, the one module table lists every module, and the layers the docs s
 from __future__ import annotations
 
 import ast
+import json
 import math
 import re
 import subprocess
@@ -352,3 +353,12 @@ def test_the_pages_imports_point_down_its_stated_layers():
     page = [n for n in MODULES if n.startswith("minesat_web.") and MODULES[n].name != "__init__.py"]
     upward = [(a, b) for a in page for b in GRAPH[a] if b in page and layer_of(b) > layer_of(a)]
     assert not upward
+
+
+def test_the_versions_the_docs_name_are_the_pinned_ones():
+    lock = json.loads(doc("package-lock.json"))["packages"]
+    page = " ".join(doc("docs/page.md").split())
+    for name, package in (("PyScript", "@pyscript/core"), ("Pyodide", "pyodide")):
+        assert f"{name} {lock[f'node_modules/{package}']['version']}" in page
+    pycosat = re.search(r"^pycosat==(\S+)", doc("requirements.in"), re.M)
+    assert pycosat and f"pycosat {pycosat.group(1)} sdist" in " ".join(doc("docs/architecture.md").split())
