@@ -267,3 +267,18 @@ def test_a_tangled_board_gets_quick_forced_cells_at_once_and_the_sat_backbone_in
     assert slices > 1 and data["step"] == "done" and data["satisfiable"]
     assert [tuple(c) for c in data["safe"]] == expected.safe and [tuple(c) for c in data["mines"]] == expected.mines
     assert "none" in ask(engine, 3, "advise", board)["ok"]  # not counted: no advice, said
+
+
+def test_every_op_has_one_handler_and_the_worker_knows_the_analysis_lane():
+    """The contract is declared once (messages/ops.py): each op is answered by a handler or is a
+    download, an unknown op is refused by name, and the worker's JavaScript names the analysis lane
+    by the value the page sends."""
+    from pathlib import Path
+
+    from minesat.messages.ops import DOWNLOADS, Lane, Op
+    from minesat.messages.protocol import HANDLERS, Engine
+    assert set(HANDLERS) | DOWNLOADS == set(Op) and not set(HANDLERS) & DOWNLOADS
+    answer = json.loads(Engine().answer(json.dumps({"id": 1, "op": "no_such_op"})))
+    assert answer == {"id": 1, "error": "unknown request 'no_such_op'"}
+    worker = (Path(__file__).resolve().parent.parent / "static" / "engine-worker.mjs").read_text()
+    assert f'"{Lane.ANALYSIS.value}"' in worker

@@ -39,6 +39,7 @@ from pyscript import document
 from minesat.analysis.result import Analysis
 from minesat.board import Board, Cell
 from minesat.messages.codec import decode_analysis, request
+from minesat.messages.ops import Lane, Op
 from minesat_web import persist, render
 from minesat_web.analyzer.editor import Editor, standard_level
 from minesat_web.client import Dropped, EngineClient, EngineFailed
@@ -64,8 +65,8 @@ class App:
         self.drawn: list[render.CellState] = []    # the grid's cells as last drawn
         self.drawn_size = (0, 0)
         self.drawn_board: Board | None = None
-        self.task: asyncio.Task | None = None
-        self.panel_tasks: dict[str, asyncio.Task] = {}
+        self.task: asyncio.Task[Any] | None = None
+        self.panel_tasks: dict[str, asyncio.Task[Any]] = {}
         self.listeners: dict[str, list[Callable[..., None]]] = {}
         self.keys: dict[str, Callable[[], None]] = {}  # board keys a panel answers ("n": next deduction)
         self.draw_timer: Any = None  # draws an edit whose analysis is slow (see `changed`)
@@ -227,7 +228,7 @@ class App:
                     box.scrollTop = max(0, top - 20)
 
     # -- the engine ------------------------------------------------------------------------------
-    async def ask(self, op: str, lane: str | None = None, **args: Any) -> Any:
+    async def ask(self, op: Op, lane: Lane | None = None, **args: Any) -> Any:
         """The engine's answer about the board on screen; None when it failed, was superseded,
         or the board changed meanwhile (what is on screen then is not what was asked about)."""
         board = self.board
@@ -269,13 +270,13 @@ class App:
                 task.cancel()
         self.analysis = None
         self.tangled = None
-        answer = self.client.send(request("analyze", self.board), lane="analysis")  # at once: the worker
+        answer = self.client.send(request(Op.ANALYZE, self.board), lane=Lane.ANALYSIS)  # at once: the worker
         self.task = asyncio.ensure_future(self.await_analysis(self.board, answer))  # starts while we draw
 
     def analysing(self) -> bool:
         return bool(self.task and not self.task.done())
 
-    async def await_analysis(self, board: Board, answer: asyncio.Future) -> None:
+    async def await_analysis(self, board: Board, answer: asyncio.Future[Any]) -> None:
         cancel_shown = js.setTimeout(js.minesatShowCancel, int(SLOW * 1000))
         slow = asyncio.ensure_future(self.say_still_counting())
         try:
@@ -301,7 +302,7 @@ class App:
             js.minesatShowCancel()
             try:
                 while data.get("pending"):  # a tangled board: the SAT backbone goes on, slice by slice
-                    data = await self.client.call(request("analyze_more", board), lane="analysis")
+                    data = await self.client.call(request(Op.ANALYZE_MORE, board), lane=Lane.ANALYSIS)
                     if board != self.board:
                         return
                     self.show_answer(board, data)

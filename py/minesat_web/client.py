@@ -21,6 +21,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from minesat.messages.codec import dumps
+from minesat.messages.ops import Lane
 
 if TYPE_CHECKING:
     from minesat.messages.protocol import Engine
@@ -34,18 +35,18 @@ class Dropped(Exception):
     """A newer request of the same lane took this one's place."""
 
 
-def js_object(data: dict) -> Any:
+def js_object(data: dict[str, Any]) -> Any:
     return to_js(data, dict_converter=js.Object.fromEntries)
 
 
 class EngineClient:
     def __init__(self) -> None:
-        self.pending: dict[int, asyncio.Future] = {}
-        self.streams: dict[int, tuple[Callable[[int, int], None], asyncio.Future]] = {}
+        self.pending: dict[int, asyncio.Future[Any]] = {}
+        self.streams: dict[int, tuple[Callable[[int, int], None], asyncio.Future[Any]]] = {}
         self.next_id = 0
         self.local: Engine | None = None     # the fallback: the engine on the main thread
         self.worker: Any = None
-        self.waiting: list[tuple[int, str, str | None, Any, asyncio.Future]] = []  # sent while starting
+        self.waiting: list[tuple[int, str, Lane | None, Any, asyncio.Future[Any]]] = []  # sent while starting
         self._listener = create_proxy(self._receive)
 
     @property
@@ -99,7 +100,7 @@ class EngineClient:
         self.next_id += 1
         return self.next_id
 
-    def send(self, request: dict[str, Any], lane: str | None = None, data: Any = None) -> asyncio.Future:
+    def send(self, request: dict[str, Any], lane: Lane | None = None, data: Any = None) -> asyncio.Future[Any]:
         """Send one request now (or, while the engine starts, once it is up); a future of its
         answer's data (or EngineFailed / Dropped). `data`: a JS Uint8Array sent beside the
         request's text (moved to the worker, not copied: it is unusable here afterwards), which the
@@ -114,26 +115,27 @@ class EngineClient:
             self._dispatch(rid, text, lane, data, future)
         return future
 
-    def _dispatch(self, rid: int, text: str, lane: str | None, data: Any, future: asyncio.Future) -> None:
+    def _dispatch(self, rid: int, text: str, lane: Lane | None, data: Any, future: asyncio.Future[Any]) -> None:
         if self.worker is None:
             here = data.to_bytes() if data is not None else None
             asyncio.get_event_loop().call_later(0.001, self._answer_here, future, text, here)  # after a paint
             return
         self.pending[rid] = future
         future.add_done_callback(lambda _: self.pending.pop(rid, None))
-        message = js_object({"id": rid, "text": text, **({"lane": lane} if lane else {}),
+        message = js_object({"id": rid, "text": text, **({"lane": lane.value} if lane else {}),
                              **({"data": data} if data is not None else {})})
         self.worker.postMessage(message, to_js([data.buffer]) if data is not None else to_js([]))
 
-    def _answer_here(self, future: asyncio.Future, text: str, data: bytes | None = None) -> None:
+    def _answer_here(self, future: asyncio.Future[Any], text: str, data: bytes | None = None) -> None:
         if future.done():
             return
+        assert self.local is not None  # (answered here only once the fallback has started)
         try:
             future.set_result(unwrap(json.loads(self.local.answer(text, data))))
         except EngineFailed as e:
             future.set_exception(e)
 
-    async def call(self, request: dict[str, Any], lane: str | None = None, data: Any = None) -> Any:
+    async def call(self, request: dict[str, Any], lane: Lane | None = None, data: Any = None) -> Any:
         """Send one request (with `data`, as `send`) and wait for its answer's data."""
         return await self.send(request, lane, data)
 
@@ -193,7 +195,7 @@ class EngineClient:
                 future.set_exception(EngineFailed(str(data.error)))
 
 
-def retrieved(future: asyncio.Future) -> None:
+def retrieved(future: asyncio.Future[Any]) -> None:
     """Mark a future's exception as seen (asyncio logs one never retrieved as an error)."""
     if not future.cancelled():
         future.exception()

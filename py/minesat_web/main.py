@@ -5,6 +5,8 @@ with why and what next (why.py) and Play mode (play.py); then the first analysis
 
 from __future__ import annotations
 
+from typing import Any
+
 import js
 from pyscript import document
 
@@ -38,7 +40,7 @@ async def start() -> App:
     game = play.bind(app)
 
     @handle("hashchange", js.window)
-    def hashchange(evt):
+    def hashchange(evt: Any) -> None:
         """A link opened while the page is open: a game's, or a board's."""
         persist.adopt()
         fragment = persist.url_fragment()

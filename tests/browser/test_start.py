@@ -177,7 +177,7 @@ def test_a_first_visit_imports_no_engine_module_on_the_main_thread(browser, site
         assert wait_analysis(page) == "2"
         assert page.evaluate("globalThis.minesatSnapshot") is False
         imported = python(page, "import sys; sorted(m for m in sys.modules if m.startswith('minesat.'))")
-        page_modules = {name.removesuffix(".py").replace("/", ".") for name in
+        page_modules = {name.removesuffix(".py").replace("/", ".").removesuffix(".__init__") for name in
                         __import__("zipfile").ZipFile(VENDOR / "page.zip").namelist()}
         assert set(imported) <= page_modules and "minesat.messages.protocol" not in page_modules, imported
         assert "minesat.messages.codec" in imported

@@ -9,7 +9,8 @@ Adding a format is one module (its reader, and its writer if any), one `Format(.
 line both read through here, so both read it from then on.
 
 - Text (`text.read_any`): minesat's own, minesweepr's ASCII, JSMinesweeper's `.mine`, and links
-  (minesat's, JSMinesweeper's, minesweepr's); `text.read_any` tells them apart.
+  (minesat's, JSMinesweeper's, minesweepr's); `text.read_any` tells them apart (a board with a
+  link in a comment is read as the board).
 - Files (`FILES`): MBF (`mbf`), then text in any of the forms above (UTF-8, a byte-order mark
   ignored).  An image is refused with a pointer to the screenshot reader (`minesat.image`).
 """
@@ -107,17 +108,22 @@ def read_bytes(data: bytes, filename: str = "") -> Reading:
 
 
 def read_text(board_text: str) -> Reading:
-    """The board in a text: minesat's own first (so that a link in a comment stays a comment),
-    then any form `text.read_any` tells apart (other tools' text, links).  When neither reads it,
-    the error of the form the text looks most like."""
+    """The board in a text, in any form `text.read_any` tells apart (minesat's, other tools' text,
+    links).  A board of minesat's with a link in a comment is the board, not the link.  When no
+    reader takes the text, the error of the form it looks most like."""
     try:
-        return Reading(parse_board(board_text), text.MINESAT)
-    except BoardError as own:
+        board, understood = text.read_any(board_text)
+    except BoardError as other:
         try:
-            board, understood = text.read_any(board_text)
-        except BoardError as other:
+            return Reading(parse_board(board_text), text.MINESAT)
+        except BoardError as own:
             raise (own if text.looks_like_minesat(board_text) else other) from None
-        return Reading(board, understood)
+    if understood in text.LINKS and len(board_text.strip().splitlines()) > 1:
+        try:
+            return Reading(parse_board(board_text), text.MINESAT)
+        except BoardError:
+            pass
+    return Reading(board, understood)
 
 
 def write_text(board: Board, fmt: str = "minesat") -> str:

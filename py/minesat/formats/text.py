@@ -71,6 +71,7 @@ from minesat.formats.links import board_from_fragment, link_in
 
 MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN = "minesat", "minesweepr ASCII", "JSMinesweeper", "plain text"
 JSMINESWEEPER_LINK, MINESWEEPR_LINK, MINESAT_LINK = "JSMinesweeper link", "minesweepr link", "minesat link"
+LINKS = frozenset({JSMINESWEEPER_LINK, MINESWEEPR_LINK, MINESAT_LINK})
 EXPORT_FORMATS = ("minesat", "minesweepr", "JSMinesweeper", "JSMinesweeper link", "minesweepr link")
 MINESWEEPR_ANALYZER = "https://mrgris.com/projects/minesweepr/demo/analyzer/"
 JSMINESWEEPER_SITE = "https://davidnhill.github.io/JSMinesweeper/index.html"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from minesat.analysis.result import Analysis
 from minesat.board import Board, Cell
 from minesat.formats.links import board_to_fragment
+from minesat.messages.ops import Op
 
 if TYPE_CHECKING:  # the engine's answers, encoded here, are never built here
     from minesat.counting.outcomes import Outcome
@@ -31,9 +32,9 @@ if TYPE_CHECKING:  # the engine's answers, encoded here, are never built here
     from minesat.proofs.explain import Proof
 
 
-def request(op: str, board: Board | None = None, **args: Any) -> dict[str, Any]:
-    """A request's data (the client adds its id)."""
-    return {"op": op, **({"board": board_to_fragment(board)} if board is not None else {}), **args}
+def request(op: Op, board: Board | None = None, **args: Any) -> dict[str, Any]:
+    """A request's data (the client adds its id): its op (`ops.Op`), its board, its arguments."""
+    return {"op": Op(op).value, **({"board": board_to_fragment(board)} if board is not None else {}), **args}
 
 
 def dumps(data: Any) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from minesat.analysis.analyze import analyze, local_forced
@@ -32,6 +32,7 @@ from minesat.messages.codec import (  # noqa: F401 - the page's until it imports
     encode_reading,
     request,
 )
+from minesat.messages.ops import Op, op_named
 from minesat.play import advice
 from minesat.proofs import explain
 from minesat.reductions import ilp
@@ -52,6 +53,19 @@ class EngineError(Exception):
 
 
 # -- the engine side ---------------------------------------------------------------------------
+Handler = Callable[["Engine", dict[str, Any]], dict[str, Any]]
+HANDLERS: dict[Op, Handler] = {}  # every op but the downloads (ops.DOWNLOADS), by `handles`
+
+
+def handles(op: Op) -> Callable[[Handler], Handler]:
+    """Registers an `Engine` method as the handler of `op`."""
+    def register(method: Handler) -> Handler:
+        assert op not in HANDLERS, op
+        HANDLERS[op] = method
+        return method
+    return register
+
+
 class Engine:
     """Answers requests; keeps the latest board's layout space so nothing is computed twice."""
 
@@ -72,10 +86,10 @@ class Engine:
             if data is not None and isinstance(req, dict):
                 req["data"] = data
             op = req.get("op")
-            handler = getattr(self, f"op_{op}", None) if isinstance(op, str) else None
+            handler = HANDLERS.get(known) if (known := op_named(op)) else None
             if handler is None:
                 raise EngineError(f"unknown request {op!r}")
-            return dumps({"id": req.get("id"), "ok": handler(req)})
+            return dumps({"id": req.get("id"), "ok": handler(self, req)})
         except Exception as e:  # noqa: BLE001 - every failure becomes a message for the page
             return dumps({"id": req.get("id") if isinstance(req, dict) else None, "error": describe(e)})
 
@@ -86,11 +100,11 @@ class Engine:
         try:
             req = json.loads(text)
             board = self.board(req)
-            if req.get("op") == "dimacs":
+            if req.get("op") == Op.DIMACS:
                 cnf = formula(board, req.get("encoding", "binomial"))
                 yield dumps({"id": req["id"], "size": cnf.num_clauses})
                 chunks = cnf.iter_dimacs(CHUNK)
-            elif req.get("op") == "lp":
+            elif req.get("op") == Op.LP:
                 text_lp = ilp.reduce(board).to_lp()
                 yield dumps({"id": req["id"], "size": len(text_lp)})
                 chunks = (text_lp[i:i + CHUNK] for i in range(0, len(text_lp), CHUNK))
@@ -131,6 +145,7 @@ class Engine:
             return {}
         return {"tangled": self._tangled, "pending": self._sat is not None, "step": self._step_text}
 
+    @handles(Op.ANALYZE_MORE)
     def op_analyze_more(self, req: dict[str, Any]) -> dict[str, Any]:
         """A tangled board's SAT backbone, for at most SAT_SLICE seconds more: the analysis so far."""
         board = self.board(req)
@@ -155,9 +170,11 @@ class Engine:
         return encode_analysis(analysis) | self.pending()
 
     # -- operations: each takes the request's data, returns the answer's data --
+    @handles(Op.ANALYZE)
     def op_analyze(self, req: dict[str, Any]) -> dict[str, Any]:
         return encode_analysis(self.analysis(self.board(req))) | self.pending()
 
+    @handles(Op.LAYOUTS)
     def op_layouts(self, req: dict[str, Any]) -> dict[str, Any]:
         """Layouts offset..offset+limit-1 of the board, by random access into its layout space."""
         board = self.board(req)
@@ -171,6 +188,7 @@ class Engine:
         return {"count": str(space.count), "offset": str(offset),
                 "layouts": encode_layouts(space.layouts(offset, limit) if 0 <= offset < space.count else [])}
 
+    @handles(Op.REDUCTION)
     def op_reduction(self, req: dict[str, Any]) -> dict[str, Any]:
         """The reduction panel: sizes, the first clauses by clue, the first lines of the LP file.
 
@@ -226,12 +244,14 @@ class Engine:
             self._explained = (board, proofs, tables)
         return self._explained[1], self._explained[2]
 
+    @handles(Op.EXPLAIN)
     def op_explain(self, req: dict[str, Any]) -> dict[str, Any]:
         """Proofs of every forced cell, easiest first (the dead cells come from "dead")."""
         board = self.board(req)
         proofs, _ = self.explained(board)
         return {"proofs": [encode_proof(proof, board) for proof in proofs]}
 
+    @handles(Op.DEAD)
     def op_dead(self, req: dict[str, Any]) -> dict[str, Any]:
         """The dead cells among the unsure hidden cells from index `start` (in board.hidden) on, for at
         most OUTCOME_SLICE seconds: {"dead": [...], "next": where to go on, or None when done}. In
@@ -251,6 +271,7 @@ class Engine:
             i += 1
         return {"dead": dead, "next": i if i < len(cells) else None}
 
+    @handles(Op.OUTCOME)
     def op_outcome(self, req: dict[str, Any]) -> dict[str, Any]:
         """What opening one hidden cell can give: each outcome's layouts, exact (decimal strings)."""
         board = self.board(req)
@@ -262,6 +283,7 @@ class Engine:
             raise EngineError("only a hidden cell has outcomes")
         return encode_outcome(cell, tables.of(cell))
 
+    @handles(Op.PROOF_CNF)
     def op_proof_cnf(self, req: dict[str, Any]) -> dict[str, Any]:
         """One deduction as SAT: its premises' clauses, the query, and picosat's answer (UNSAT)."""
         board = self.board(req)
@@ -277,6 +299,7 @@ class Engine:
 
 
     # -- what next --
+    @handles(Op.ADVISE)
     def op_advise(self, req: dict[str, Any]) -> dict[str, Any]:
         """The best move (advice.py) with its reasons; {"none": why} when there is no move to make."""
         board = self.board(req)
@@ -296,6 +319,7 @@ class Engine:
             return {"none": str(e)}
 
 
+    @handles(Op.ODDS)
     def op_odds(self, req: dict[str, Any]) -> dict[str, Any]:
         """A hidden cell's odds while playing: its mine probability, its secondary safety (surviving
         it and the safest next click) and its chance of progress (making some cell surely safe)."""
@@ -314,6 +338,7 @@ class Engine:
 
 
     # -- Play: no-guess boards, reviews --
+    @handles(Op.GENERATE)
     def op_generate(self, req: dict[str, Any]) -> dict[str, Any]:
         """A board's mines for a game (`generate.generate`, no-guess on request): {"mines", "tries"}."""
         from minesat.play.generate import generate
@@ -326,6 +351,7 @@ class Engine:
             raise EngineError(str(e)) from None
         return {"mines": [list(c) for c in sorted(made.mines)], "tries": made.tries}
 
+    @handles(Op.REVIEW)
     def op_review(self, req: dict[str, Any]) -> dict[str, Any]:
         """A game graded move by move (`review.review`): {"moves": [...], "summary"}."""
         from minesat.play.review import GameRecord, review, summary
@@ -336,6 +362,7 @@ class Engine:
         return {"moves": [encode_graded(g) for g in graded], "summary": summary(graded)}
 
     # -- a board from a screenshot (issue 25) --
+    @handles(Op.READ_IMAGE)
     def op_read_image(self, req: dict[str, Any]) -> dict[str, Any]:
         """The board in an image, {"width", "height"} and its RGBA bytes (what a canvas's getImageData
         gives) as the request's `data`, or as "rgba", base64 text: `minesat.image.reader.read_image`'s

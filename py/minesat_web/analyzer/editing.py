@@ -100,7 +100,7 @@ def bind_grid(editing: Editing) -> None:
     app, ed, grid = editing.app, editing.app.ed, el("grid")
 
     @handle("pointerdown", "#grid", within=CELL)
-    def pointerdown(evt, node):
+    def pointerdown(evt: Any, node: Any) -> None:
         cell = cell_at(node)
         evt.preventDefault()
         grid.focus()
@@ -112,7 +112,7 @@ def bind_grid(editing: Editing) -> None:
         editing.paint(cell)
 
     @handle("pointerover", "#grid", within=CELL)
-    def pointerover(evt, node):
+    def pointerover(evt: Any, node: Any) -> None:
         cell = cell_at(node)
         app.announce("pointed", cell)
         b = ed.board
@@ -122,7 +122,7 @@ def bind_grid(editing: Editing) -> None:
             app.highlight(set(), None)
 
     @handle("pointermove", "#grid")
-    def pointermove(evt):
+    def pointermove(evt: Any) -> None:
         """Drag painting, for mouse and touch alike (a touch keeps its first target, so ask the point)."""
         if not (editing.painting and evt.buttons):
             return
@@ -131,15 +131,15 @@ def bind_grid(editing: Editing) -> None:
             editing.paint(cell, stroke=True)
 
     @handle("contextmenu", "#grid")
-    def contextmenu(evt):
+    def contextmenu(evt: Any) -> None:
         evt.preventDefault()
 
     @handle("pointerup", js.window)
-    def pointerup(evt):
+    def pointerup(evt: Any) -> None:
         editing.painting = False
 
     @handle("wheel", "#grid", within=CELL)
-    def wheel(evt, node):
+    def wheel(evt: Any, node: Any) -> None:
         """The wheel over a revealed number changes it (as in JSMinesweeper)."""
         cell = cell_at(node)
         if ed.board[cell] not in NUMBERS:
@@ -155,7 +155,7 @@ def bind_keys(app: App) -> None:
     ed = app.ed
 
     @handle("keydown", document)
-    def keydown(evt):
+    def keydown(evt: Any) -> None:
         if typing(evt):
             return
         key = evt.key
@@ -198,7 +198,7 @@ def bind_tools(editing: Editing) -> None:
     app, ed, grid = editing.app, editing.app.ed, el("grid")
 
     @handle("click", "#palette", within="[data-brush]")
-    def brush(evt, button):
+    def brush(evt: Any, button: Any) -> None:
         chosen = str(button.dataset.brush)
         editing.brush = "select" if chosen == editing.brush and chosen != "select" else chosen  # again: Inspect
         for b in list(document.querySelectorAll("#palette [data-brush]")):
@@ -209,41 +209,41 @@ def bind_tools(editing: Editing) -> None:
         grid.focus()  # keys (space included) go on editing the board, not pressing this button
 
     @handle("change", "#show-pct")
-    def show_pct(evt):
+    def show_pct(evt: Any) -> None:
         document.body.classList.toggle("show-pct", bool(el("show-pct").checked))
 
     @handle("input", "#cell-size")
-    def cell_size_input(evt):
+    def cell_size_input(evt: Any) -> None:
         size = float(el("cell-size").value)
         cell_size(size, grow=size > current_cell_size())
 
     @handle("click", "#zoom-in")
-    def zoom_in(evt):
+    def zoom_in(evt: Any) -> None:
         zoom(1.2)
 
     @handle("click", "#zoom-out")
-    def zoom_out(evt):
+    def zoom_out(evt: Any) -> None:
         zoom(1 / 1.2)
 
     @handle("click", "#reveal-numbers")
-    def reveal_numbers(evt):
+    def reveal_numbers(evt: Any) -> None:
         app.edit(ed.apply(revealed_around_mines(ed.board)))
 
     @handle("click", "#presets", within="[data-preset]")
-    def preset_click(evt, button):
+    def preset_click(evt: Any, button: Any) -> None:
         app.edit(ed.apply(preset(str(button.dataset.preset))))
         grid.focus()
 
     @handle("click", "#clear")
-    def clear(evt):
+    def clear(evt: Any) -> None:
         app.edit(ed.clear())
 
     @handle("click", "#undo")
-    def undo(evt):
+    def undo(evt: Any) -> None:
         app.edit(ed.undo())
 
     @handle("click", "#redo")
-    def redo(evt):
+    def redo(evt: Any) -> None:
         app.edit(ed.redo())
 
 
@@ -252,7 +252,7 @@ def bind_size(app: App) -> None:
     ed = app.ed
 
     @handle("change", "#rows, #cols")
-    def dims(evt):
+    def dims(evt: Any) -> None:
         try:
             rows = parse_int(el("rows").value, 1, 100, "Rows")
             cols = parse_int(el("cols").value, 1, 100, "Columns")
@@ -269,7 +269,7 @@ def bind_size(app: App) -> None:
             app.fill_inputs(force=True)
 
     @handle("change", "#mines")
-    def mines(evt):
+    def mines(evt: Any) -> None:
         text = str(el("mines").value).strip()
         try:
             limit = len(ed.board.hidden)
@@ -282,7 +282,7 @@ def bind_size(app: App) -> None:
             app.fill_inputs(force=True)
 
     @handle("click", "#total-note")
-    def use_standard(evt):
+    def use_standard(evt: Any) -> None:
         if evt.target.id == "use-standard" and (level := standard_level(ed.board)):
             app.edit(ed.set_mines(LEVELS[level][2]))
             app.fill_inputs(force=True)
@@ -292,7 +292,7 @@ def bind_out(app: App) -> None:
     """The board out: as text, or a link."""
 
     @handle("click", "#copy-text")
-    def copy_text(evt):
+    def copy_text(evt: Any) -> None:
         try:
             text = write_text(app.board, str(el("copy-format").value))
         except BoardError as e:
@@ -303,7 +303,7 @@ def bind_out(app: App) -> None:
         el("paste-text").value = text
 
     @handle("click", "#share")
-    def share(evt):
+    def share(evt: Any) -> None:
         persist.flush()
         url = str(js.location.href)
         box, field = el("share-box"), el("share-url")

@@ -13,6 +13,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from minesat.messages import codec
+from minesat.messages.ops import Op
 from minesat_web.render import cell_html, rows_html
 
 MAX_PIXELS = 40_000_000  # as the engine's op: more is not a screenshot
@@ -23,7 +25,7 @@ def request(width: int, height: int) -> dict[str, Any]:
     a pixel) go beside it (`EngineClient.call(..., data=)`: moved to the worker, never base64)."""
     if width * height > MAX_PIXELS:
         raise ValueError(f"the image is {width}x{height} pixels: more than a screenshot can be")
-    return {"op": "read_image", "width": width, "height": height}
+    return codec.request(Op.READ_IMAGE, None, width=width, height=height)
 
 
 def summary(answer: dict[str, Any]) -> str:

@@ -3,10 +3,13 @@ drawn on the grid. Drawn only while on screen (the engine lists a page on demand
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyscript import document
 
 from minesat.board import Cell, quoted, whole_number
 from minesat.messages.codec import decode_layouts, request
+from minesat.messages.ops import Lane, Op
 from minesat_web import render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed
@@ -63,8 +66,8 @@ class Layouts:
             return
         el("page-progress").textContent = "drawing…"
         try:
-            data = await app.client.call(request("layouts", board, offset=self.page * PAGE_SIZE, limit=PAGE_SIZE),
-                                         lane="layouts")
+            data = await app.client.call(request(Op.LAYOUTS, board, offset=self.page * PAGE_SIZE, limit=PAGE_SIZE),
+                                         lane=Lane.LAYOUTS)
         except Dropped:
             return
         except EngineFailed as e:
@@ -98,19 +101,19 @@ def bind(app: App) -> Layouts:
     layouts = Layouts(app)
 
     @handle("click", "#layout-list", within=".layout")
-    def layout_click(evt, node):
+    def layout_click(evt: Any, node: Any) -> None:
         layouts.select(int(node.dataset.index))
 
     @handle("click", "#page-prev")
-    def page_prev(evt):
+    def page_prev(evt: Any) -> None:
         layouts.show_page(layouts.page - 1)
 
     @handle("click", "#page-next")
-    def page_next(evt):
+    def page_next(evt: Any) -> None:
         layouts.show_page(layouts.page + 1)
 
     @handle("change", "#page")
-    def page_input(evt):
+    def page_input(evt: Any) -> None:
         text = "".join(str(el("page").value).replace(",", "").split())  # 1,000 or 1 000 (thin spaces too)
         if (number := whole_number(text)) is not None:
             layouts.show_page(number - 1)

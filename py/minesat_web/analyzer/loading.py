@@ -12,6 +12,7 @@ from pyscript import document
 from minesat.board import Board, BoardError
 from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat.formats.registry import read_bytes, read_text
+from minesat.messages.ops import Lane
 from minesat_web import persist
 from minesat_web.analyzer import imageread
 from minesat_web.analyzer.editor import with_standard_total
@@ -79,7 +80,7 @@ async def read_screenshot(app: App, blob: Any, name: str) -> None:
     el("image-preview").src = js.URL.createObjectURL(blob)
     width, height = int(pixels.width), int(pixels.height)
     try:  # (the pixels go to the worker as they are: no copy, no base64 on this thread)
-        answer = await app.client.call(imageread.request(width, height), lane="image", data=pixels.data)
+        answer = await app.client.call(imageread.request(width, height), lane=Lane.IMAGE, data=pixels.data)
     except Dropped:
         return
     except (EngineFailed, ValueError) as e:
@@ -103,18 +104,18 @@ def bind(app: App) -> None:
     """The handlers of what comes in, bound where they are defined."""
 
     @handle("click", "#paste-load")
-    def paste(evt):
+    def paste(evt: Any) -> None:
         load_text(app, str(el("paste-text").value), "the pasted board", "the text")
 
     @handle("change", "#image-input")
-    def image_chosen(evt):
+    def image_chosen(evt: Any) -> None:
         files = el("image-input").files
         if files.length:
             asyncio.ensure_future(read_screenshot(app, files.item(0), str(files.item(0).name)))
         el("image-input").value = ""
 
     @handle("click", "#image-read", within=".read-open")
-    def opened(evt, node):
+    def opened(evt: Any, node: Any) -> None:
         """The board read, opened in the analyzer (as its link would), then brought into view."""
         evt.preventDefault()
         open_link(app, str(node.getAttribute("href")).lstrip("#"))
@@ -123,7 +124,7 @@ def bind(app: App) -> None:
         el("grid").focus(js_object({"preventScroll": True}))
 
     @handle("paste", document)
-    def paste_image(evt):
+    def paste_image(evt: Any) -> None:
         items = evt.clipboardData.items if evt.clipboardData else []
         for item in items:
             if str(item.type).startswith("image/"):
@@ -135,22 +136,22 @@ def bind(app: App) -> None:
                 return
 
     @handle("click", "#open-file")
-    def open_file_click(evt):
+    def open_file_click(evt: Any) -> None:
         el("file-input").click()
 
     @handle("change", "#file-input")
-    def file_chosen(evt):
+    def file_chosen(evt: Any) -> None:
         files = el("file-input").files
         if files.length:
             asyncio.ensure_future(open_file(app, files.item(0)))
         el("file-input").value = ""  # the same file again is a change too
 
     @handle("dragover", document)
-    def drag_over(evt):
+    def drag_over(evt: Any) -> None:
         evt.preventDefault()  # lets a file be dropped anywhere on the page
 
     @handle("drop", document)
-    def drop(evt):
+    def drop(evt: Any) -> None:
         evt.preventDefault()
         if in_play_mode():  # boards and screenshots are read in the analyzer
             show_message("A dropped board or screenshot is read in the analyzer: Analyze a position, then drop it.")

@@ -4,8 +4,10 @@ chosen, drawn only while on screen; the DIMACS and LP files built by the worker 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from minesat.messages.codec import request
+from minesat.messages.ops import Lane, Op
 from minesat_web import render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed
@@ -21,7 +23,7 @@ class Reduction:
         self.app = app
         self.clause_limit = 0
         self.force_cnf = False
-        self.download_task: asyncio.Task | None = None
+        self.download_task: asyncio.Task[Any] | None = None
         app.on("edited", self.forget)
         app.on("analysed", Lazy(el("reduction"), self.draw).refresh)
 
@@ -39,8 +41,8 @@ class Reduction:
         el("clauses").setAttribute("aria-busy", "true")
         try:
             data = await app.client.call(request(
-                "reduction", board, encoding=str(el("encoding").value),
-                limit=max(self.clause_limit, FIRST_CLAUSES), force=self.force_cnf), lane="reduction")
+                Op.REDUCTION, board, encoding=str(el("encoding").value),
+                limit=max(self.clause_limit, FIRST_CLAUSES), force=self.force_cnf), lane=Lane.REDUCTION)
         except Dropped:
             return
         except EngineFailed as e:
@@ -66,12 +68,12 @@ class Reduction:
         el("clauses").innerHTML = render.clauses_html(board, data)
 
     # -- downloads ----------------------------------------------------------------------------
-    def start_download(self, op: str, filename: str) -> None:
+    def start_download(self, op: Op, filename: str) -> None:
         if self.download_task and not self.download_task.done():
             return
         self.download_task = asyncio.ensure_future(self.download(op, filename))
 
-    async def download(self, op: str, filename: str) -> None:
+    async def download(self, op: Op, filename: str) -> None:
         """Built by the engine's worker in chunks, with progress and cancel; saved as one file."""
         board = self.app.board
         progress, cancel = el("download-progress"), el("download-cancel")
@@ -82,7 +84,7 @@ class Reduction:
 
         cancel.hidden = False
         progress.textContent = f"building {filename}…"
-        args = {"encoding": str(el("encoding").value)} if op == "dimacs" else {}
+        args = {"encoding": str(el("encoding").value)} if op == Op.DIMACS else {}
         try:
             blob = await self.app.client.download(request(op, board, **args), report)
         except asyncio.CancelledError:
@@ -103,13 +105,13 @@ def bind(app: App) -> Reduction:
     reduction = Reduction(app)
 
     @handle("pointerover", "#clauses", within=".clause-group[data-clue]")
-    def clause_over(evt, group):
+    def clause_over(evt: Any, group: Any) -> None:
         r, c = map(int, str(group.dataset.clue).split(","))
         app.highlight({(r, c), *app.board.unknown_neighbours((r, c))}, None)
         group.classList.add("hl")
 
     @handle("click", "#clauses")
-    def clauses_click(evt):
+    def clauses_click(evt: Any) -> None:
         if evt.target.id == "build-cnf":
             el("clauses").textContent = "building…"
             reduction.force_cnf = True
@@ -120,20 +122,20 @@ def bind(app: App) -> Reduction:
         reduction.draw()
 
     @handle("change", "#encoding")
-    def encoding(evt):
+    def encoding(evt: Any) -> None:
         reduction.clause_limit = 0
         reduction.draw()
 
     @handle("click", "#download-cnf")
-    def download_cnf(evt):
-        reduction.start_download("dimacs", "minesat.reductions.cnf")
+    def download_cnf(evt: Any) -> None:
+        reduction.start_download(Op.DIMACS, "minesat.cnf")
 
     @handle("click", "#download-lp")
-    def download_lp(evt):
-        reduction.start_download("lp", "minesat.lp")
+    def download_lp(evt: Any) -> None:
+        reduction.start_download(Op.LP, "minesat.lp")
 
     @handle("click", "#download-cancel")
-    def download_cancel(evt):
+    def download_cancel(evt: Any) -> None:
         if reduction.download_task and not reduction.download_task.done():
             reduction.download_task.cancel()
 

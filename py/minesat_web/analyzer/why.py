@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy
 
 from minesat.board import Board, Cell
 from minesat.messages.codec import request
+from minesat.messages.ops import Lane, Op
 from minesat_web import render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object
@@ -184,7 +185,7 @@ class Why:
         app = self.app
         said = asyncio.ensure_future(self.say_counting(cell))
         try:
-            data = await app.ask("outcome", "outcome", cell=list(cell))
+            data = await app.ask(Op.OUTCOME, Lane.OUTCOME, cell=list(cell))
         finally:
             said.cancel()
         if data is not None and self.described == cell:  # the line still speaks of this cell
@@ -233,7 +234,7 @@ class Why:
         app = self.app
         self.work_started("Finding a proof for every surely safe cell and mine…")
         board = app.board
-        data = await app.ask("explain", "explain")
+        data = await app.ask(Op.EXPLAIN, Lane.EXPLAIN)
         if data is None:
             self.failed(board)
             return
@@ -249,7 +250,7 @@ class Why:
         """The best move, marked on the grid (class "best", data-best) and said in words."""
         self.work_started("Weighing the best move…")
         board = self.app.board
-        data = await self.app.ask("advise", "advise")
+        data = await self.app.ask(Op.ADVISE, Lane.ADVISE)
         if data is None:
             self.failed(board)
             return
@@ -268,7 +269,7 @@ class Why:
         """The dead cells, found by the worker in short slices (an edit never waits long for it)."""
         start, dead, board = 0, [], self.app.board
         while start is not None:
-            data = await self.app.ask("dead", "dead", start=start)
+            data = await self.app.ask(Op.DEAD, Lane.DEAD, start=start)
             if data is None:
                 self.failed(board)
                 return
@@ -290,7 +291,7 @@ class Why:
         if proof is None:
             return
         try:
-            data = await self.app.client.call(request("proof_cnf", self.app.board, cell=proof["cell"]))
+            data = await self.app.client.call(request(Op.PROOF_CNF, self.app.board, cell=proof["cell"]))
         except (Dropped, EngineFailed) as e:
             el("proof-cnf").textContent = f"The proof's clauses could not be built: {e}"
             return
@@ -309,7 +310,7 @@ def bind(app: App) -> Why:
     why = Why(app)
 
     @handle("click", "#forced", within="[data-cell]")
-    def cell_link(evt, link):
+    def cell_link(evt: Any, link: Any) -> None:
         """A cell named in the summary: move the cursor there and show what is known of it."""
         r, c = map(int, str(link.dataset.cell).split(","))
         why.point((r, c))
@@ -317,27 +318,27 @@ def bind(app: App) -> Why:
         el("grid").focus()
 
     @handle("click", "#next-deduction")
-    def next_deduction(evt):
+    def next_deduction(evt: Any) -> None:
         why.next_deduction()
         el("grid").focus()
 
     @handle("click", "#proof-sat")
-    def proof_sat(evt):
+    def proof_sat(evt: Any) -> None:
         asyncio.ensure_future(why.show_proof_sat())
 
     @handle("click", "#copy-count")
-    def copy_count(evt):
+    def copy_count(evt: Any) -> None:
         digits = str(el("count-digits").textContent).replace("\u2009", "")
         copy_to_clipboard(digits, "Every digit of the count is copied.",
                           "The browser did not allow copying; select the digits.",
                           "The browser cannot copy here; select the digits.")
 
     @handle("click", "#work-cancel")
-    def work_cancel(evt):
+    def work_cancel(evt: Any) -> None:
         why.cancel_work()
 
     @handle("click", "#analysis-cancel")
-    def cancel_analysis(evt):
+    def cancel_analysis(evt: Any) -> None:
         why.cancel_analysis()
 
     return why

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -25,16 +24,11 @@ import js
 from pyodide.ffi import create_once_callable
 
 from minesat.board import LEVELS, Cell
-from minesat.formats.links import (
-    Move,
-    board_to_fragment,
-    game_fragment,
-    game_from_fragment,
-    game_moves,
-    strip_chat_punctuation,
-)
+from minesat.formats.links import board_to_fragment, strip_chat_punctuation
 from minesat.messages.codec import decode_analysis, request
+from minesat.messages.ops import Lane, Op
 from minesat.play.game import Game
+from minesat.play.links import Move, game_from_fragment, game_moves
 from minesat_web import persist, render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed, js_object
@@ -42,6 +36,7 @@ from minesat_web.dom import CELL, KEY_MOVES, cell_at, copy_to_clipboard, el, han
 from minesat_web.play import noguess, review, stats
 from minesat_web.play import render as playrender
 from minesat_web.play.noguess import start_cell
+from minesat_web.play.state import PlayState
 
 LONG_PRESS = 0.45  # seconds: a longer touch flags
 
@@ -51,37 +46,21 @@ class Play:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.game: Game | None = None
-        self.level = "expert"
-        self.first: Cell | None = None  # the cell the mines were placed for, when played again
-        self.moves: list[Move] = []
-        self.started = 0.0  # ms (Date.now) of the first move, and of the end
-        self.ended = 0.0
-        self.best: Cell | None = None
-        self.cursor: Cell = (0, 0)
-        self.odds: dict[Cell, Fraction] = {}  # live mine probabilities of the position on screen
-        self.wrong: list[dict[str, Any]] = []  # flags the advisor found wrong, with proofs
-        self.auto: asyncio.Task | None = None
-        self.live_task: asyncio.Task | None = None
-        self.flag_taps = False
+        self.state = PlayState()  # the game and what the player did (play/state.py)
+        self.auto: asyncio.Task[Any] | None = None
+        self.live_task: asyncio.Task[Any] | None = None
         self.press: Any = None  # the pending long-press timer
-        self.no_guess = False  # the game's board was drawn among the no-guess ones, to start at `first`
         self.review = review.Review(app.client, self.draw)  # the engine's review of the game
-        self.making: asyncio.Task | None = None  # a no-guess board being drawn
-        self.shown_seed = ""  # the seed the Seed field shows for the game on screen (a typed one differs)
+        self.making: asyncio.Task[Any] | None = None  # a no-guess board being drawn
 
     # -- games --
     def start(self, game: Game, level: str, first: Cell | None = None, moves: list[Move] | None = None,
               no_guess: bool = False) -> None:
         self.stop_auto()
-        self.game, self.level, self.best, self.first, self.no_guess = game, level, None, first, no_guess
+        self.state.begin(game, level, first, no_guess)
         self.review.forget()
-        self.moves, self.started, self.ended, self.wrong, self.odds = [], 0.0, 0.0, [], {}
-        self.cursor = (min(self.cursor[0], game.rows - 1), min(self.cursor[1], game.cols - 1))
-        if first is not None:
-            game.place_for(first)
         el("play-message").textContent = ""  # a message about an earlier link or settings is answered now
-        el("play-seed").value = self.shown_seed = str(game.seed)
+        el("play-seed").value = self.state.shown_seed
         if level == "custom":  # New game after a custom link: the same size again
             for id_, value in (("play-rows", game.rows), ("play-cols", game.cols), ("play-mines", game.mines)):
                 el(id_).value = str(value)
@@ -163,42 +142,36 @@ class Play:
 
     def again(self) -> None:
         """The same board once more: the same seed, the mines placed for the same first cell."""
-        game = self.game
-        if game is None or not self.moves:
+        game = self.state.game
+        if game is None or not self.state.moves:
             return
-        first = self.first or (self.moves[0][0], self.moves[0][1])
-        if self.no_guess and game.mine_cells is not None:
+        first = self.state.first or (self.state.moves[0][0], self.state.moves[0][1])
+        if self.state.no_guess and game.mine_cells is not None:
             made = Game.with_mines(game.rows, game.cols, set(game.mine_cells), game.seed, game.rule)
-            self.start(made, self.level, first, no_guess=True)
+            self.start(made, self.state.level, first, no_guess=True)
             self.show_best(first)
         else:
-            self.start(Game(game.rows, game.cols, game.mines, game.seed, game.rule), self.level, first)
+            self.start(Game(game.rows, game.cols, game.mines, game.seed, game.rule), self.state.level, first)
 
     def write_url(self) -> None:
         """The address bar names the position: the game and every move so far."""
-        if self.game is not None:
-            persist.replace_url(game_fragment(self.game, self.level, self.moves, self.first, self.no_guess))
+        if self.state.game is not None:
+            persist.replace_url(self.state.fragment())
 
     # -- drawing --
     def draw(self) -> None:
-        game = self.game
+        game = self.state.game
         if game is None:
             return
         grid = el("play-grid")
         grid.style.setProperty("--cols", str(game.cols))
-        odds = self.odds if self.live() and game.state == "playing" else {}
-        wrong = {(w["cell"][0], w["cell"][1]) for w in self.wrong} & game.flags
-        grid.innerHTML = playrender.play_cells(game, self.best, self.cursor, odds, frozenset(wrong))
-        grid.setAttribute("aria-activedescendant", f"p{self.cursor[0]}-{self.cursor[1]}")
-        left = game.mines - len(game.flags)
+        odds = self.state.odds if self.live() and game.state == "playing" else {}
+        grid.innerHTML = playrender.play_cells(game, self.state.best, self.state.cursor, odds, self.state.wrong_flags())
+        grid.setAttribute("aria-activedescendant", f"p{self.state.cursor[0]}-{self.state.cursor[1]}")
         status = el("play-status")
         status.dataset.state = game.state
         status.className = game.state
-        status.textContent = {
-            "playing": f"Mines left: {left}. Safe cells to open: {game.safe_left}.",
-            "won": "You won! Every safe cell is open.",
-            "lost": "You lost: that cell was a mine. The mines are shown.",
-        }[game.state]
+        status.textContent = self.state.status()
 
     def live(self) -> bool:
         return bool(el("play-live").checked)
@@ -207,101 +180,81 @@ class Play:
         """With *Show the odds* on: every hidden cell's mine probability, from the engine."""
         if self.live_task and not self.live_task.done():
             self.live_task.cancel()
-        self.odds = {}
-        if self.live() and self.game is not None and self.game.state == "playing" and self.moves:
+        self.state.odds = {}
+        if self.live() and self.state.game is not None and self.state.game.state == "playing" and self.state.moves:
             self.live_task = asyncio.ensure_future(self.load_odds())
 
     async def load_odds(self) -> None:
-        game = self.game
+        game = self.state.game
         if game is None:
             return
         board = game.board()
         try:
-            data = await self.app.client.call(request("analyze", board), lane="play-live")
+            data = await self.app.client.call(request(Op.ANALYZE, board), lane=Lane.PLAY_LIVE)
         except (Dropped, EngineFailed):
             return
-        if self.game is not game or game.board() != board:
+        if self.state.game is not game or game.board() != board:
             return
         analysis = decode_analysis(board, data)
-        self.odds = dict(analysis.probability) if analysis.satisfiable else {}
+        self.state.odds = dict(analysis.probability) if analysis.satisfiable else {}
         self.draw()
 
     # -- moves --
     def apply(self, cell: Cell, kind: str) -> bool:
         """One move of the player's (or of a link being replayed): True when it was a real move."""
-        game = self.game
-        if game is None or game.state != "playing":
-            return False
-        if kind == "flag":
-            if cell in game.opened:
-                return False
-            game.flag(cell)
-        elif kind == "chord" or cell in game.opened:
-            kind, before = "chord", len(game.opened)
-            game.chord(cell)
-            if len(game.opened) == before and game.state == "playing":
-                return False  # not a satisfied number: nothing opened
-        else:
-            if cell in game.flags:
-                return False
-            game.open(cell)
-        if not self.started:
-            self.started = js.Date.now()
-        self.moves.append((cell[0], cell[1], kind))
-        if game.state != "playing":
-            self.ended = js.Date.now()
-        return True
+        return self.state.apply(cell, kind, js.Date.now())
 
     def act(self, cell: Cell, flag: bool = False, kind: str | None = None) -> None:
         """A move made on the board: open (a chord on an open number), or flag."""
-        game = self.game
+        game = self.state.game
         if game is None or game.state != "playing" or self.review.data is not None:
             return
-        self.cursor = cell
-        if self.no_guess and not self.moves and self.first is not None and cell != self.first and not flag:
-            el("play-hint-text").textContent = (f"This no-guess board starts at {render.name(self.first)} (marked ★): "
+        self.state.cursor = cell
+        first = self.state.first
+        if self.state.no_guess and not self.state.moves and first is not None and cell != first and not flag:
+            el("play-hint-text").textContent = (f"This no-guess board starts at {render.name(first)} (marked ★): "
                                                 "from there no guess is needed.")
-            self.show_best(self.first)
+            self.show_best(first)
             return
         if not self.apply(cell, kind or ("flag" if flag else "open")):
             self.draw()  # the cursor moved
             return
-        self.best = None
-        self.wrong = [w for w in self.wrong if tuple(w["cell"]) in game.flags]
+        self.state.best = None
+        self.state.forget_unflagged_wrong()
         el("play-hint-text").textContent = ""
         self.show_wrong()
         self.write_url()
         self.draw()
         self.refresh_live()
         if game.state != "playing":
-            stats.record(self.level, game.rule, game.state == "won", int(self.ended - self.started))
+            stats.record(self.state.level, game.rule, game.state == "won", int(self.state.ended - self.state.started))
             self.show_end()
 
     def show_end(self) -> None:
         """The game's end: 3BV, clicks, efficiency and time; play again, share, review."""
-        game = self.game
+        game = self.state.game
         if game is None or game.mine_cells is None:
             return
         el("play-end-text").textContent = playrender.game_end_text(
-            game.three_bv(), len(self.moves), (self.ended - self.started) / 1000 if self.started else None,
+            game.three_bv(), len(self.state.moves), self.state.seconds(),
             game.state == "won")
         el("play-end").hidden = False
 
     def show_wrong(self) -> None:
         """The flags the numbers rule out, named with their proofs, and the offer to remove them."""
         box = el("play-wrong")
-        box.hidden = not self.wrong
-        el("play-wrong-text").textContent = playrender.sentences(w["text"] for w in self.wrong)
+        box.hidden = not self.state.wrong
+        el("play-wrong-text").textContent = playrender.sentences(w["text"] for w in self.state.wrong)
 
     def remove_wrong_flags(self) -> None:
-        game = self.game
+        game = self.state.game
         if game is None:
             return
-        for w in self.wrong:
+        for w in self.state.wrong:
             cell = (w["cell"][0], w["cell"][1])
             if cell in game.flags:
                 self.apply(cell, "flag")
-        self.wrong = []
+        self.state.wrong = []
         self.show_wrong()
         self.write_url()
         self.draw()
@@ -309,19 +262,20 @@ class Play:
 
     async def hint(self) -> dict[str, Any] | None:
         """Ask the engine for the best move of the position on screen; mark it, say why, name wrong flags."""
-        game = self.game
+        game = self.state.game
         if game is None or game.state != "playing":
             if game is not None:
                 el("play-hint-text").textContent = "The game is over: New game, or Play this board again."
             return None
-        if self.no_guess and not self.moves and self.first is not None:
-            self.show_best(self.first)
-            el("play-hint-text").textContent = (f"Best move: open {render.name(self.first)}, "
+        if self.state.no_guess and not self.state.moves and self.state.first is not None:
+            self.show_best(self.state.first)
+            el("play-hint-text").textContent = (f"Best move: open {render.name(self.state.first)}, "
                                                 "where this no-guess board starts.")
-            return {"move": list(self.first), "safe": True, "p_mine": 0.0, "method": "first",
-                    "safe_cells": [list(self.first)], "wrong_flags": []}
+            return {"move": list(self.state.first), "safe": True, "p_mine": 0.0, "method": "first",
+                    "safe_cells": [list(self.state.first)], "wrong_flags": []}
         if game.mine_cells is None:  # the first click: the rules make it safe, the corner gives most
-            first = self.first or ((0, 0) if game.rule == "classic" else (min(3, game.rows - 1), min(3, game.cols - 1)))
+            corner = (0, 0) if game.rule == "classic" else (min(3, game.rows - 1), min(3, game.cols - 1))
+            first = self.state.first or corner
             self.show_best(first)
             data = {"move": list(first), "safe": True, "p_mine": 0.0, "method": "first",
                     "safe_cells": [list(first)], "wrong_flags": []}
@@ -332,13 +286,13 @@ class Play:
         board = game.board()
         try:
             data = await self.app.client.call(
-                request("advise", board, flags_as_mines=bool(el("play-flags-as-mines").checked)), lane="play")
+                request(Op.ADVISE, board, flags_as_mines=bool(el("play-flags-as-mines").checked)), lane=Lane.PLAY)
         except (Dropped, EngineFailed) as e:
             el("play-hint-text").textContent = f"No hint: {e}"
             return None
-        if self.game is not game or game.board() != board:
+        if self.state.game is not game or game.board() != board:
             return None  # the game moved on meanwhile
-        self.wrong = list(data.get("wrong_flags", []))
+        self.state.wrong = list(data.get("wrong_flags", []))
         self.show_wrong()
         if "move" in data:
             self.show_best((data["move"][0], data["move"][1]))
@@ -347,7 +301,7 @@ class Play:
 
     def show_best(self, cell: Cell) -> None:
         """Mark the best move and bring it into view (on a phone it may be off screen)."""
-        self.best = cell
+        self.state.best = cell
         self.draw()
         node = js.document.querySelector("#play-grid [data-best]")
         if node:
@@ -359,13 +313,13 @@ class Play:
         advisor finds wrong are removed (and said) on the way."""
         removed = ""  # what auto-play said about flags it removed, kept above the next hint
         try:
-            while self.game is not None and self.game.state == "playing":
+            while self.state.game is not None and self.state.game.state == "playing":
                 data = await self.hint()
                 if not data or "move" not in data:
                     break
-                if self.wrong:
-                    flags = "a wrong flag" if len(self.wrong) == 1 else f"{len(self.wrong)} wrong flags"
-                    removed = f"Auto-play removed {flags}. {playrender.sentences(w['text'] for w in self.wrong)}"
+                if self.state.wrong:
+                    flags = "a wrong flag" if len(self.state.wrong) == 1 else f"{len(self.state.wrong)} wrong flags"
+                    removed = f"Auto-play removed {flags}. {playrender.sentences(w['text'] for w in self.state.wrong)}"
                     self.remove_wrong_flags()
                     continue
                 if removed:
@@ -386,20 +340,21 @@ class Play:
     async def describe(self, cell: Cell) -> None:
         """The cell line while playing: with *Show the odds*, its mine probability, its safety
         with the next click, and its chance of progress (from the engine)."""
-        game = self.game
+        game = self.state.game
         if game is None:
             return
         info = el("play-cell-info")
-        if not (self.live() and game.state == "playing" and cell in self.odds and game.board()[cell] == "?"):
+        if not (self.live() and game.state == "playing" and cell in self.state.odds and game.board()[cell] == "?"):
             info.textContent = ""
             return
         board = game.board()
-        info.textContent = f"{render.name(cell)}: {render.percent(self.odds[cell])} mine; weighing what it may show…"
+        odds = render.percent(self.state.odds[cell])
+        info.textContent = f"{render.name(cell)}: {odds} mine; weighing what it may show…"
         try:
-            data = await self.app.client.call(request("odds", board, cell=list(cell)), lane="play-odds")
+            data = await self.app.client.call(request(Op.ODDS, board, cell=list(cell)), lane=Lane.PLAY_ODDS)
         except (Dropped, EngineFailed):
             return
-        if self.game is game and game.board() == board:
+        if self.state.game is game and game.board() == board:
             info.textContent = playrender.odds_text(cell, data)
 
 
@@ -426,47 +381,47 @@ def bind_modes(app: App, play: Play) -> None:
     """Into Play mode and out of it (to the analyzer, with the position or without); new games."""
 
     @handle("click", "#mode-play")
-    def to_play(evt):
+    def to_play(evt: Any) -> None:
         show_mode(True)
-        if play.game is None:
+        if play.state.game is None:
             play.new_game()
         else:
             play.write_url()
 
     @handle("click", "#mode-analyze")
-    def to_analyze(evt):
+    def to_analyze(evt: Any) -> None:
         play.stop_auto()
         show_mode(False)
         persist.replace_url(board_to_fragment(app.board))  # the analyzer's board, not the game's link
         app.changed()
 
     @handle("click", "#play-new")
-    def new_game(evt):
-        if str(el("play-seed").value).strip() == play.shown_seed:  # the game's own seed: a new one
+    def new_game(evt: Any) -> None:
+        if str(el("play-seed").value).strip() == play.state.shown_seed:  # the game's own seed: a new one
             el("play-seed").value = ""
         play.new_game()
 
     @handle("keydown", "#play-seed")
-    def seed_entered(evt):
+    def seed_entered(evt: Any) -> None:
         if evt.key == "Enter":  # the seed typed: its game
             play.new_game()
 
     @handle("click", "#play-again")
-    def again(evt):
+    def again(evt: Any) -> None:
         play.again()
         el("play-grid").focus()
 
     @handle("change", "#play-level")
-    def level(evt):
+    def level(evt: Any) -> None:
         el("play-custom").hidden = str(el("play-level").value) != "custom"
 
     @handle("click", "#play-analyze")
-    def analyze_position(evt):
-        if play.game is None:
+    def analyze_position(evt: Any) -> None:
+        if play.state.game is None:
             return
         play.stop_auto()
         show_mode(False)
-        app.ed.apply(play.game.board())
+        app.ed.apply(play.state.game.board())
         persist.replace_url(board_to_fragment(app.board))  # the address bar names the position now
         app.changed()  # analysed
 
@@ -475,11 +430,11 @@ def bind_board(play: Play) -> None:
     """The game's grid: click or tap opens, right click or a long press flags; keys."""
 
     @handle("contextmenu", "#play-grid")
-    def no_menu(evt):
+    def no_menu(evt: Any) -> None:
         evt.preventDefault()
 
     @handle("pointerdown", "#play-grid", within=CELL)
-    def down(evt, node):
+    def down(evt: Any, node: Any) -> None:
         cell = cell_at(node)
         evt.preventDefault()
         el("play-grid").focus(js_object({"preventScroll": True}))
@@ -487,52 +442,52 @@ def bind_board(play: Play) -> None:
             play.act(cell, flag=True)
             return
 
-        def long_press():
+        def long_press() -> None:
             play.press = None
             play.act(cell, flag=True)
         play.press = (cell, js.setTimeout(create_once_callable(long_press), int(LONG_PRESS * 1000)))
 
     @handle("pointerup", "#play-grid")
-    def up(evt):
+    def up(evt: Any) -> None:
         if play.press is None:
             return  # a long press already flagged, or a right click
         cell, timer = play.press
         js.clearTimeout(timer)
         play.press = None
-        play.act(cell, flag=play.flag_taps)
+        play.act(cell, flag=play.state.flag_taps)
 
     @handle("pointerleave", "#play-grid")
-    def leave(evt):
+    def leave(evt: Any) -> None:
         if play.press is not None:
             js.clearTimeout(play.press[1])
             play.press = None
 
     @handle("pointerover", "#play-grid", within=CELL)
-    def over(evt, node):
+    def over(evt: Any, node: Any) -> None:
         asyncio.ensure_future(play.describe(cell_at(node)))
 
     @handle("keydown", "#play-grid")
-    def keys(evt):
+    def keys(evt: Any) -> None:
         """Keyboard play: arrows move, Space or Enter opens (chords an open number), F flags,
         C chords, H hints."""
-        game, key = play.game, str(evt.key)
+        game, key = play.state.game, str(evt.key)
         if game is None or evt.ctrlKey or evt.altKey or evt.metaKey:
             return
         if key in KEY_MOVES:
             dr, dc = KEY_MOVES[key]
-            play.cursor = (min(max(play.cursor[0] + dr, 0), game.rows - 1),
-                           min(max(play.cursor[1] + dc, 0), game.cols - 1))
+            play.state.cursor = (min(max(play.state.cursor[0] + dr, 0), game.rows - 1),
+                           min(max(play.state.cursor[1] + dc, 0), game.cols - 1))
             play.draw()
             node = js.document.querySelector("#play-grid .cursor")
             if node:
                 node.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
-            asyncio.ensure_future(play.describe(play.cursor))
+            asyncio.ensure_future(play.describe(play.state.cursor))
         elif key in (" ", "Enter"):
-            play.act(play.cursor, kind="open")
+            play.act(play.state.cursor, kind="open")
         elif key in ("f", "F"):
-            play.act(play.cursor, flag=True)
+            play.act(play.state.cursor, flag=True)
         elif key in ("c", "C"):
-            play.act(play.cursor, kind="chord")
+            play.act(play.state.cursor, kind="chord")
         elif key in ("h", "H"):
             asyncio.ensure_future(play.hint())
         else:
@@ -544,17 +499,17 @@ def bind_tools(play: Play) -> None:
     """Flag taps, hints and auto-play, the odds, share, the review and the record."""
 
     @handle("click", "#play-flag")
-    def flag_taps(evt):
-        play.flag_taps = not play.flag_taps
-        el("play-flag").setAttribute("aria-pressed", "true" if play.flag_taps else "false")
-        el("play-flag").classList.toggle("active", play.flag_taps)
+    def flag_taps(evt: Any) -> None:
+        play.state.flag_taps = not play.state.flag_taps
+        el("play-flag").setAttribute("aria-pressed", "true" if play.state.flag_taps else "false")
+        el("play-flag").classList.toggle("active", play.state.flag_taps)
 
     @handle("click", "#play-hint")
-    def hint(evt):
+    def hint(evt: Any) -> None:
         asyncio.ensure_future(play.hint())
 
     @handle("click", "#play-auto")
-    def auto(evt):
+    def auto(evt: Any) -> None:
         if play.auto and not play.auto.done():
             play.stop_auto()
             return
@@ -563,16 +518,16 @@ def bind_tools(play: Play) -> None:
         play.auto = asyncio.ensure_future(play.auto_play())
 
     @handle("click", "#play-remove-flags")
-    def remove_flags(evt):
+    def remove_flags(evt: Any) -> None:
         play.remove_wrong_flags()
 
     @handle("change", "#play-live")
-    def live(evt):
+    def live(evt: Any) -> None:
         play.refresh_live()
         play.draw()
 
     @handle("click", "#play-share")
-    def share(evt):
+    def share(evt: Any) -> None:
         play.write_url()
         url = str(js.location.href)
         el("play-share-url").value = url
@@ -581,15 +536,15 @@ def bind_tools(play: Play) -> None:
         copy_to_clipboard(url, "The game's link, at this position, is copied.")  # else it is shown selected
 
     @handle("click", "#play-review")
-    def review_game(evt):
-        if play.game is not None:
-            asyncio.ensure_future(play.review.load(play.game, play.moves))
+    def review_game(evt: Any) -> None:
+        if play.state.game is not None:
+            asyncio.ensure_future(play.review.load(play.state.game, play.state.moves))
 
     @handle("click", "#play-download")
-    def download(evt):
-        if play.game is not None and play.game.mine_cells is not None:
-            review.download_record(play.game, play.moves, play.level)
+    def download(evt: Any) -> None:
+        if play.state.game is not None and play.state.game.mine_cells is not None:
+            review.download_record(play.state.game, play.state.moves, play.state.level)
 
     @handle("click", "#play-generating-cancel")
-    def cancel_generating(evt):
+    def cancel_generating(evt: Any) -> None:
         play.cancel_no_guess()

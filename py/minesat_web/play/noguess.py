@@ -8,6 +8,7 @@ import asyncio
 from minesat.board import Cell
 from minesat.board import cell_name as name
 from minesat.messages.codec import request
+from minesat.messages.ops import Lane, Op
 from minesat.play.game import Game
 from minesat_web.client import Dropped, EngineClient, EngineFailed
 from minesat_web.dom import el
@@ -32,8 +33,8 @@ async def no_guess_game(client: EngineClient, game: Game, first: Cell) -> tuple[
         "after another until one can be solved from the start without a guess…")
     try:
         data = await client.call(request(
-            "generate", None, rows=game.rows, cols=game.cols, mines=game.mines, first=list(first),
-            rule=game.rule, seed=game.seed, no_guess=True), lane="play-generate")
+            Op.GENERATE, None, rows=game.rows, cols=game.cols, mines=game.mines, first=list(first),
+            rule=game.rule, seed=game.seed, no_guess=True), lane=Lane.PLAY_GENERATE)
     except (Dropped, asyncio.CancelledError):
         return None
     except EngineFailed as e:

@@ -11,6 +11,7 @@ import js
 from pyodide.ffi import to_js
 
 from minesat.messages.codec import request
+from minesat.messages.ops import Lane, Op
 from minesat.play.game import Game
 from minesat.play.links import Move
 from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object
@@ -53,8 +54,8 @@ class Review:
         el("play-review-box").hidden = False
         el("play-review-summary").textContent = "Grading every move…"
         try:
-            data = await self.client.call(request("review", None, game=record_json(game, moves)),
-                                          lane="play-review")
+            data = await self.client.call(request(Op.REVIEW, None, game=record_json(game, moves)),
+                                          lane=Lane.PLAY_REVIEW)
         except (Dropped, EngineFailed) as e:
             el("play-review-summary").textContent = f"The review could not be made: {e}"
             return
@@ -98,11 +99,11 @@ def bind(review: Review) -> None:
     """The review's handlers, bound where they are defined."""
 
     @handle("click", "#play-review-close")
-    def review_close(evt):
+    def review_close(evt: Any) -> None:
         review.close()
 
     @handle("click", "#play-review-list", within="[data-step]")
-    def review_pick(evt, node):
+    def review_pick(evt: Any, node: Any) -> None:
         """A move picked by click or tap: its position, and its cell brought into view (on a phone
         the board is above the list, off screen)."""
         review.show_step(int(node.dataset.step))
@@ -111,7 +112,7 @@ def bind(review: Review) -> None:
             cell.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
 
     @handle("keydown", "#play-review-list")
-    def review_keys(evt):
+    def review_keys(evt: Any) -> None:
         """Step through the moves: arrows (up/left back, down/right on), Home, End; Esc leaves."""
         key = str(evt.key)
         steps = {"ArrowDown": 1, "ArrowRight": 1, "ArrowUp": -1, "ArrowLeft": -1}

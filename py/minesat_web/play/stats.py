@@ -4,6 +4,7 @@ streak, the best streak, the best time."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import js
 
@@ -60,6 +61,6 @@ def save(kept: dict[str, dict[str, int]]) -> None:
 
 def bind() -> None:
     @handle("click", "#play-stats-reset")
-    def reset_stats(evt):
+    def reset_stats(evt: Any) -> None:
         if js.confirm("Forget the statistics of every level?"):
             save({})

@@ -1,0 +1,66 @@
+"""Play mode's state (minesat_web/play/state.py), in CPython: moves, times, links, status."""
+
+from __future__ import annotations
+
+from minesat.play.game import Game
+from minesat.play.links import game_from_fragment, game_moves
+from minesat_web.play.state import PlayState
+
+
+def started(seed: int = 5) -> PlayState:
+    state = PlayState(cursor=(20, 40))
+    state.begin(Game.new("beginner", seed, "classic"), "beginner")
+    return state
+
+
+def test_a_new_game_resets_the_moves_and_keeps_the_cursor_on_the_board():
+    state = started()
+    assert (state.moves, state.started, state.ended, state.best) == ([], 0.0, 0.0, None)
+    assert state.cursor == (8, 8) and state.shown_seed == "5"
+
+
+def test_moves_are_recorded_with_the_time_of_the_first_and_of_the_end():
+    state = started()
+    assert state.apply((0, 0), "open", now=1000.0)
+    assert state.started == 1000.0 and state.moves == [(0, 0, "open")]
+    game = state.game
+    assert game is not None and (0, 0) in game.opened
+    assert not state.apply((0, 0), "flag", now=1100.0)  # an open cell takes no flag
+    hidden = next(c for c in ((r, c) for r in range(9) for c in range(9)) if c not in game.opened)
+    assert state.apply(hidden, "flag", now=1200.0) and hidden in game.flags
+    assert not state.apply(hidden, "open", now=1300.0)  # a flagged cell does not open
+    assert state.status().startswith(f"Mines left: {game.mines - 1}.")
+    for cell in sorted(game.mine_cells or ()):  # open a mine: the game ends at that time
+        if cell not in game.flags:
+            assert state.apply(cell, "open", now=5000.0)
+            break
+    assert game.state == "lost" and state.ended == 5000.0 and state.seconds() == 4.0
+    assert not state.apply((8, 8), "open", now=6000.0)  # nothing more after the end
+    assert state.status().startswith("You lost")
+
+
+def test_the_link_names_the_position_it_came_from():
+    state = started(seed=9)
+    state.apply((4, 4), "open", now=1.0)
+    game = state.game
+    assert game is not None
+    flag = next((r, c) for r in range(9) for c in range(9) if (r, c) not in game.opened)
+    state.apply(flag, "flag", now=2.0)
+    fragment = state.fragment()
+    again = game_from_fragment(fragment)
+    first, moves = game_moves(fragment, again)
+    assert (again.seed, first, moves) == (9, None, state.moves)
+
+
+def test_wrong_flags_are_those_still_flagged():
+    state = started()
+    state.apply((0, 0), "open", now=1.0)
+    game = state.game
+    assert game is not None
+    hidden = [(r, c) for r in range(9) for c in range(9) if (r, c) not in game.opened][:2]
+    state.apply(hidden[0], "flag", now=2.0)
+    state.wrong = [{"cell": list(hidden[0]), "text": "a"}, {"cell": list(hidden[1]), "text": "b"}]
+    assert state.wrong_flags() == {hidden[0]}
+    state.apply(hidden[0], "flag", now=3.0)  # unflagged
+    state.forget_unflagged_wrong()
+    assert state.wrong == [] and state.wrong_flags() == frozenset()
