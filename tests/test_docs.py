@@ -18,7 +18,8 @@ from minesat import board
 from minesat.cli import commands, limits
 from minesat.counting import space
 from minesat.formats import links, mbf, registry
-from minesat.messages.protocol import Engine
+from minesat.messages.ops import DOWNLOADS, Lane, Op
+from minesat.messages.protocol import HANDLERS, Engine
 from minesat.reductions import card, cnf, ilp
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,23 +236,25 @@ def test_the_engines_imports_point_down_the_stated_layers():
 
 def test_the_ops_of_the_message_contract_are_the_engines():
     contract = section(doc("docs/architecture.md"), "The message contract")
-    ops = re.search(r"\*\*Ops\*\* are .*?\((.*?)\)", contract, re.S)
-    assert ops
-    stated = set(re.findall(r"`(\w+)`", ops.group(1)))
-    assert stated == {name.removeprefix("op_") for name in dir(Engine) if name.startswith("op_")}
+    ops = re.search(r"Ops \((.*?)\) are answered", contract, re.S)
+    lanes = re.search(r"in a lane \((.*?)\);", contract, re.S)
+    assert ops and lanes
+    assert re.findall(r"`([\w-]+)`", ops.group(1)) == [op.value for op in Op]
+    assert re.findall(r"`([\w-]+)`", lanes.group(1)) == [lane.value for lane in Lane]
+    assert set(re.findall(r"the downloads `(\w+)` and `(\w+)`", contract)[0]) == set(DOWNLOADS)
 
 
 def test_the_contributing_exemplars_have_the_shape_they_are_named_for():
     contributing = doc("CONTRIBUTING.md")
     extension = section(contributing, "Extension points: copy the shape of")
     for path in ("py/minesat/formats/mbf.py", "py/minesat/formats/registry.py", "py/minesat/reductions/ilp.py",
-                 "py/minesat_web/analyzer/layouts.py", "py/minesat/messages/protocol.py"):
+                 "py/minesat_web/analyzer/layouts.py", "py/minesat/messages/protocol.py", "py/minesat/messages/ops.py"):
         assert f"`{path}`" in extension and (ROOT / path).exists()
     assert any(f.read is mbf.read_mbf for f in registry.FILES)
     assert all(callable(getattr(ilp.REDUCTION, m)) for m in ("reduce", "overhead")) and callable(ilp.ILP.extract)
     layouts = ast.parse(read(ROOT / "py/minesat_web/analyzer/layouts.py"))
     assert any(isinstance(n, ast.FunctionDef) and n.name == "bind" for n in layouts.body)
-    assert callable(Engine.op_odds)
+    assert HANDLERS[Op.ODDS] is Engine.op_odds and "`py/minesat/messages/ops.py`" in extension
 
 
 def test_no_comment_cites_a_seed_document():
