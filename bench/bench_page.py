@@ -11,7 +11,7 @@ All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no o
             pages alternate, so the machine's load hits both alike.
   edits     key press ('f' on a hidden cell: flag, then unflag) -> #layout-count[data-value]
             updated, over --edits edits on a beginner and on an expert mid-game board
-            (tests/boards.py, fixed seeds); the layout list redrawn (the other panel on screen);
+            (tests/support/boards.py, fixed seeds); the layout list redrawn (the other panel on screen);
             the longest main-thread task (PerformanceObserver "longtask") during the edits.
   bytes     every file fetched on a first visit, by the page and by its worker: how often, its
             size and its gzipped size.
@@ -48,7 +48,7 @@ import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import serve  # tools/ (bench/run.py puts py/, tests/ and tools/ on the path)
+import serve  # tools/ (bench/run.py puts py/, tests/support/ and tools/ on the path)
 from boards import midgame
 from minesat.formats.links import board_to_fragment
 

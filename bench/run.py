@@ -3,7 +3,7 @@
 Each script prints its own table; times are medians, and comparisons are ratios
 measured in the same run, since this machine's two cores are shared and noisy.
 Scripts find `minesat` through the set-up's editable install, and the project's helper
-modules (bench/, tools/, tests/) through PYTHONPATH, set here: no script edits sys.path.
+modules (bench/, tools/, tests/support/) through PYTHONPATH, set here: no script edits sys.path.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-PATH = os.pathsep.join(str(ROOT / folder) for folder in ("py", "bench", "tools", "tests", "tests/browser"))
+PATH = os.pathsep.join(str(ROOT / folder) for folder in ("py", "bench", "tools", "tests/support"))
 SCRIPTS = ["bench_wasm.py", "bench_analysis.py", "bench_explain.py", "bench_page.py", "bench_play.py"]
 
 

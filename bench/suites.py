@@ -1,4 +1,4 @@
-"""Benchmark boards from fixed seeds (generators in tests/boards.py): mid-game positions of the
+"""Benchmark boards from fixed seeds (generators in tests/support/boards.py): mid-game positions of the
 classic sizes and larger, and dense lattice positions."""
 
 from __future__ import annotations

@@ -1,13 +1,17 @@
-"""Boards: parsing, formatting, bad input, share links."""
+"""Boards: parsing, formatting, bad input, the board's own operations (share links: formats/test_links.py)."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards import SEED_3X3
+from boards import SEED_3X3, random_board
 from minesat.board import (
+    FLAG,
+    HIDDEN,
     MAX_DIGITS,
     MAX_SIDE,
     MAX_TEXT,
@@ -18,30 +22,14 @@ from minesat.board import (
     parse_board,
     whole_number,
 )
-from minesat.formats.links import MAX_FRAGMENT, board_from_fragment, board_to_fragment
 from minesat.formats.text import read_any
-
-
-@st.composite
-def boards(draw, max_side: int = 8) -> Board:
-    rows = draw(st.integers(1, max_side))
-    cols = draw(st.integers(1, max_side))
-    cells = tuple(draw(st.lists(st.sampled_from("?F012345678"), min_size=rows * cols, max_size=rows * cols)))
-    board = Board(rows, cols, cells)
-    mines = draw(st.none() | st.integers(0, len(board.hidden)))
-    return board.with_mines(mines)
+from strategies import boards
 
 
 @given(boards(), st.booleans())
 @settings(max_examples=300, deadline=None)
 def test_parse_format_round_trip(board, spaced):
     assert parse_board(format_board(board, spaced)) == board
-
-
-@given(boards())
-@settings(max_examples=300, deadline=None)
-def test_share_fragment_round_trip(board):
-    assert board_from_fragment("#" + board_to_fragment(board)) == board
 
 
 @given(boards(), st.lists(st.sampled_from(["", "# a comment", "   "]), max_size=3))
@@ -79,40 +67,6 @@ def test_any_header_and_board_text_parses_or_raises_board_error(header, value, b
 
 def test_byte_order_mark_is_ignored():
     assert parse_board("\ufeff" + SEED_3X3) == parse_board(SEED_3X3)
-
-
-@given(st.text(max_size=80))
-@settings(max_examples=500, deadline=None)
-def test_any_fragment_loads_or_raises_board_error(text):
-    try:
-        board_from_fragment(text)
-    except BoardError as e:
-        assert str(e)
-
-
-NUMBERS = st.sampled_from(["", "0", "3", "-1", "1e3", "\u0663", "\u00b2", "0" * 5000 + "2",
-                           "1" * 4300, "1" * 4301, "9" * 10_000, str(2 ** 63)])
-PIECES = st.sampled_from(["board=", "mines=", "&", "=", "#", "/", "?", "F", "1", "8", "9", " ", "%", "%3F",
-                          "%2F", "%0A", "%23", "%26", "%00", "%FF", "%E2%80%A8", "\n", "\r", "\x00",
-                          "\u2028", "\ufeff", "?" * 101, "1/" * 101, "x"])
-
-
-@st.composite
-def hostile_fragments(draw) -> str:
-    """Share fragments built to break the parser: odd escapes, separators, huge numbers, huge boards."""
-    pieces = draw(st.lists(PIECES | NUMBERS | st.text(max_size=6), max_size=12))
-    return draw(st.sampled_from(["", "#", "##"])) + "".join(pieces)
-
-
-@given(hostile_fragments())
-@settings(max_examples=400, deadline=None)
-def test_hostile_fragments_load_or_raise_board_error(fragment):
-    try:
-        board = board_from_fragment(fragment)
-    except BoardError as e:
-        assert str(e) and len(str(e)) < 300 and len(str(e).splitlines()) == 1
-    else:
-        assert board_from_fragment(board_to_fragment(board)) == board
 
 
 def test_seed_board_with_spaces_and_aliases():
@@ -184,31 +138,6 @@ def test_total_out_of_range_in_constructor():
         Board(1, 2, ("?", "1"), -1)
 
 
-@pytest.mark.parametrize("fragment,words", [
-    ("", "no board"),
-    ("#mines=3", "no board"),
-    ("#board=1?/123", "row has"),
-    ("#board=1?x", "unknown cell"),
-    ("#board=1?&mines=x", "whole number"),
-    ("#board=1?&mines=\u00b2", "whole number"),
-    ("#board=??&mines=5", "more than"),
-    ("#board=" + "?" * (MAX_FRAGMENT + 1), "too long"),
-    ("#garbage", "key=value"),
-    ("#board=1??&mines=" + "1" * 4301, "4,301 digits"),
-    ("#board=1??&mines=" + "1" * 4301 + "&x=" + "9" * 5000, "4,301 digits"),
-], ids=lambda value: repr(value)[:32])
-def test_broken_fragments(fragment, words):
-    with pytest.raises(BoardError) as info:
-        board_from_fragment(fragment)
-    assert words in str(info.value)
-
-
-def test_fragment_form_is_canonical_and_tolerates_encoding():
-    board = parse_board("mines=3\n1??\n12?\n01F\n")
-    assert board_to_fragment(board) == "board=1??/12?/01F&mines=3&size=3x3"
-    assert board_from_fragment("#board=1%3F%3F/12%3F/01F&mines=3") == board
-
-
 def test_layout_drawing():
     board = parse_board(SEED_3X3)
     assert format_layout(board, {(0, 1), (1, 2)}) == "1*.\n12*\n01.\n"
@@ -247,3 +176,22 @@ def test_board_operations():
         board.replace({(0, 1): "1", (0, 2): "1", (1, 2): "2"})
     with pytest.raises(BoardError, match="off the 3x3 board"):
         board.replace({(3, 0): "1"})
+
+
+def test_boards_sharing_unknowns_and_clues_equal_boards_built_afresh():
+    rng = random.Random(4)
+    for _ in range(300):
+        board = random_board(rng, max_side=6, max_hidden=14)
+        _ = board.clues, board.flags
+        for mines in (None, 0, len(board.hidden), len(board.flags)):
+            fresh = Board(board.rows, board.cols, board.cells, mines)
+            shared = board.with_mines(mines)
+            assert shared == fresh and (shared.hidden, shared.flags, shared.clues) == (fresh.hidden, fresh.flags,
+                                                                                      fresh.clues)
+        for bad in (len(board.hidden) + 1, -1):
+            with pytest.raises(BoardError):
+                board.with_mines(bad)
+        hidden = [c for c in board.hidden if board[c] == HIDDEN]
+        flagged = board.replace(dict.fromkeys(rng.sample(hidden, min(2, len(hidden))), FLAG))
+        fresh = Board(flagged.rows, flagged.cols, flagged.cells, flagged.mines)
+        assert (flagged.hidden, flagged.flags, flagged.clues) == (fresh.hidden, fresh.flags, fresh.clues)

@@ -20,14 +20,14 @@ const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
 const cwd = pyodide.runPython("import os; os.getcwd()");
 pyodide.FS.writeFile(`${cwd}/pycosat.py`, readFileSync(path.join(root, "py", "picosat_wasm.py")));
 pyodide.FS.writeFile(`${cwd}/picosat.wasm`, readFileSync(path.join(root, "static", "picosat.wasm")));
-pyodide.FS.writeFile(`${cwd}/formulas.py`, readFileSync(path.join(root, "tests", "formulas.py")));
+pyodide.FS.writeFile(`${cwd}/formulas.py`, readFileSync(path.join(root, "tests", "support", "formulas.py")));
 
 // Formulas and the wasm answers, computed inside Pyodide.
 const CASES = `
 import json, random, sys
 from itertools import islice
 import pycosat
-from formulas import random_3sat, random_cnf   # the tests' generators (tests/formulas.py)
+from formulas import random_3sat, random_cnf   # the tests' generators (tests/support/formulas.py)
 
 memory = lambda: pycosat._rt().backend._memory.buffer.byteLength >> 20
 pycosat.warm_up(0.05)

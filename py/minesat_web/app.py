@@ -59,9 +59,9 @@ class App:
         self.client = client
         self.analysis: Analysis | None = None
         self.tangled: dict[str, Any] | None = None  # a board too tangled to count: how its analysis stands
-        self.shown: frozenset[Cell] | None = None  # a layout drawn on the grid (layouts.py)
-        self.dead: frozenset[Cell] = frozenset()   # the dead cells marked on the grid (why.py)
-        self.assumed_mines: int | None = None  # a standard total assumed for a loaded board
+        self.shown: frozenset[Cell] | None = None  # a layout drawn on the grid (`show_layout`)
+        self.dead: frozenset[Cell] = frozenset()   # the dead cells marked on the grid (`mark_dead`)
+        self.assumed_mines: int | None = None  # a standard total assumed for a loaded board (`assume_total`)
         self.drawn: list[render.CellState] = []    # the grid's cells as last drawn
         self.drawn_size = (0, 0)
         self.drawn_board: Board | None = None
@@ -211,21 +211,31 @@ class App:
             el("total-note").innerHTML = note
 
     def highlight(self, cells: set[Cell], clue: Cell | None) -> None:
-        """Cells of the grid highlighted, and the clauses of `clue` in the reduction panel."""
+        """Cells of the grid highlighted; a panel that shows `clue` hears of it ("highlighted")."""
         for node in list(document.querySelectorAll(".hl")):
             node.classList.remove("hl")
         for cell in cells:
             node = self.cell_el(cell)
             if node:
                 node.classList.add("hl")
-        if clue is not None:
-            node = document.querySelector(f'.clause-group[data-clue="{clue[0]},{clue[1]}"]')
-            if node:
-                node.classList.add("hl")
-                box = el("clauses")  # scroll the clause list only, never the page
-                top = node.offsetTop - box.offsetTop
-                if top < box.scrollTop or top > box.scrollTop + box.clientHeight - 40:
-                    box.scrollTop = max(0, top - 20)
+        self.announce("highlighted", clue)
+
+    # -- what panels draw on the grid (they never write these fields themselves) --------------
+    def show_layout(self, layout: frozenset[Cell] | None) -> None:
+        """A layout drawn on the grid (None: none), until the next edit."""
+        self.shown = layout
+        self.draw_grid()
+
+    def mark_dead(self, cells: frozenset[Cell]) -> None:
+        """The dead cells marked on the grid (drawn at once when there are any)."""
+        self.dead = cells
+        if cells:
+            self.draw_grid()
+
+    def assume_total(self, mines: int | None) -> None:
+        """A standard total assumed for the board about to be loaded (said beside the total, until
+        the user changes it)."""
+        self.assumed_mines = mines
 
     # -- the engine ------------------------------------------------------------------------------
     async def ask(self, op: Op, lane: Lane | None = None, **args: Any) -> Any:
@@ -326,12 +336,6 @@ class App:
         self.tangled = data if data.get("tangled") else None
         self.draw_grid()
         self.announce("answered")
-
-    def stop_analysis(self) -> None:
-        """Stop a running analysis; the worker is ended and a fresh one started."""
-        if self.task and not self.task.done():
-            self.task.cancel()
-        self.restart_worker()
 
     def fail(self, why: str) -> None:
         """No analysis to show (it failed or was cancelled): say why, leave nothing stale."""

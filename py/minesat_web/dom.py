@@ -21,6 +21,11 @@ def el(id_: str) -> Any:
     return document.getElementById(id_)
 
 
+def query(selector: str) -> Any:
+    """The page's first element matching a CSS selector, or None."""
+    return document.querySelector(selector)
+
+
 def in_play_mode() -> bool:
     """Whether Play mode is on screen (the analyzer hidden: `play.show_mode`)."""
     return bool(el("app").hidden)

@@ -260,7 +260,7 @@ def bind_size(app: App) -> None:
             board, assumed = with_standard_total(ed.board)
             if assumed is not None:  # drawn at a standard size: the level's total, said and editable
                 changed = ed.apply(board, merge=True) or changed
-                app.assumed_mines = assumed
+                app.assume_total(assumed)
             app.edit(changed)
             if assumed is not None:
                 app.fill_inputs(force=True)

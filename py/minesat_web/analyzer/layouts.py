@@ -85,12 +85,11 @@ class Layouts:
         """Draw a layout on the grid (again: take it off)."""
         app = self.app
         layout = self.layouts[index - self.page * PAGE_SIZE]
-        app.shown = None if app.shown == layout else layout
+        app.show_layout(None if app.shown == layout else layout)
         for node in list(document.querySelectorAll(".layout")):
             on = app.shown is not None and int(node.dataset.index) == index
             node.classList.toggle("selected", on)
             node.setAttribute("aria-pressed", "true" if on else "false")
-        app.draw_grid()
         shown = app.shown is not None
         el("cell-info").textContent = render.layout_shown_text(index + 1, sorted(layout)) if shown else ""
 

@@ -25,7 +25,7 @@ def load(app: App, board: Board, source: str) -> None:
     """A board read from a paste, a file or a drop: a standard size without a total gets the level's
     total (said, and editable); the message says what was read."""
     board, assumed = with_standard_total(board)
-    app.assumed_mines = assumed  # before the edit, which forgets a total it did not see assumed
+    app.assume_total(assumed)  # before the edit, which forgets a total it did not see assumed
     app.edit(app.ed.apply(board))
     app.fill_inputs(force=True)
     show_message(f"Board loaded from {source}.")  # a total assumed is said by the board (#total-note)

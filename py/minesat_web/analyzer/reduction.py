@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from minesat.board import Cell
 from minesat.messages.codec import request
 from minesat.messages.ops import Lane, Op
 from minesat_web import render
 from minesat_web.app import App
 from minesat_web.client import Dropped, EngineFailed
-from minesat_web.dom import Lazy, el, handle, save_file
+from minesat_web.dom import Lazy, el, handle, query, save_file
 
 FIRST_CLAUSES = 400  # clauses shown at first; "Show more" shows four times as many
 
@@ -103,6 +104,21 @@ class Reduction:
 def bind(app: App) -> Reduction:
     """The reduction panel's handlers, bound where they are defined."""
     reduction = Reduction(app)
+
+    def clue_highlighted(clue: Cell | None) -> None:
+        """The clauses of a clue pointed at on the grid, highlighted and scrolled into the clause
+        list's view (the list scrolls, never the page)."""
+        if clue is None:
+            return
+        node = query(f'.clause-group[data-clue="{clue[0]},{clue[1]}"]')
+        if node:
+            node.classList.add("hl")
+            box = el("clauses")
+            top = node.offsetTop - box.offsetTop
+            if top < box.scrollTop or top > box.scrollTop + box.clientHeight - 40:
+                box.scrollTop = max(0, top - 20)
+
+    app.on("highlighted", clue_highlighted)
 
     @handle("pointerover", "#clauses", within=".clause-group[data-clue]")
     def clause_over(evt: Any, group: Any) -> None:

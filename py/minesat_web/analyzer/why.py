@@ -51,7 +51,8 @@ class Why:
         """A new board: nothing is known of it yet (its marks stay until `clear_marks`); the cell
         line speaks of no cell (unless the edit was a click on one); the old count is withdrawn."""
         self.described = None
-        self.proofs, self.app.dead, self.deduction = {}, frozenset(), -1
+        self.proofs, self.deduction = {}, -1
+        self.app.mark_dead(frozenset())
         self.work_done()
         el("layout-count").setAttribute("data-value", "")  # the old count's text stays until the
                                                             # new one, greyed if that is slow
@@ -275,10 +276,8 @@ class Why:
                 return
             dead += data["dead"]
             start = data["next"]
-        self.app.dead = frozenset((r, c) for r, c in dead)
         self.work_done()
-        if self.app.dead:
-            self.app.draw_grid()
+        self.app.mark_dead(frozenset((r, c) for r, c in dead))
 
     def failed(self, board: Board) -> None:
         """No answer for `board`: if it is still the one on screen, nothing is at work any more."""

@@ -1,0 +1,284 @@
+"""Reading boards from screenshots (minesat.image.reader): real clients' screenshots with truth files read
+from the clients' own state (tests/images/README.md), perturbed copies made here with Pillow, images
+with no board, and the command line's read-image."""
+
+from __future__ import annotations
+
+import base64
+import functools
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from minesat.board import BoardError
+from minesat.image.reader import read_image
+from shots import IMAGES, truth
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = sorted(p for p in IMAGES.iterdir() if p.suffix in (".png", ".jpg"))
+# The tests read the screenshots up to 0.6 megapixels (each client, every look, PNG and JPEG; ~20 s on
+# a shared 2-core machine); bench/bench_image.py reads them all.
+TESTED = [p for p in SHOTS if Image.open(p).width * Image.open(p).height <= 600_000]
+# Read exactly today (a regression guard: each is compared with its truth, not with a stored reading)
+EXACT = ["google-0.png", "google-1.jpg", "google-2.png", "google-3.png", "google-4.jpg", "google-5.png",
+         "google-6.png", "google-7.jpg", "jsm-0.png", "jsm-1.png", "jsm-2.jpg", "jsm-3.png", "jsm-4.png",
+         "jsm-5.jpg", "jsm-6.png", "jsm-7.png",
+         "minesat-0.png",
+         "minesat-1.png", "minesat-2.jpg", "minesat-3.png", "minesat-4.png", "minesat-5.jpg", "mjs-0.png", "mjs-1.png",
+         "mjs-2.jpg", "mjs-3.png", "mjs-4.png", "mjs-6.png", "mjs-7.png"]
+
+
+def rows_of(reading) -> list[str]:
+    b = reading.board
+    return ["".join(b.cells[r * b.cols:(r + 1) * b.cols]) for r in range(b.rows)]
+
+
+def read(image: Image.Image):
+    rgba = image.convert("RGBA")
+    return read_image(rgba.width, rgba.height, rgba.tobytes())
+
+
+@functools.cache
+def read_shot(name: str):
+    """The reading of a committed screenshot (each is read once per test run), or the BoardError raised."""
+    try:
+        return read(Image.open(IMAGES / name))
+    except BoardError as e:
+        return e
+
+
+def test_the_set_is_real_and_small():
+    clients = {json.loads(p.with_suffix(".json").read_text())["client"] for p in SHOTS}
+    assert len(clients) >= 4
+    assert all(p.stat().st_size < 100_000 for p in SHOTS)
+    for shot in SHOTS:
+        rows, mines = truth(shot)
+        assert len({len(r) for r in rows}) == 1 and set("".join(rows)) <= set("?F012345678")
+        assert 0 < mines
+
+
+@pytest.mark.parametrize("shot", TESTED, ids=lambda p: p.name)
+def test_a_board_offered_as_sure_is_right(shot):
+    """Never a wrong board shown as right: a sure reading equals the client's own state."""
+    rows, _ = truth(shot)
+    reading = read_shot(shot.name)
+    if isinstance(reading, BoardError):
+        assert "board" in str(reading)  # a clear refusal is allowed, a wrong sure board is not
+        return
+    if reading.sure:
+        assert rows_of(reading) == rows
+    else:
+        assert reading.unsure and all(reading.confidence[r * reading.board.cols + c] < reading.threshold
+                                      for r, c in reading.unsure)
+
+
+@pytest.mark.parametrize("name", [n for n in EXACT if IMAGES / n in TESTED])
+def test_screenshots_read_exactly(name):
+    rows, _ = truth(IMAGES / name)
+    reading = read_shot(name)
+    assert not isinstance(reading, BoardError), reading
+    assert rows_of(reading) == rows
+    assert (reading.grid.rows, reading.grid.cols) == (len(rows), len(rows[0]))
+
+
+def test_a_digit_no_game_can_show_there_is_replaced_and_stays_unsure():
+    """mjs-3's small grey 1 at row 6, column 3 looks most like a 3, but only two of its neighbours are
+    hidden or flagged: the likeliest digit that fits is taken, and the cell stays marked unsure."""
+    reading = read_shot("mjs-3.png")
+    assert reading.board.cells[6 * 20 + 3] == "1" and (6, 3) in reading.unsure
+
+
+def test_a_dark_theme_board_on_a_dark_page_is_read_as_sure():
+    """minesat's dark Play page: the card around the board is nearly the colour of its opened cells and
+    its edge lies a cell below the board.  That is not the board running on: every cell read is sure."""
+    rows, _ = truth(IMAGES / "minesat-1.png")
+    reading = read_shot("minesat-1.png")
+    assert rows_of(reading) == rows and reading.sure and min(reading.confidence) >= 0.5
+
+
+@pytest.mark.parametrize("side", ["top", "bottom", "left", "right"])
+def test_a_part_of_a_dark_theme_board_is_unsure(monkeypatch, side):
+    """The same screenshot with the grid found one row or column short: the cells outside are the
+    board's own, so the reading is a part of the board and nothing in it is offered as sure."""
+    import dataclasses
+
+    import minesat.image.reader
+    image = Image.open(IMAGES / "minesat-1.png").convert("RGBA")
+    grid = minesat.image.reader.find_grid(image.width, image.height, image.tobytes())
+    short = {"top": dataclasses.replace(grid, top=grid.top + grid.pitch_y, rows=grid.rows - 1),
+             "bottom": dataclasses.replace(grid, rows=grid.rows - 1),
+             "left": dataclasses.replace(grid, left=grid.left + grid.pitch_x, cols=grid.cols - 1),
+             "right": dataclasses.replace(grid, cols=grid.cols - 1)}[side]
+    monkeypatch.setattr(minesat.image.reader, "find_grid", lambda *_: short)
+    reading = read(image)
+    assert max(reading.confidence) < reading.threshold
+
+
+def jpeg(image: Image.Image, quality: int) -> Image.Image:
+    buf = io.BytesIO()
+    image.convert("RGB").save(buf, "JPEG", quality=quality)
+    return Image.open(io.BytesIO(buf.getvalue()))
+
+
+def framed(image: Image.Image, seed: int) -> Image.Image:
+    """The screenshot inside a larger one: other UI around it (panels, buttons, text)."""
+    rng = random.Random(seed)
+    w, h = image.size
+    canvas = Image.new("RGB", (w + 260, h + 180), (236, 239, 244))
+    draw = ImageDraw.Draw(canvas)
+    draw.rectangle((0, 0, w + 260, 40), fill=(40, 44, 52))
+    for i in range(6):
+        x = 10 + i * 90
+        draw.rectangle((x, 8, x + 80, 32), fill=(rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        draw.text((x + 6, 12), f"Menu {i}", fill=(255, 255, 255))
+    for y in range(60, h + 160, 22):
+        draw.text((10, y), "Some text of the page around the game " * 2, fill=(30, 30, 30))
+    canvas.paste(image.convert("RGB"), (180, 90))
+    return canvas
+
+
+PERTURBATIONS = {
+    "jpeg 70": lambda im: jpeg(im, 70),
+    "jpeg 50": lambda im: jpeg(im, 50),
+    "framed": lambda im: framed(im, 1),
+    "cropped": lambda im: im.crop((12, 40, im.width - 12, im.height - 12)),
+    "scaled 1.5": lambda im: im.resize((im.width * 3 // 2, im.height * 3 // 2), Image.Resampling.BILINEAR),
+    "scaled 1.25, jpeg": lambda im: jpeg(im.resize((im.width * 5 // 4, im.height * 5 // 4),
+                                                   Image.Resampling.BICUBIC), 85),
+}
+
+
+@pytest.mark.parametrize("how", sorted(PERTURBATIONS))
+@pytest.mark.parametrize("name", ["google-0.png", "google-6.png"])
+def test_perturbed_screenshots_are_right_or_unsure(name, how):
+    rows, _ = truth(IMAGES / name)
+    image = PERTURBATIONS[how](Image.open(IMAGES / name))
+    try:
+        reading = read(image)
+    except BoardError:
+        return
+    if reading.sure:
+        assert rows_of(reading) == rows
+
+
+@pytest.mark.parametrize(("name", "quality"), [("jsm-1.png", 70), ("jsm-4.png", 70), ("jsm-6.png", 85),
+                                               ("jsm-7.png", 85)])
+def test_jpeg_classic_tiles_are_read(name, quality):
+    """JPEG's ringing around raised tiles joins a board's lines into wide bands of edges: split at their
+    peaks, they give the grid (no grid was found in any of these before)."""
+    rows, _ = truth(IMAGES / name)
+    assert rows_of(read(jpeg(Image.open(IMAGES / name), quality))) == rows
+
+
+# A flat skin drawn here (no client's pixels): hidden cells of one colour with no lines between them,
+# opened cells with thin lines, a frame around the board, the page's text above it.
+DRAWN = ["??????200000000001??",
+         "??????30000111000111",
+         "??????300001F1000000",
+         "??????30000111000000",
+         "??????30000000000000",
+         "??????30000000111000",
+         "??????300000001?1000",
+         "??????41000000111000",
+         "???????1000000000000"]
+INKS = {"1": (25, 70, 200), "2": (30, 130, 40), "3": (200, 40, 40), "4": (40, 40, 140)}
+
+
+def drawn(rows: list[str], cell: int = 27) -> Image.Image:
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell * 2 // 3)
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 120, h + 160), (250, 250, 250))
+    draw = ImageDraw.Draw(image)
+    x0, y0 = 60, 100
+    draw.text((20, 20), "Mines left: 12. Safe cells to open: 40.", fill=(30, 30, 30), font=font)
+    draw.rectangle((x0 - 2, y0 - 2, x0 + w + 1, y0 + h + 1), outline=(118, 118, 118), width=2)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = x0 + c * cell, y0 + r * cell
+            if ch in "?F":
+                draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=(196, 204, 215))
+            else:
+                draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=(235, 234, 229), outline=(200, 200, 200))
+            if ch == "F":
+                draw.polygon([(x + cell // 3, y + cell // 4), (x + 2 * cell // 3, y + cell * 3 // 8),
+                              (x + cell // 3, y + cell // 2)], fill=(200, 30, 30))
+                draw.line((x + cell // 3, y + cell // 4, x + cell // 3, y + 3 * cell // 4), fill=(40, 40, 40), width=2)
+            elif ch in INKS:
+                draw.text((x + cell / 2, y + cell / 2), ch, fill=INKS[ch], font=font, anchor="mm")
+    return image
+
+
+@pytest.mark.parametrize("how", ["as drawn", "jpeg 80", "jpeg 60", "framed"])
+def test_a_flat_skin_never_seen_is_read(how):
+    """The grid runs on into hidden cells with no lines between them, up to the board's frame."""
+    image = drawn(DRAWN)
+    image = {"as drawn": image, "jpeg 80": jpeg(image, 80), "jpeg 60": jpeg(image, 60), "framed": framed(image, 3)}[how]
+    assert rows_of(read(image)) == DRAWN
+
+
+def test_a_seven_segment_mine_counter_gives_the_total():
+    """JSMinesweeper's counter shows the mines not flagged: the total is that plus the flags read."""
+    rows, mines = truth(IMAGES / "jsm-1.png")
+    reading = read_shot("jsm-1.png")
+    assert rows_of(reading) == rows and reading.board.mines == mines
+    assert read_shot("google-0.png").board.mines is None  # no counter of that kind: the total unknown
+
+
+@pytest.mark.parametrize("how", ["jpeg 70", "scaled 1.5", "framed"])
+def test_a_perturbed_counter_is_read_right_or_not_at_all(how):
+    _, mines = truth(IMAGES / "jsm-4.png")
+    assert read(PERTURBATIONS[how](Image.open(IMAGES / "jsm-4.png"))).board.mines in (None, mines)
+
+
+def test_a_cropped_screenshot_still_reads_exactly():
+    """Cut into the UI around the board: the grid is found from the cells, not from the window."""
+    rows, _ = truth(IMAGES / "google-0.png")
+    assert rows_of(read(PERTURBATIONS["cropped"](Image.open(IMAGES / "google-0.png")))) == rows
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Image.new("RGB", (400, 300), (200, 200, 200)),
+    lambda: Image.frombytes("RGB", (300, 200), random.Random(5).randbytes(300 * 200 * 3)),
+    lambda: framed(Image.new("RGB", (200, 120), (250, 250, 250)), 2),
+    lambda: Image.new("RGB", (20, 20), (0, 0, 0)),
+], ids=["plain", "noise", "a page without a board", "tiny"])
+def test_no_board_is_refused_with_a_message(make):
+    with pytest.raises(BoardError, match="board"):
+        read(make())
+
+
+def test_bad_bytes_are_refused():
+    with pytest.raises(BoardError, match="RGBA"):
+        read_image(10, 10, b"\0" * 12)
+
+
+def test_the_engine_does_not_import_pillow():
+    script = "import sys, minesat.image.reader, minesat; assert 'PIL' not in sys.modules, 'PIL imported'"
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_engine_reads_an_image_for_the_page():
+    """The worker's protocol op: RGBA bytes as base64 in, the reading and a share fragment out."""
+
+    from minesat.formats.links import board_from_fragment
+    from minesat.messages.protocol import Engine
+    rows, _ = truth(IMAGES / "google-2.png")
+    rgba = Image.open(IMAGES / "google-2.png").convert("RGBA")
+    request = {"id": 1, "op": "read_image", "width": rgba.width, "height": rgba.height,
+               "rgba": base64.b64encode(rgba.tobytes()).decode()}
+    answer = json.loads(Engine().answer(json.dumps(request)))["ok"]
+    assert answer["rows"] == rows and answer["sure"] is True
+    board = board_from_fragment(answer["board"])
+    assert [board.cells[r * board.cols:(r + 1) * board.cols] for r in range(board.rows)] == [tuple(r) for r in rows]
+    blank = {"id": 2, "op": "read_image", "width": 200, "height": 200,
+             "rgba": base64.b64encode(bytes(160_000)).decode()}
+    assert "no board found" in json.loads(Engine().answer(json.dumps(blank)))["error"]
