@@ -49,7 +49,7 @@ $(ICONS) &: tools/make_icons.py
 	$(PY) tools/make_icons.py
 
 static/vendor/precache.js: tools/make_sw.py sw.js index.html pyscript.toml manifest.webmanifest py/picosat_wasm.py \
-		$(wildcard static/*.css static/*.mjs static/*.svg static/icons/*.svg) static/picosat.wasm \
+		$(wildcard static/*.css static/*.mjs static/boot/*.mjs static/*.svg static/icons/*.svg) static/picosat.wasm \
 		static/vendor/.installed static/vendor/stdlib.zip static/vendor/snapshot.gz $(ICONS)
 	$(PY) tools/make_sw.py
 

@@ -87,7 +87,7 @@ def test_minesweepr_links():
 
 
 @pytest.mark.parametrize("query,words", [
-    ("topo=hex&w=3&h=2&board=xxxxxx", "hex board"), ("w=3&h=2&d=2&board=xxxxxx", "3D board"),
+    ("topo=hex&w=3&h=2&board=xxxxxx", "'hex' board"), ("w=3&h=2&d=2&board=xxxxxx", "3D board"),
     ("w=2&h=1&board=x(10)", "'(' at character 2 of its board (a count is at most 8)"),
     ("w=2&h=1&board=x", "says 2x1 (w x h) but holds 1 cells"), ("w=2&h=1&mines=-1&board=x1", "mines='-1'"),
     ("w=two&h=1&board=x1", "whole numbers w="), ("w=2&h=1&board=xz", "'z' at character 2"),

@@ -205,5 +205,5 @@ def test_every_op_has_one_handler_and_the_worker_knows_the_analysis_lane():
     assert set(HANDLERS) | DOWNLOADS == set(Op) and not set(HANDLERS) & DOWNLOADS
     answer = json.loads(Engine().answer(json.dumps({"id": 1, "op": "no_such_op"})))
     assert answer == {"id": 1, "error": "unknown request 'no_such_op'"}
-    worker = (Path(__file__).resolve().parent.parent / "static" / "engine-worker.mjs").read_text()
+    worker = (Path(__file__).resolve().parents[2] / "static" / "engine-worker.mjs").read_text()
     assert f'"{Lane.ANALYSIS.value}"' in worker

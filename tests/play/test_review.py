@@ -170,8 +170,8 @@ def test_summary_in_words():
 @pytest.mark.parametrize("data, words", [
     ({"rows": 3, "cols": 3, "mines": [[0, 1]], "moves": [[0, 1, "open"], [2, 2, "open"]]},
      "first click, r1c2, is on a mine"),
-    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": True, "moves": []}, "or null, not True"),
-    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": "1", "moves": []}, "or null, not 1"),
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": True, "moves": []}, "or null, not true"),
+    ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": "1", "moves": []}, 'or null, not "1"'),
     ({"rows": 3, "cols": 3, "mines": [[0, 1]], "total": 10 ** 3999, "moves": []}, "(4,000 digits)"),
 ])
 def test_a_record_no_game_could_write_is_refused_in_a_short_line(data, words):
