@@ -283,8 +283,9 @@ def test_the_limits_of_boards_are_the_codes():
 
 def test_every_format_read_and_written_is_documented():
     formats = doc("docs/formats.md")
+    files = section(formats, "Files")
     for fmt in registry.FILES:
-        assert f"{fmt.name} (`{fmt.extensions[0]}`)" in formats
+        assert fmt.name.lower() in files.lower() and all(f"`{ext}`" in files for ext in fmt.extensions)
     written = re.search(r"`read_text` reads\s+each back.*?: (.*?)\. ", formats, re.S)
     assert written
     assert re.findall(r"`([^`]+)`", written.group(1)) == [w.name for w in registry.WRITERS]
@@ -330,7 +331,8 @@ def test_the_command_lines_bounds_and_defaults_are_the_codes():
     cli = " ".join(doc("docs/cli.md").split())
     parser = commands.build_parser()
     generate = parser.parse_args(["generate", "--rows", "2", "--cols", "2", "--mines", "1", "--first", "0,0"])
-    for figure in (f"--timeout SECONDS` (default {limits.TIMEOUT:g})", f"`--memory MB` (default {limits.MEMORY})",
+    for figure in (f"--timeout SECONDS` (default {limits.TIMEOUT:g};",
+                   f"`--memory MB` (default {limits.MEMORY})",
                    f"default {commands.OUTCOME_WORK:,}, some seconds", f"at most {commands.SAT_OFFSET:,} there",
                    f"would pass {card.MAX_COUNTER_CELLS:,} cell-levels",
                    f"more than {space.MAX_STATES:,} partial states", f"C code {limits.GRACE:g} s later",
@@ -365,3 +367,12 @@ def test_the_versions_the_docs_name_are_the_pinned_ones():
         assert f"{name} {lock[f'node_modules/{package}']['version']}" in page
     pycosat = re.search(r"^pycosat==(\S+)", doc("requirements.in"), re.M)
     assert pycosat and f"pycosat {pycosat.group(1)} sdist" in " ".join(doc("docs/architecture.md").split())
+
+
+def test_the_commands_without_a_time_limit_are_the_ones_the_docs_name():
+    stated = re.search(r"`--timeout SECONDS` \(default [\d.]+; (.*?): no limit\)", " ".join(doc("docs/cli.md").split()))
+    assert stated
+    parser = commands.build_parser()
+    subcommands = next(a for a in parser._actions if isinstance(a.choices, dict)).choices
+    unbounded = {name for name, sub in subcommands.items() if not sub.get_default("timeout")}
+    assert set(re.findall(r"`([\w-]+)`", stated.group(1))) == unbounded
