@@ -5,7 +5,7 @@
 All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no other host):
 
   start     navigation -> first grid cell visible, -> <body data-ready> (usable), -> first analysis
-            drawn (#layout-count[data-value]), for the app (seed 004 board in the link); and
+            drawn (#layout-count[data-value]), for the app (Yurichev's 9x9 board in the link); and
             navigation -> data-ready of a bare Pyodide page (loadPyodide() and one line of
             Python). Each round is a first visit (fresh browser context, empty cache); the two
             pages alternate, so the machine's load hits both alike.
@@ -17,6 +17,11 @@ All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no o
             size and its gzipped size.
   download  a 50x50 board with a total of 500 mines (every cell hidden): Download DIMACS until the
             file is saved, clicking the grid every 0.5 s; the longest task meanwhile.
+
+With --compare DIR (a copy of the site made before a change, e.g. `git worktree add` then `make
+setup` there, or a copy of this folder), the first visits of DIR's app are interleaved with the
+site's (--root) and the bare page's, and the start is printed for both: before and after in one
+run. Give --root a copy of the site after the change, so that both are served alike.
 
 With --network 4g (9 Mbps down / 60 ms round trip) or --network slow (1.6 Mbps / 150 ms), only
 the start is measured, as a first visit over a mobile link (issue 20): the site served gzipped (as
@@ -330,8 +335,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-download", action="store_true")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--root", type=Path, default=ROOT,
-                        help="with --network: the site's folder (default: this repository; a copy stays fixed "
-                             "while the repository is being edited)")
+                        help="the site's folder (default: this repository; a copy stays fixed while the "
+                             "repository is being edited, and is served as it is, where the repository's py.zip "
+                             "and page.zip are brought up to date on each request)")
+    parser.add_argument("--compare", type=Path, metavar="DIR",
+                        help="also the start of the site in DIR (a copy of the site made before a change), its "
+                             "first visits interleaved with this repository's: before and after in one run")
     parser.add_argument("--network", choices=sorted(NETWORKS),
                         help="only the start, as a first visit over this link (and the repeat visit)")
     args = parser.parse_args(argv)
@@ -339,26 +348,33 @@ def main(argv: list[str] | None = None) -> int:
         return network_main(args)
     from playwright.sync_api import sync_playwright
 
-    server = serve.start(0)
+    server = serve.start(0, root=args.root)
     base = server.url
-    starts: dict[str, list[dict[str, float]]] = {"bare": [], "app": []}
+    before = serve.start(0, root=args.compare) if args.compare else None  # (--compare: the site before)
+    starts: dict[str, list[dict[str, float]]] = {"bare": [], "app": [], **({"before": []} if before else {})}
     fetched: dict[str, list[int]] = {}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-        time_start(browser, base + SEED_004, True)  # warm the OS file cache once
+        for site in (server, before) if before else (server,):
+            time_start(browser, site.url + SEED_004, True)  # warm the OS file cache once
         for i in range(args.rounds):
-            for name in (("bare", "app") if i % 2 == 0 else ("app", "bare")):
-                starts[name].append(time_start(browser, base + (SEED_004 if name == "app" else BARE),
-                                               name == "app", fetched if name == "app" and i == 0 else None))
+            names = list(starts)
+            for name in names[i % len(names):] + names[:i % len(names)]:  # each first in turn
+                site = before if name == "before" else server
+                starts[name].append(time_start(browser, site.url + (BARE if name == "bare" else SEED_004),
+                                               name != "bare", fetched if name == "app" and i == 0 else None))
             a, b = starts["app"][-1], starts["bare"][-1]
             print(f"round {i + 1}: bare ready {b['ready']:.2f} s; app visible {a['visible']:.2f} s, "
-                  f"ready {a['ready']:.2f} s, analysed {a['analysed']:.2f} s", flush=True)
+                  f"ready {a['ready']:.2f} s, analysed {a['analysed']:.2f} s"
+                  + (f"; before: ready {starts['before'][-1]['ready']:.2f} s" if before else ""), flush=True)
         edits = {}
         for level, (cols, rows, mines) in (("beginner", (9, 9, 10)), ("expert", (30, 16, 99))):
             edits[level] = edit_latency(browser, base, midgame(rows, cols, mines, seed=7), args.edits)
         download = None if args.no_download else big_download(browser, base)
         browser.close()
     server.shutdown()
+    if before:
+        before.shutdown()
 
     med = {k: {m: statistics.median(r[m] for r in v) for m in v[0]} for k, v in starts.items()}
     ratio = med["app"]["ready"] / med["bare"]["ready"]
@@ -366,6 +382,12 @@ def main(argv: list[str] | None = None) -> int:
           f"app board visible {med['app']['visible']:.2f} s, usable {med['app']['ready']:.2f} s "
           f"({ratio:.2f}x bare; target <= 0.40), first analysis {med['app']['analysed']:.2f} s "
           f"({med['app']['analysed'] / med['app']['ready']:.2f}x usable; target <= 1.2)")
+    if before:
+        then = med["before"]
+        print(f"  before ({args.compare}): board visible {then['visible']:.2f} s, usable {then['ready']:.2f} s "
+              f"({then['ready'] / med['bare']['ready']:.2f}x bare), first analysis {then['analysed']:.2f} s; "
+              f"after / before: usable {med['app']['ready'] / then['ready']:.2f}x, "
+              f"first analysis {med['app']['analysed'] / then['analysed']:.2f}x")
     print(f"memory at rest (RSS of all Chromium processes, median): bare Pyodide {med['bare']['rss']:.0f} MB, "
           f"app with its worker {med['app']['rss']:.0f} MB")
     for level, r in edits.items():

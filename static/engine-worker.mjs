@@ -1,4 +1,4 @@
-// The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/protocol.py.
+// The engine's web worker: Pyodide (from the snapshot when there is one) running py/minesat/messages/protocol.py.
 // Messages in: {snapshot} once (the snapshot the page has cached, unpacked or gzipped, or null), {start, files,
 // stdlib} once (the runtime files the page fetched, Pyodide's wasm compiled; which standard library
 // they hold), then {id, text, stream, lane, data} requests (data: bytes beside the text, an image's
@@ -9,7 +9,14 @@
 // or for a stream {id, size}, then {id, progress} (characters written) per chunk, then {id, blob}
 // (the whole file) or {id, error},
 // or {id, dropped: true} for a request superseded in its lane before it started.
-import { engineFiles, gunzip, serveFromMemory, start, writeEngine } from "./boot.mjs";
+import { engineFiles, writeEngine } from "./boot/engine.mjs";
+import { wrapFetch } from "./boot/fetching.mjs";
+import { fromMemory, serveFromMemory } from "./boot/memory.mjs";
+import { prefetch, start } from "./boot/python.mjs";
+import { gunzip, isGzip } from "./boot/snapshot.mjs";
+
+wrapFetch([fromMemory]);  // this worker's fetch: the runtime files the page fetched, from memory; else the network
+prefetch();  // Pyodide's JavaScript half and package list, asked for now
 
 let engine = null;
 let bytesOf = null;
@@ -22,7 +29,7 @@ let busy = false;
 /** Unpack the snapshot: a copy for the page (transferred), the original kept for this worker.
  * (Given unpacked already, the page has its own: nothing to send back.) */
 function unpack(gz) {
-  const packed = gz && new Uint8Array(gz, 0, 2).join() === "31,139";
+  const packed = gz && isGzip(gz);
   snapshotGiven((packed ? gunzip(gz) : Promise.resolve(gz && new Uint8Array(gz))).catch(() => null).then((raw) => {
     const copy = packed && raw ? raw.slice() : null;
     postMessage({ unpacked: copy }, copy ? [copy.buffer] : []);

@@ -4,7 +4,7 @@
 
 A first visit is bound by its bytes (issue 20): xz takes Pyodide's wasm from 3.5 MB gzipped to
 2.6 MB, and the start's zips (stored, uncompressed, for this) from 1.5 MB to 1.0 MB. The page
-(static/boot.mjs) fetches `FILE.xz` for each file start.json lists under "xz" and decompresses
+(static/boot/decoded.mjs) fetches `FILE.xz` for each file start.json lists under "xz" and decompresses
 it as it arrives (static/vendor/xz.mjs, xz-embedded in WebAssembly; Pyodide's wasm is compiled
 from the decompressed stream as it flows), and falls back on the plain file if that fails.
 start.json's "sizes" (the progress bar's total) count the bytes fetched: the .xz ones; its

@@ -38,7 +38,7 @@ const out = path.join(vendor, "snapshot.gz");
 fs.writeFileSync(out + ".tmp", gz);
 fs.renameSync(out + ".tmp", out);
 // Which snapshot this is, and the standard library it needs, in start.json: the page caches the
-// snapshot under this version, and restores it only when the library matches (static/boot.mjs).
+// snapshot under this version, and restores it only when the library matches (static/boot/snapshot.mjs).
 const version = crypto.createHash("sha256").update(gz).digest("hex").slice(0, 16);
 start.snapshot = { version, stdlib: start.stdlibVersion };
 fs.writeFileSync(path.join(vendor, "start.json.tmp"), JSON.stringify(start, null, 1) + "\n");

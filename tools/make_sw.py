@@ -4,8 +4,8 @@
 
 The service worker, sw.js (next to index.html), imports it. It holds two constants: FILES, every
 file the page and its engine's worker load (the site's fixed files, and everything under
-static/vendor/ and static/icons/ but dot-files, this list and the memory snapshot, which the page
-caches itself), relative to the site's root; and
+static/boot/, static/vendor/ and static/icons/ but dot-files, this list and the memory snapshot,
+which the page caches itself), relative to the site's root; and
 VERSION, a SHA-256 over their names and contents and over sw.js, so that any change to the site
 makes a new version (the browser sees the imported list change and installs it).
 Run by the set-up after static/vendor/ (with the snapshot) and the icons are made.
@@ -26,8 +26,9 @@ PRECACHE = "static/vendor/precache.js"  # made here, imported by sw.js
 SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py/picosat_wasm.py",
               "static/style.css", "static/favicon.svg", "static/boot.mjs", "static/engine-worker.mjs",
               "static/picosat.wasm")
-SITE_FOLDERS = ("static/vendor", "static/icons")  # every file inside (the set-up's output)
-# Cached by the page itself, once it is usable (static/boot.mjs), under its own version
+# every file inside: the start's modules (static/boot.mjs's), the set-up's output, the icons
+SITE_FOLDERS = ("static/boot", "static/vendor", "static/icons")
+# Cached by the page itself, once it is usable (static/boot/snapshot.mjs), under its own version
 # (static/vendor/snapshot.json): precached here too, a first visit would download it twice.
 NOT_PRECACHED = ("static/vendor/snapshot.gz",)
 

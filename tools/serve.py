@@ -39,6 +39,7 @@ MIME = {
 }
 
 
+CONNECTION_TIMEOUT = 30.0  # seconds a connection may wait for the client's next bytes (slow clients hold threads)
 BUILD_LOCK = threading.Lock()  # one rebuild of py.zip or of the precache list at a time: both write in place
 
 # Never served: the repository's own machinery, the environment and build outputs (not the site).
@@ -51,7 +52,10 @@ def refusal(url_path: str) -> tuple[int, str] | None:
     anywhere (urlsplit drops leading control characters, so the raw text is checked)."""
     if "\0" in unquote(url_path):
         return 400, "a path with a NUL byte"
-    path = unquote(urlsplit(url_path).path)
+    try:
+        path = unquote(urlsplit(url_path).path)
+    except ValueError:  # 'http://[/x': an unclosed IPv6 bracket in an absolute target
+        return 400, "a bad request target"
     if any(part.startswith(".") and part not in (".", "..") or part in PRIVATE for part in path.split("/")):
         return 404, "not part of the site"
     return None
@@ -61,6 +65,7 @@ class Handler(SimpleHTTPRequestHandler):
     """Static files with fixed MIME types, quiet logs and a fresh py.zip; nothing but the site."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+    timeout = CONNECTION_TIMEOUT  # the socket's: a client silent this long is dropped (its thread ends)
 
     def parse_request(self) -> bool:
         """The request line read, or a 400 for a method that is no word ('\\x00GET' is no method)."""

@@ -3,7 +3,7 @@
 The page and its worker start Pyodide with a standard library holding only the modules they import
 (tools/make_stdlib.mjs). Any other module of Pyodide's full library still imports: on the first
 miss this finder, last on sys.meta_path, has the full python_stdlib.zip fetched (synchronously, by
-the loader function static/boot.mjs gives it) and written to FULL, then imports from it. Names
+the loader function static/boot/python.mjs gives it) and written to FULL, then imports from it. Names
 the full library does not hold (an optional import that fails in any Python) cost nothing.
 """
 

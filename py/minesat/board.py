@@ -12,6 +12,7 @@ flags included, are the unknowns; a layout says which of them are mines.
 
 from __future__ import annotations
 
+import json
 import re
 from bisect import bisect_left
 from collections.abc import Mapping
@@ -69,8 +70,36 @@ def not_a_whole_number(text: str) -> str:
 
 
 def quoted(text: str, width: int = 24) -> str:
-    """User text in a message: quoted, escaped (one line) and cut to about `width` characters."""
+    """User text in a message: quoted, escaped (one line) and cut to about `width` characters.
+    Every value a message quotes from a file, a link or a record goes through this (or `named`,
+    `spelled`, which use the same escapes):
+    no control character (a terminal's escape) reaches a message."""
     return repr(text if len(text) <= width else text[:width] + "...")
+
+
+def named(name: str) -> str:
+    """A file's name in a message: as it is when printable, else `quoted` whole (escaped, one line)."""
+    return name if name.isprintable() else quoted(name, len(name))
+
+
+def spelled(value: object, width: int = 40) -> str:
+    """A value read from JSON (a game record's), in a message: as JSON writes it (true, null,
+    "text"), every control and non-ASCII character escaped, cut to about `width` characters; a
+    number with a fraction or an exponent as its record wrote it (`json_number`)."""
+    text = value.text if isinstance(value, JsonNumber) else json.dumps(value, default=repr)
+    return text if len(text) <= width else text[:width] + "..."
+
+
+class JsonNumber(float):
+    """A JSON number with a fraction or an exponent, keeping its text for messages (`spelled`):
+    json.loads(text, parse_float=JsonNumber)."""
+
+    text: str
+
+    def __new__(cls, text: str) -> JsonNumber:
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
 
 
 def counted(number: int, noun: str) -> str:

@@ -7,12 +7,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-import js
-from pyodide.ffi import create_proxy
-from pyscript import document
-
 from minesat.board import Cell
-from minesat_web.client import js_object
+from minesat_web.browser import create_proxy, document, js, js_object
 
 KEY_MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
@@ -93,20 +89,15 @@ def cell_of(node: Any) -> Cell | None:
 OBSERVERS: list[Any] = []  # kept alive with the page
 
 
-def on_screen(node: Any, seen: Callable[[bool], None]) -> None:
-    """Call `seen(visible)` whenever `node` comes on screen or leaves it."""
+def on_screen(node: Any, seen: Callable[[bool], None]) -> Any:
+    """Call `seen(visible)` whenever `node` comes on screen or leaves it; the observer."""
     def report(entries: Any, observer: Any = None) -> None:
         for entry in entries:
             seen(bool(entry.isIntersecting))
     observer = js.IntersectionObserver.new(create_proxy(guarded(report)))
     observer.observe(node)
     OBSERVERS.append(observer)
-
-
-def on_screen_now(node: Any) -> bool:
-    """Whether `node` is on screen now, read at once (an observer's report may come later)."""
-    box = node.getBoundingClientRect()
-    return bool(box.bottom > 0 and box.top < js.innerHeight)
+    return observer
 
 
 def handle(event: str, selector: Any, within: str | None = None) -> Callable[[Callable[..., Any]], Any]:
@@ -139,18 +130,21 @@ class Lazy:
 
     def __init__(self, node: Any, draw: Callable[[], None]) -> None:
         self.node, self.draw, self.visible = node, draw, False
-        on_screen(node, self.seen)
+        self.observer = on_screen(node, self.seen)
 
     def seen(self, visible: bool) -> None:
-        if visible and not self.visible:
+        was, self.visible = self.visible, visible
+        if visible and not was:
             self.refresh()
-        elif not visible:
-            self.visible = False
 
     def refresh(self) -> None:
-        """Drawn if on screen, else marked stale. Where the panel is, is read now: the observer's
-        last report (`seen`) may not have come yet after a scroll or a resize."""
-        self.visible = on_screen_now(self.node)
+        """Drawn if on screen, else marked stale. The observer's reports not delivered yet (after a
+        scroll or a resize, `seen` may come after a fast analysis) are taken now (`takeRecords`).
+        Not the panel's box (getBoundingClientRect): reading it forces the page's layout in the
+        middle of the edit's task, which made an expert edit twice as slow to its count (issue 36);
+        a scroll not yet laid out is reported to `seen` at the next frame, which draws the panel."""
+        for entry in self.observer.takeRecords():
+            self.visible = bool(entry.isIntersecting)
         if self.visible:
             self.draw()
         else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from boards import midgame
-from harness import VIEWPORTS, axe_violations, new_context, screenshot, wait_analysis, wait_ready
+from harness import STEP_TIMEOUT, VIEWPORTS, axe_violations, new_context, screenshot, wait_analysis, wait_ready
 from minesat.analysis.analyze import analyze
 from minesat.board import parse_board
 from minesat.formats.links import board_to_fragment
@@ -31,9 +31,14 @@ def wait_board(page, board) -> str:
     return wait_analysis(page)
 
 
-def in_view(page, selector: str) -> bool:
-    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
-        return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }""", selector)
+IN_VIEW = """s => { const r = document.querySelector(s).getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
+def wait_in_view(page, selector: str) -> bool:
+    """Wait until the element is in view (smooth scrolling, if any, takes its time on a loaded machine)."""
+    page.wait_for_function(IN_VIEW, arg=selector, timeout=STEP_TIMEOUT)
+    return True
 
 
 def pct_of(page, r: int, c: int) -> float:
@@ -76,8 +81,7 @@ def test_a_contradiction_is_said_by_the_board_in_its_own_style_and_words(browser
         board = parse_board("\n".join(CONTRADICTION), 1)
         wait_board(page, board)
         page.wait_for_selector("#board-verdict:not([hidden])")
-        page.wait_for_timeout(300)  # smooth scrolling, if any, settles
-        assert in_view(page, "#board-verdict"), viewport
+        assert wait_in_view(page, "#board-verdict"), viewport
         text = page.inner_text("#board-verdict")
         assert text.startswith("Contradiction") and "flag" not in text and "1 mines" not in text and "1 mine" in text
         style = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('#grid .cell.conflict'));
@@ -97,7 +101,7 @@ def test_long_proofs_say_they_are_working_and_escape_cancels_them(browser, site,
     page.goto(site + "index.html#" + board_to_fragment(HUGE))
     wait_ready(page)
     wait_analysis(page)
-    page.wait_for_selector("#work:not([hidden])", timeout=5_000)  # within 100 ms of the count, in fact
+    page.wait_for_selector("#work:not([hidden])", timeout=STEP_TIMEOUT)  # within 100 ms of the count, in fact
     assert "working" in page.inner_text("#best-move") and "proof" in page.inner_text("#work-text")
     screenshot(page, "42-working-on-proofs")
     page.focus("#grid")

@@ -102,11 +102,11 @@ def test_the_hint_is_in_view_on_a_phone(browser, site, watch):
     page.tap(cell(page, 8, 27))  # far right: the board scrolls
     page.click("#play-hint")
     page.wait_for_selector("#play-grid [data-best]")
-    page.wait_for_timeout(400)  # smooth scrolling settles
     inside = """s => { const r = document.querySelector(s).getBoundingClientRect();
         return r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight; }"""
-    assert page.evaluate(inside, "#play-grid [data-best]")
-    assert page.evaluate(inside, "#play-hint-text") and page.inner_text("#play-hint-text").startswith("Best")
+    page.wait_for_function(inside, arg="#play-grid [data-best]")  # once smooth scrolling has brought it in view
+    page.wait_for_function(inside, arg="#play-hint-text")
+    assert page.inner_text("#play-hint-text").startswith("Best")
     screenshot(page, "53-phone-hint-in-view")
     assert axe_violations(page) == []
     context.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from harness import new_context, screenshot, wait_analysis, wait_ready
+from harness import new_context, screenshot, wait_analysis, wait_ready, wait_worker_idle
 from minesat.analysis.analyze import analyze
 from minesat.formats.links import board_from_fragment
 from minesat.reductions.solve import formula
@@ -30,7 +30,7 @@ def test_rapid_edits_end_on_the_last_boards_count_and_never_draw_a_stale_one(app
         page.keyboard.press(key)  # no waiting: each edit supersedes the one before
     final = page.evaluate("() => document.getElementById('grid').dataset.board")  # the board on screen
     page.wait_for_function("f => (window.drawnCounts || []).some(([h]) => h === f)", arg=final)
-    time.sleep(0.3)  # any late answer of an older board would be drawn by now
+    wait_worker_idle(page)  # any late answer of an older board would be drawn by now
     drawn = page.evaluate("window.drawnCounts")
     assert drawn[-1] == [final, str(analyze(board_from_fragment(final)).count)]
     for fragment, value in drawn:  # every count drawn was the count of the board on screen then
@@ -69,3 +69,33 @@ def test_big_dimacs_download_is_built_while_the_grid_answers_clicks(browser, sit
     assert "saved" in page.inner_text("#download-progress")
     screenshot(page, "20-big-download")
     context.close()
+
+
+GEOMETRY_READS = """() => {
+  window.geometryReads = 0;
+  const proto = Element.prototype;
+  for (const name of ['getBoundingClientRect', 'getClientRects']) {
+    const read = proto[name];
+    proto[name] = function (...args) { window.geometryReads += 1; return read.apply(this, args); };
+  }
+}"""
+
+
+def test_an_edit_reads_no_layout_before_its_count_is_shown(app_page):
+    """Reading an element's box in the edit's task forces the page's layout before the count is
+    written: the layouts and reduction panels did so at each analysis, and an expert edit took twice
+    as long to its count (issue 36, item 10). Where the panels are comes from their observers."""
+    from boards import midgame
+    page = app_page.page
+    board = midgame(16, 30, 99, seed=7)
+    app_page.load_board(list(board.row_texts()), board.mines)
+    wait_worker_idle(page)
+    page.evaluate(RECORD_COUNTS)
+    page.evaluate(GEOMETRY_READS)
+    cell = next(c for c in sorted(board.hidden))
+    page.click(f'#grid .cell[data-row="{cell[0]}"][data-col="{cell[1]}"]')
+    page.evaluate("() => { window.geometryReads = 0; }")  # (the click's own scrolling aside)
+    for done, key in enumerate(["f", "f", "f", "f"], 1):  # flag and unflag, twice
+        page.keyboard.press(key)
+        page.wait_for_function("n => window.drawnCounts.length >= n", arg=done)
+    assert page.evaluate("() => window.geometryReads") == 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from harness import new_context, screenshot, wait_ready
+from harness import new_context, screenshot, wait_ready, wait_worker_idle
 from minesat.analysis.analyze import local_forced
 from minesat.board import Board
 from minesat.formats.links import board_to_fragment
@@ -52,5 +52,5 @@ def test_typing_fast_leaves_no_error_in_the_console(app_page):
         page.keyboard.press("ArrowRight" if i % 3 else "1")
     page.keyboard.press("2")
     page.wait_for_function("() => document.getElementById('layout-count').dataset.value")
-    page.wait_for_timeout(500)  # answers to superseded requests come in
+    wait_worker_idle(page)  # answers to superseded requests come in
     # the harness fails the test on any console error (before: "exception was never retrieved")

@@ -213,6 +213,25 @@ def context(browser, watch):
     ctx.close()
 
 
+WORKER_IDLE = """() => new Promise((done) => {
+  const worker = globalThis.minesatEngine.worker, id = -Date.now();
+  const heard = (e) => {
+    if (!e.data || e.data.id !== id) return;
+    worker.removeEventListener('message', heard);
+    setTimeout(() => setTimeout(done, 0), 0);  // and the page's handlers of the answers before it have run
+  };
+  worker.addEventListener('message', heard);
+  worker.postMessage({id, text: JSON.stringify({id, op: 'no such request'})});  // no lane: after every analysis
+})"""
+
+
+def wait_worker_idle(page) -> None:
+    """Wait until the engine's worker has answered everything asked before (a request of our own, with
+    no lane, is answered after them: the worker takes requests in order, the board's analysis first)
+    and the page has handled those answers: a state, not a fixed time."""
+    page.evaluate(WORKER_IDLE)
+
+
 def wait_ready(page) -> None:
     page.wait_for_selector("body[data-ready]", state="attached", timeout=START_TIMEOUT)
 

@@ -85,9 +85,13 @@ def test_the_precache_holds_every_file_the_page_and_its_worker_load():
     named = {ref.removeprefix("./") for ref in re.findall(r'(?:src|href|config)="([^"#]+)"', html)}
     named |= {source.removeprefix("./") for source in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]}
     static = ROOT / "static"
-    code = (static / "boot.mjs").read_text() + (static / "engine-worker.mjs").read_text()
+    sources = [static / "boot.mjs", static / "engine-worker.mjs", *sorted((static / "boot").glob("*.mjs"))]
+    code = "".join(f.read_text() for f in sources)
     found = re.findall(r'new URL\("([^"]+)", here\)', code) + re.findall(r'fileBytes\("([^"]+)"\)', code)
-    found += re.findall(r'from "([^"]+)"', code) + [f"vendor/pyodide/{n}" for n in make_sw_runtime_names(code)]
+    found += [f"vendor/pyodide/{n}" for n in make_sw_runtime_names(code)]
+    # (imports are relative to the importing module)
+    found += [os.path.relpath(f.parent / name, static) for f in sources
+              for name in re.findall(r'from "([^"]+)"', f.read_text())]
     found += re.findall(r'"([^"]+)"', re.search(r"ENGINE_FILES = \[([^\]]+)\]", code).group(1))  # the worker's
     named |= {(static / name).resolve().relative_to(ROOT).as_posix() for name in found if not name.endswith("/")}
     # the files the page fetches xz-compressed (tools/compress.py, start.json's "xz") are precached so
@@ -96,7 +100,7 @@ def test_the_precache_holds_every_file_the_page_and_its_worker_load():
     named = {f"{name}.xz" if name in packed else name for name in named}
     assert {"static/vendor/snapshot.gz", "static/vendor/py.zip", "static/vendor/pyodide/pyodide.asm.wasm.xz",
             "static/picosat.wasm", "py/picosat_wasm.py", "static/engine-worker.mjs",
-            "static/vendor/start.json"} <= named
+            "static/vendor/start.json", "static/boot/fetching.mjs", "static/vendor/xz.mjs"} <= named
     # the snapshot is cached by the page itself, after its start (static/boot.mjs): not precached
     assert named - files == {"static/vendor/snapshot.gz"}, named - files
     assert {"static/vendor/stdlib.zip.xz", "static/vendor/pyc.zip.xz", "static/vendor/start.json"} <= files
@@ -108,9 +112,9 @@ def test_the_precache_holds_every_file_the_page_and_its_worker_load():
 
 
 def make_sw_runtime_names(code: str) -> list[str]:
-    """The runtime files boot.mjs fetches by name (its `indexURL + "name"` constants)."""
+    """The runtime files the start (static/boot/paths.mjs) fetches by name (its `indexURL + "name"` constants)."""
     listed = re.findall(r'= indexURL \+ "([^"]+)"', code)
-    assert len(listed) >= 2, "boot.mjs names the runtime files it fetches as indexURL + \"name\""
+    assert len(listed) >= 2, "static/boot/ names the runtime files it fetches as indexURL + \"name\""
     return listed
 
 

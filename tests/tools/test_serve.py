@@ -69,6 +69,7 @@ def test_a_request_line_with_a_leading_nul_byte_gets_a_400(server, request_line,
 ZIP, PRECACHE = "/static/vendor/py.zip", "/" + serve.make_sw.PRECACHE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paths", [(ZIP, ZIP), (PRECACHE, PRECACHE), (ZIP, PRECACHE)])
 def test_simultaneous_requests_rebuild_one_at_a_time(server, paths, monkeypatch):
     """Two requests at once after an edit: each rebuild runs alone (they write the same files), both get 200."""
@@ -88,6 +89,7 @@ def test_simultaneous_requests_rebuild_one_at_a_time(server, paths, monkeypatch)
     assert most[0] == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/static/vendor/page.zip", "/static/vendor/page.zip.xz"])
 def test_the_page_zip_is_rebuilt_when_asked_for_as_the_page_asks(server, path, monkeypatch):
     """The page fetches page.zip as page.zip.xz (static/boot.mjs): either request rebuilds it from
@@ -96,3 +98,25 @@ def test_the_page_zip_is_rebuilt_when_asked_for_as_the_page_asks(server, path, m
     monkeypatch.setattr(serve.vendor, "build_page_zip", lambda root: asked.append(root))
     assert status(server, path) == 200
     assert asked == [serve.vendor.ROOT]
+
+
+@pytest.mark.parametrize("request_line", [b"GET http://[/x HTTP/1.1", b"GET http://[::1/index.html HTTP/1.1",
+                                          b"HEAD http://[x]y/ HTTP/1.1"])
+def test_a_request_target_urlsplit_refuses_gets_a_400(server, request_line, capsys):
+    """An unclosed IPv6 bracket makes urlsplit raise ValueError: a 400 and no traceback (issue 36)."""
+    assert raw_status_line(server, request_line + b"\r\n\r\n").split()[1] == b"400"
+    assert "Traceback" not in capsys.readouterr().err
+    assert status(server, "/index.html") == 200
+
+
+@pytest.mark.slow
+def test_a_silent_connection_is_dropped_after_the_timeout(server, monkeypatch):
+    """A client that connects and sends nothing (or half a request) does not hold its thread for ever."""
+    monkeypatch.setattr(serve.Handler, "timeout", 0.5)
+    for sent in (b"", b"GET /index.html HTTP/1.1\r\n"):
+        with socket.create_connection(server.server_address[:2], timeout=30) as connection:
+            connection.sendall(sent)
+            start = time.monotonic()
+            assert connection.recv(1024) == b""  # closed by the server, well before our own 30 s
+            assert time.monotonic() - start < 20
+    assert serve.CONNECTION_TIMEOUT <= 60 and status(server, "/index.html") == 200

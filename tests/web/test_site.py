@@ -38,24 +38,31 @@ def test_pages_load_only_relative_local_files():
 
 
 def test_every_file_the_boot_module_and_the_worker_fetch_exists_and_is_deployed():
-    """static/boot.mjs and static/engine-worker.mjs name their files relative to static/."""
+    """static/boot.mjs (with its modules, static/boot/) and static/engine-worker.mjs name their
+    files relative to static/ (`here`), their imports relative to themselves."""
     static = ROOT / "static"
-    boot = (static / "boot.mjs").read_text()
+    sources = [static / "boot.mjs", static / "engine-worker.mjs", *sorted((static / "boot").glob("*.mjs"))]
+    boot = "".join(f.read_text() for f in sources if f.name != "engine-worker.mjs")
     worker = (static / "engine-worker.mjs").read_text()
     engine = re.search(r"ENGINE_FILES = \[([^\]]+)\]", boot)
-    assert engine, "static/boot.mjs names the engine's files in ENGINE_FILES"
+    assert engine, "static/boot/ names the engine's files in ENGINE_FILES"
     names = (re.findall(r'new URL\("([^"]+)", here\)', boot) + re.findall(r'fileBytes\("([^"]+)"\)', worker)
-             + re.findall(r'"([^"]+)"', engine.group(1)) + re.findall(r'from "([^"]+)"', boot + worker))
+             + re.findall(r'"([^"]+)"', engine.group(1)))
     assert {"vendor/snapshot.gz", "engine-worker.mjs", "vendor/py.zip", "vendor/engine-pyc.zip", "picosat.wasm",
             "../py/picosat_wasm.py"} <= set(names)
     for name in names:
         assert (static / name).resolve().exists(), name
+    imported = [f.parent / name for f in sources for name in re.findall(r'from "([^"]+)"', f.read_text())]
+    assert static / "boot" / "../vendor/xz.mjs" in imported and static / "boot/fetching.mjs" in imported
+    for path in imported:
+        assert path.resolve().is_file(), path
     deploy = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
     assert "static/boot.mjs" in deploy and "static/engine-worker.mjs" in deploy and "py/picosat_wasm.py" in deploy
+    assert "cp -r static/boot _site/static/boot" in deploy
 
 
 def test_boot_reads_the_set_ups_zips_as_pythons_zipfile_does(tmp_path):
-    """static/boot.mjs writes the page's and the engine's zips into Pyodide's file system itself
+    """static/boot/zips.mjs writes the page's and the engine's zips into Pyodide's file system itself
     (`zipFiles`: stored and deflated entries), run here under Node; a zip it cannot read (here
     one with bzip2 entries) is left to Pyodide's unpackArchive."""
     import hashlib
@@ -71,7 +78,7 @@ def test_boot_reads_the_set_ups_zips_as_pythons_zipfile_does(tmp_path):
     script = f"""
 import fs from "node:fs";
 import {{ createHash }} from "node:crypto";
-const {{ zipFiles }} = await import({json.dumps((ROOT / "static" / "boot.mjs").as_uri())});
+const {{ zipFiles }} = await import({json.dumps((ROOT / "static" / "boot" / "zips.mjs").as_uri())});
 const out = [];
 for (const path of {json.dumps([str(z) for z in zips])}) {{
   const files = await zipFiles(fs.readFileSync(path));

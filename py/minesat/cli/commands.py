@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
+import warnings
 from itertools import islice
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from minesat.analysis.result import Analysis
-from minesat.board import MAX_TEXT, Board, BoardError, format_layout, not_a_whole_number, whole_number
+from minesat.board import MAX_TEXT, Board, BoardError, format_layout, named, not_a_whole_number, whole_number
 from minesat.cli import limits
 from minesat.counting import TooTangled
-from minesat.formats.registry import MAX_FILE, read_bytes
+from minesat.formats.registry import MAX_FILE, UTF16_TEXT, looks_utf16, read_bytes
 from minesat.messages.codec import dumps, encode_advice, encode_graded, encode_reading, proof_fields
 from minesat.reductions import ilp
 from minesat.reductions.card import CounterTooLarge
@@ -37,7 +39,7 @@ class Parser(argparse.ArgumentParser):
 
 def file_name(path: str) -> str:
     """A file name as messages show it: as it is when printable, else escaped (one line)."""
-    return path if path.isprintable() else repr(path)
+    return named(path)
 
 
 def standard_input() -> Any:
@@ -51,11 +53,19 @@ def read_text(path: str) -> str:
     """A file's text (standard input for '-'), reading no more than a board's text can be."""
     try:
         if path == "-":
-            return str(standard_input().read(MAX_TEXT + 1))
-        with open(path, encoding="utf-8") as f:
-            return f.read(MAX_TEXT + 1)
-    except (OSError, UnicodeDecodeError) as e:
-        raise CLIError(f"cannot read {file_name(path)}: {getattr(e, 'strerror', None) or e}") from None
+            text = str(standard_input().read(MAX_TEXT + 1))
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_TEXT + 1)
+    except UnicodeDecodeError as e:
+        if e.start < 2 and looks_utf16(e.object[:64]):
+            raise CLIError(f"{file_name(path)}: {UTF16_TEXT}") from None
+        raise CLIError(f"cannot read {file_name(path)}: {e}") from None
+    except OSError as e:
+        raise CLIError(f"cannot read {file_name(path)}: {e.strerror or e}") from None
+    if "\x00" in text[:64] and looks_utf16(text[:64].encode()):
+        raise CLIError(f"{file_name(path)}: {UTF16_TEXT}")
+    return text
 
 
 def read_board(path: str, mines: int | None) -> Board:
@@ -180,7 +190,7 @@ def cmd_advise(args: argparse.Namespace) -> None:
         try:
             advice = advise(board, flags_as_mines=args.flags_as_mines)
         except ValueError as e:
-            raise CLIError(f"{path}: {e}") from None
+            raise CLIError(f"{file_name(path)}: {e}") from None
         print(dumps(encode_advice(advice)), flush=True)
 
 
@@ -201,13 +211,18 @@ def cmd_review(args: argparse.Namespace) -> None:
     if len(text) > MAX_TEXT:
         raise CLIError(f"{file_name(args.game)}: a game record is at most {MAX_TEXT:,} characters")
     try:
-        record = GameRecord.from_json(json.loads(text))
+        record = GameRecord.from_text(text)
         graded = review(record, solver_module(args.solver))
     except (ValueError, RecursionError) as e:  # json.JSONDecodeError is a ValueError
         why = "a number in it has more than 4,300 digits" if "int_max_str_digits" in str(e) else str(e)
         raise CLIError(f"{file_name(args.game)}: {' '.join(why.splitlines())}") from None
     for move in graded:
         print(dumps(encode_graded(move)), flush=True)
+
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    from minesat.cli import replay
+    replay.run(args, CLIError)
 
 
 MAX_IMAGE_PIXELS = 40_000_000  # a 8K screenshot is 33 million
@@ -222,13 +237,7 @@ def cmd_read_image(args: argparse.Namespace) -> None:
     except ImportError:
         raise CLIError("read-image needs Pillow: pip install 'minesat[image]'") from None
     name = file_name(args.image)
-    try:
-        with Image.open(standard_input().buffer if args.image == "-" else args.image) as image:
-            if image.width * image.height > MAX_IMAGE_PIXELS:
-                raise CLIError(f"{name}: {image.width}x{image.height} pixels is more than a screenshot can be")
-            rgba = image.convert("RGBA")
-    except (OSError, ValueError, Image.DecompressionBombError) as e:
-        raise CLIError(f"cannot read {name} as an image: {getattr(e, 'strerror', None) or e}") from None
+    rgba = decoded_image(Image, standard_input_image() if args.image == "-" else args.image, name)
     try:
         reading = read_image(rgba.width, rgba.height, rgba.tobytes())
     except BoardError as e:
@@ -243,6 +252,38 @@ def cmd_read_image(args: argparse.Namespace) -> None:
         raise CLIError(f"{name}: a {reading.board.rows}x{reading.board.cols} board, but {len(reading.unsure)} "
                        f"cells are unsure ({cells}{more}){note}; --json shows the reading and each cell's confidence")
     sys.stdout.write(str(reading.board))
+
+
+def standard_input_image() -> io.BytesIO:
+    """Standard input's bytes, for Pillow; a one-line error when there are none."""
+    data = standard_input().buffer.read()
+    if not data:
+        raise CLIError("standard input is empty: no image to read")
+    return io.BytesIO(data)
+
+
+def decoded_image(pil: ModuleType, source: str | io.BytesIO, name: str) -> Any:
+    """The image in `source` as RGBA, decoded by Pillow (`pil`: PIL.Image); one-line CLIError on any
+    failure.  Pillow's decoders raise many kinds of exception on a corrupt file (OSError, ValueError,
+    SyntaxError, RuntimeError, EOFError, struct.error...) and warn on some (UserWarning of a corrupt
+    TIFF, DecompressionBombWarning): no warning is printed, a bomb warning is the image being too
+    large."""
+    too_large = f"{name}: the image has more pixels than a screenshot can ({MAX_IMAGE_PIXELS:,} at most)"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        warnings.simplefilter("error", pil.DecompressionBombWarning)
+        try:
+            with pil.open(source) as image:
+                if image.width * image.height > MAX_IMAGE_PIXELS:
+                    raise CLIError(f"{name}: {image.width}x{image.height} pixels is more than a screenshot can be")
+                return image.convert("RGBA")
+        except (pil.DecompressionBombWarning, pil.DecompressionBombError):
+            raise CLIError(too_large) from None
+        except (CLIError, MemoryError):
+            raise
+        except Exception as e:  # noqa: BLE001 - any decoder's failure on a corrupt file is one message
+            why = getattr(e, "strerror", None) or " ".join(str(e).splitlines()) or type(e).__name__
+            raise CLIError(f"cannot read {name} as an image: {why}") from None
 
 
 def cell_argument(text: str) -> tuple[int, int]:
@@ -334,12 +375,23 @@ def build_parser() -> Parser:
     p.add_argument("--solver", choices=sorted(SOLVERS), default="native")
     p.set_defaults(run=cmd_review)
 
+    p = sub.add_parser("replay", help="replays (.avf .rmv .evf .mvf .rawvf): statistics and each move graded")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a replay file, or a folder of them")
+    p.add_argument("--json", action="store_true", help="one JSON object a file, on one line")
+    p.add_argument("--record", metavar="OUT",
+                   help="also write minesat's game record (for `review` and Play): a file, or a folder for many")
+    p.add_argument("--no-review", action="store_true", help="statistics only (no grades, no pLuck): much faster")
+    p.set_defaults(run=cmd_replay)
+
     p = sub.add_parser("read-image", help="the board in a screenshot (PNG, JPEG), or JSON: grid and confidences")
     p.add_argument("image", metavar="FILE", help="a screenshot, or - for standard input")
     p.add_argument("--json", action="store_true", help="the board, the grid found and each cell's confidence")
     p.set_defaults(run=cmd_read_image)
     for p in sub.choices.values():
         limits.add_arguments(p)
+    for action in sub.choices["replay"]._actions:  # a folder may hold thousands of files: no limit unless asked
+        if action.dest == "timeout":
+            action.default, action.help = 0.0, "stop with exit status 2 after this long (default: no limit)"
     return parser
 
 

@@ -11,8 +11,10 @@ line both read through here, so both read it from then on.
 - Text (`text.read_any`): minesat's own, minesweepr's ASCII, JSMinesweeper's `.mine`, and links
   (minesat's, JSMinesweeper's, minesweepr's); `text.read_any` tells them apart (a board with a
   link in a comment is read as the board).
-- Files (`FILES`): MBF (`mbf`), then text in any of the forms above (UTF-8, a byte-order mark
-  ignored).  An image is refused with a pointer to the screenshot reader (`minesat.image`).
+- Files (`FILES`): replays of played games (`replays`: Arbiter, Viennasweeper, Metasweeper,
+  Minesweeper Clone, RawVF; their board, mines flagged), MBF (`mbf`), then text in any of the forms
+  above (UTF-8, a byte-order mark ignored).  An image is refused with a pointer to the screenshot
+  reader (`minesat.image`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 
 from minesat.board import MAX_TEXT, Board, BoardError, parse_board
 from minesat.formats import mbf, text
+from minesat.formats.replays import read as replays
 
 MAX_FILE = MAX_TEXT  # bytes: a board file is at most as long as a board's text
 IMAGES = {b"\x89PNG": "PNG", b"\xff\xd8\xff": "JPEG", b"GIF8": "GIF", b"BM": "BMP", b"RIFF": "WebP"}  # first bytes
@@ -62,6 +65,7 @@ def _binary(data: bytes) -> bool:
 
 
 FILES = (
+    Format(replays.NAME, replays.EXTENSIONS, replays.looks_like, replays.replay_board, note=replays.NOTE),
     Format(mbf.NAME, (".mbf",), _binary, mbf.read_mbf,
            note="the game's mines are flagged and every other cell shows its number; hide cells with ? "
                 "to make a position"),
@@ -86,6 +90,22 @@ def image_kind(data: bytes) -> str | None:
     return kind
 
 
+UTF16_TEXT = "the file is UTF-16 text: save it as UTF-8 (or plain text) and open it again"
+
+
+def looks_utf16(data: bytes) -> bool:
+    """Whether bytes begin as UTF-16 text: its byte-order mark, or ASCII text with a zero byte
+    beside each character (an MBF file starts with two sides from 1 to MAX_SIDE: never so)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = data[:64 - len(data[:64]) % 2]  # whole characters
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return (not any(odd) and all(32 <= b < 127 or b in b"\t\r\n" for b in even)) or \
+        (not any(even) and all(32 <= b < 127 or b in b"\t\r\n" for b in odd))
+
+
 def read_bytes(data: bytes, filename: str = "") -> Reading:
     """The board in a file: a format of `FILES` named by its extension, an image refused, a format
     of `FILES` recognised by its content, else text (`read_text`)."""
@@ -96,8 +116,8 @@ def read_bytes(data: bytes, filename: str = "") -> Reading:
     if kind := image_kind(data):
         raise BoardError(f"the file is a {kind} image, not a board: a screenshot is read by \"Read a board "
                          "from a screenshot\" (in the command line: minesat read-image)")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise BoardError("the file is UTF-16 text: save it as UTF-8 (or plain text) and open it again")
+    if looks_utf16(data):
+        raise BoardError(UTF16_TEXT)
     if len(data) > MAX_FILE:
         raise BoardError(f"the file is too large for a board ({len(data):,} bytes; a board file is at most "
                          f"{MAX_FILE:,})")

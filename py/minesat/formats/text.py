@@ -65,6 +65,7 @@ from minesat.board import (
     cell_name,
     format_board,
     neighbours,
+    quoted,
     whole_number,
 )
 from minesat.formats.links import board_from_fragment, link_in
@@ -124,9 +125,11 @@ def read_any(text: str) -> tuple[Board, str]:
     try:
         return _read_either(headers, rows, comment_before, ellipsis)
     except BoardError as e:
+        if many := several_links(text):
+            raise many from None
         if ellipsis is None or e.column is not None:
             raise
-        raise BoardError(f"{e.message} (the last line '{lines[ellipsis - 1].strip()}' was taken to mean "
+        raise BoardError(f"{e.message} (the last line {quoted(lines[ellipsis - 1].strip(), 40)} was taken to mean "
                          "that rows were left out: paste the whole board)", e.line or ellipsis) from None
 
 
@@ -143,6 +146,17 @@ def looks_like_minesat(board_text: str) -> bool:
 
 def _looks_like_link(word: str) -> bool:
     return "://" in word or "board=" in word or "analysis=" in word
+
+
+def several_links(text: str) -> BoardError | None:
+    """The error of a text that holds more than one link (which one to read?), naming the first two;
+    None when it holds one or none."""
+    found = [word for word in text.split() if _looks_like_link(word)]
+    if len(found) < 2:
+        return None
+    more = f" and {len(found) - 2:,} more" if len(found) > 2 else ""
+    return BoardError(f"the text holds {len(found):,} links, {quoted(found[0], 60)} and {quoted(found[1], 60)}"
+                      f"{more}: give one link, or a board")
 
 
 def _read_either(headers: list[tuple[int, str]], rows: list[Row], comment_before: bool,
@@ -383,7 +397,8 @@ def _read_minesweepr_link(query: str) -> Board:
     """The board of a minesweepr player or analyzer link's query (`w=..&h=..&mines=..&board=..`)."""
     params = {key: values[-1] for key, values in parse_qs(query, keep_blank_values=True).items()}
     if params.get("topo", "grid") != "grid" or "d" in params:
-        raise BoardError(f"minesweepr's link is for a {params.get('topo', '3D')} board, not a square grid")
+        kind = quoted(params["topo"]) if "topo" in params else "3D"
+        raise BoardError(f"minesweepr's link is for a {kind} board, not a square grid")
     width, height = (_bounded(params.get(key, "")) for key in ("w", "h"))
     if not width or not height:
         raise BoardError("minesweepr's link needs whole numbers w= (columns) and h= (rows)")

@@ -24,11 +24,12 @@ cell it opens is a mine, 1 - P(every flag around it is a mine).  The first open 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, TypeGuard
 
-from minesat.board import FLAG, HIDDEN, MAX_CELLS, MAX_SIDE, Board, Cell, short_number
+from minesat.board import FLAG, HIDDEN, MAX_CELLS, MAX_SIDE, Board, Cell, JsonNumber, short_number, spelled
 from minesat.counting import LayoutSpace
 from minesat.play import fifty
 from minesat.play.advice import advise
@@ -52,6 +53,12 @@ class GameRecord:
     moves: tuple[Move, ...]
 
     @classmethod
+    def from_text(cls, text: str) -> GameRecord:
+        """A record from its JSON text (a UTF-8 BOM before it allowed, as in board files); ValueError
+        (one line) on anything malformed, its values spelled as the text wrote them."""
+        return cls.from_json(json.loads(text.removeprefix("\ufeff"), parse_float=JsonNumber))
+
+    @classmethod
     def from_json(cls, data: Any) -> GameRecord:
         """A record from its JSON form; ValueError (one line) on anything malformed."""
         if not isinstance(data, dict):
@@ -66,12 +73,12 @@ class GameRecord:
             raise ValueError("mines must be distinct cells, and leave a safe cell")
         total = data.get("total", len(mines))
         if total is not None and not (_whole(total) and total == len(mines)):
-            shown = short_number(total) if _whole(total) else str(total)[:40]
+            shown = short_number(total) if _whole(total) else spelled(total)
             raise ValueError(f"total must be the record's number of mines ({len(mines)}) or null, not {shown}")
         moves = []
         for move in _list(data.get("moves"), "moves"):
             if not (isinstance(move, list) and len(move) == 3 and move[2] in KINDS):
-                raise ValueError(f"a move is [row, col, \"open\"|\"flag\"|\"chord\"], not {str(move)[:40]}")
+                raise ValueError(f"a move is [row, col, \"open\"|\"flag\"|\"chord\"], not {spelled(move)}")
             moves.append((*_cell(move[:2], rows, cols, "move"), move[2]))
         return cls(rows, cols, frozenset(mines), total, tuple(moves))
 
@@ -89,7 +96,7 @@ def _list(x: Any, name: str) -> list[Any]:
 def _cell(x: Any, rows: int, cols: int, what: str) -> Cell:
     if not (isinstance(x, list) and len(x) == 2 and all(_whole(v) for v in x)
             and 0 <= x[0] < rows and 0 <= x[1] < cols):
-        raise ValueError(f"a {what} must be [row, col] on the {rows}x{cols} board, not {str(x)[:40]}")
+        raise ValueError(f"a {what} must be [row, col] on the {rows}x{cols} board, not {spelled(x)}")
     return x[0], x[1]
 
 

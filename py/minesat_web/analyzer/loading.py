@@ -6,10 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import js
-from pyscript import document
-
-from minesat.board import Board, BoardError
+from minesat.board import Board, BoardError, named
 from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat.formats.registry import read_bytes, read_text
 from minesat.messages.ops import Lane
@@ -17,7 +14,8 @@ from minesat_web import persist
 from minesat_web.analyzer import imageread
 from minesat_web.analyzer.editor import with_standard_total
 from minesat_web.app import App
-from minesat_web.client import Dropped, EngineFailed, js_object
+from minesat_web.browser import document, js, js_object
+from minesat_web.client import Dropped, EngineFailed
 from minesat_web.dom import el, handle, in_play_mode, show_message
 
 
@@ -61,21 +59,26 @@ async def open_file(app: App, file: Any) -> None:
         data = bytes((await file.arrayBuffer()).to_py())
         reading = read_bytes(data, name)
     except BoardError as e:
-        show_message(f"Could not read the file {name}: {e}", bad=True)
+        show_message(f"Could not read the file {named(name)}: {e}", bad=True)
         return
-    load(app, reading.board, f"{name} (read as {reading.format})" + (f": {reading.note}" if reading.note else ""))
+    note = f": {reading.note}" if reading.note else ""
+    load(app, reading.board, f"{named(name)} (read as {reading.format}){note}")
 
 
 async def read_screenshot(app: App, blob: Any, name: str) -> None:
     """A screenshot read by the engine's worker, shown beside the image for the user to check."""
+    name = named(name)
     el("image-box").open = True
     status = el("image-status")
     status.textContent = f"Reading the board in {name}…"
     el("image-view").hidden = True
     try:
-        pixels = await js.minesatImagePixels(blob)
-    except Exception:  # noqa: BLE001 - not an image the browser can decode
-        status.textContent = f"{name} is not an image this browser can read."
+        pixels = await js.minesatImagePixels(blob)  # (its size checked before anything is drawn: index.html)
+    except Exception as e:  # noqa: BLE001 - not an image the browser can decode, or too large to be a screenshot
+        size = str(e).partition("too large: ")[2].split()[0] if "too large: " in str(e) else ""
+        status.textContent = (f"{name} is {size} pixels: more than a screenshot can be "
+                              f"({imageread.MAX_PIXELS:,} pixels at most)." if size else
+                              f"{name} is not an image this browser can read.")
         return
     el("image-preview").src = js.URL.createObjectURL(blob)
     width, height = int(pixels.width), int(pixels.height)
