@@ -376,3 +376,11 @@ def test_the_commands_without_a_time_limit_are_the_ones_the_docs_name():
     subcommands = next(a for a in parser._actions if isinstance(a.choices, dict)).choices
     unbounded = {name for name, sub in subcommands.items() if not sub.get_default("timeout")}
     assert set(re.findall(r"`([\w-]+)`", stated.group(1))) == unbounded
+
+
+def test_the_table_of_globals_names_every_global_the_page_shares():
+    table = section(doc("docs/page.md"), "Globals between JavaScript and Python")
+    stated = re.findall(r"^\| `(minesat\w+)` \|", table, re.M)
+    sources = [ROOT / "index.html", *(ROOT / "static").rglob("*.mjs"), *(PY / "minesat_web").rglob("*.py")]
+    used = {name for path in sources for name in re.findall(r"\b(minesat[A-Z]\w*)\b", read(path))}
+    assert len(stated) == len(set(stated)) and set(stated) == used
