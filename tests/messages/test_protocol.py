@@ -4,6 +4,7 @@ given a message (the encoding of answers: test_codec.py)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from boards import SEED_9X9
 from minesat.board import Board, parse_board
@@ -207,3 +208,58 @@ def test_every_op_has_one_handler_and_the_worker_knows_the_analysis_lane():
     assert answer == {"id": 1, "error": "unknown request 'no_such_op'"}
     worker = (Path(__file__).resolve().parents[2] / "static" / "engine-worker.mjs").read_text()
     assert f'"{Lane.ANALYSIS.value}"' in worker
+
+
+# -- a replay file, for the page's player (issue 33) --
+REPLAYS = Path(__file__).resolve().parent.parent / "data" / "replays"
+EXPERT = REPLAYS / "avf" / "Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
+
+
+def ask_file(engine: Engine, rid: int, op: str, data: bytes, name: str) -> dict:
+    answer = json.loads(engine.answer(dumps({"id": rid, **request(op, None, name=name)}), data))
+    assert answer["id"] == rid
+    return answer
+
+
+def test_a_replay_is_read_with_its_statistics_then_graded_with_proofs_in_words():
+    engine = Engine()
+    data = EXPERT.read_bytes()
+    read = ask_file(engine, 1, "replay", data, EXPERT.name)["ok"]
+    # Arbiter's own figures, in the file's name: 49.25 s, 3BV 127
+    assert (read["rows"], read["cols"], len(read["mines"])) == (16, 30, 99)
+    assert read["stats"]["3bv"] == 127 and abs(read["stats"]["time"] - 49.25) < 0.01 and read["outcome"] == "won"
+    assert read["meta"]["software"].startswith("Arbiter")
+    times = [e[0] for e in read["events"]]
+    assert times == sorted(times) and all(kind in ("open", "flag", "unflag", "chord") for _, kind, *_ in read["events"])
+    mines = {tuple(m) for m in read["mines"]}
+    opened = {tuple(c) for e in read["events"] for c in e[4]}
+    assert opened == {(r, c) for r in range(16) for c in range(30)} - mines  # a won game opens every safe cell
+    graded = ask_file(engine, 2, "replay_review", data, EXPERT.name)["ok"]
+    assert len(graded["moves"]) == len(read["events"]) and graded["pluck"] >= 0
+    assert [m["time"] for m in graded["moves"]] == times
+    needless = [m for m in graded["moves"] if m["grade"] == "needless"]
+    assert needless and "needless" in graded["summary"]
+    for m in needless:  # the proof proves a safe cell in words naming its clues with their numbers
+        proof = m["proof"][0]
+        text = m["proof_text"][0]
+        r, c = proof["cell"]
+        assert proof["cell"] in m["safe_cells"] and text.startswith(f"r{r + 1}c{c + 1} is safe")
+        for r, c in proof["clues"]:
+            number = sum((rr, cc) in mines for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2))
+            assert f"r{r + 1}c{c + 1} ({number})" in text
+
+
+def test_a_broken_replay_gets_the_readers_one_line_message():
+    from minesat.formats.replays import ReplayError, read_replay
+    engine = Engine()
+    data = EXPERT.read_bytes()
+    for rid, (bad, name) in enumerate([(data[:200], "cut.avf"), (b"\x00garbage" * 10, "junk.rmv"), (b"", "empty.evf"),
+                                       (bytes(300), "zeros.mvf")], 1):
+        for op in ("replay", "replay_review"):
+            answer = ask_file(engine, rid, op, bad, name)
+            try:
+                read_replay(bad, name)
+            except ReplayError as e:
+                expected = str(e)
+            assert "ok" not in answer and answer["error"] == expected and "\n" not in answer["error"]
+            assert "Traceback" not in answer["error"] and "Error:" not in answer["error"]
