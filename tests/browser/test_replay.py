@@ -101,8 +101,10 @@ def test_a_broken_replay_gets_a_clear_message_and_the_page_goes_on(app_page):
     assert page.inner_text("#replay-message") == f"Could not read cut.avf: {expected}"
     assert page.locator("#replay-body").is_hidden()
     drop(page, b"not a replay at all" * 3, "junk.rmv")
-    page.wait_for_function("() => document.getElementById('replay-message').textContent.includes('junk.rmv')")
+    page.wait_for_function("() => document.getElementById('replay-message').textContent.startsWith("
+                           "'Could not read junk.rmv: ')")
     assert page.get_attribute("#replay", "data-state") == "failed"
+    assert page.get_attribute("#replay-message", "class") == "bad"
     page.click("#replay-close")
     assert page.locator("#replay").is_hidden()
     app_page.load_board(["1?", "??"], 1)  # the page still answers

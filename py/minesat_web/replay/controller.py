@@ -160,7 +160,7 @@ class Player:
             return
         el("replay-time").value = f"{self.t:.3f}"
         el("replay-clock").textContent = (f"{render.clock(self.t)} / {render.clock(view.end)} · "
-                                          f"event {self.step} of {view.steps()}")
+                                          f"{self.step} of {view.steps()} board events played")
         el("replay").dataset.step = str(self.step)
         el("replay-path-layer").innerHTML = render.path_svg(view, self.t, bool(el("replay-path").checked))
 
