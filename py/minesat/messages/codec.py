@@ -132,8 +132,9 @@ def encode_reading(reading: Reading) -> dict[str, Any]:
 
 def encode_replay(replay: Replay, stats: dict[str, Any]) -> dict[str, Any]:
     """A replay for the page's player (`Op.REPLAY`): what the file says of itself, the board, the
-    board events ([time, kind, row, col, [[row, col] opened, ...]]), the mouse events ([time, kind,
-    x, y], pixels of `cell_size` a cell, -1 off the board), the outcome and the statistics
+    board events ([time, kind, row, col, [[row, col] opened, ...]]), the pointer's positions
+    ({"ms": [...], "x": [...], "y": [...]}: milliseconds, pixels of `cell_size` a cell, -1 off the
+    board; three flat lists, as the page parses them fast), the outcome and the statistics
     (`replay_stats.statistics`, floats rounded to 6 places)."""
     meta = replay.meta
     return {
@@ -144,7 +145,8 @@ def encode_replay(replay: Replay, stats: dict[str, Any]) -> dict[str, Any]:
         "mines": [list(m) for m in replay.mines], "outcome": replay.outcome, "won": replay.won,
         "time": round(replay.time, 3), "start": replay.start, "end": replay.end,
         "events": [[round(e.time, 3), e.kind, e.row, e.col, [list(c) for c in e.opened]] for e in replay.board_events],
-        "mouse": [[round(m.time, 3), m.kind, m.x, m.y] for m in replay.mouse],
+        "mouse": {"ms": [round(m.time * 1000) for m in replay.mouse], "x": [m.x for m in replay.mouse],
+                  "y": [m.y for m in replay.mouse]},
         "stats": {k: round(v, 6) if isinstance(v, float) else v for k, v in stats.items()},
     }
 

@@ -42,8 +42,10 @@ class ReplayView:
         self.cell_size = int(data.get("cell_size") or 16)
         self.events: list[list[Any]] = data["events"]
         self.times = [float(e[0]) for e in self.events]
-        self.mouse: list[list[Any]] = data.get("mouse") or []
-        self.mouse_times = [float(m[0]) for m in self.mouse]
+        mouse = data.get("mouse") or {"ms": [], "x": [], "y": []}
+        self.mouse_times = [ms / 1000 for ms in mouse["ms"]]
+        self.mouse_x: list[int] = mouse["x"]
+        self.mouse_y: list[int] = mouse["y"]
         self.numbers = {(r, c): sum((rr, cc) in self.mines for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2))
                         for r in range(self.rows) for c in range(self.cols) if (r, c) not in self.mines}
         self._positions: list[Position] = [Position(0, frozenset(), frozenset(), None)]
@@ -94,14 +96,16 @@ class ReplayView:
         i = bisect_right(self.mouse_times, t) - 1
         if i < 0:
             return None
-        _, _, x, y = self.mouse[i]
+        x, y = self.mouse_x[i], self.mouse_y[i]
         return None if x < 0 or y < 0 else (x / self.cell_size, y / self.cell_size)
 
     def path(self, t: float, since: float | None = None) -> list[tuple[float, float]]:
         """The pointer's path from `since` (the start) to `t`, in cells, its points on the board."""
         first = 0 if since is None else bisect_right(self.mouse_times, since)
         last = bisect_right(self.mouse_times, t)
-        return [(x / self.cell_size, y / self.cell_size) for _, _, x, y in self.mouse[first:last] if x >= 0 and y >= 0]
+        size = self.cell_size
+        return [(x / size, y / size) for x, y in zip(self.mouse_x[first:last], self.mouse_y[first:last])
+                if x >= 0 and y >= 0]
 
     def board(self, step: int, flags: bool = False) -> Board:
         """The position after `step` events as an engine board, with the total: its numbers and hidden
