@@ -86,6 +86,18 @@ def test_an_expert_replay_dropped_its_statistics_grades_first_needless_guess_and
     assert board_from_fragment(app_page.fragment()) == expected  # the analyzer's board is the replay's position
     app_page.shot("replay-expert-needless")
 
+    page.check("#replay-path")  # the pointer's path so far, drawn over the board
+    page.wait_for_selector("#replay-path-layer polyline", state="attached")
+    page.select_option("#replay-speed", "8")
+    page.click("#replay-play")  # played back: the board events go by, then a pause stops them
+    page.wait_for_function("n => +document.getElementById('replay').dataset.step > n", arg=first + 2)
+    page.click("#replay-play")
+    assert page.get_attribute("#replay-play", "aria-pressed") == "false"
+    step = page.get_attribute("#replay", "data-step")
+    page.click(f"#replay-events li[data-step='{len(graded) - 1}']")  # an event picked in the list
+    page.wait_for_selector(f"#replay[data-step='{len(graded) - 1}']")
+    assert step != str(len(graded) - 1)
+
 
 def test_a_broken_replay_gets_a_clear_message_and_the_page_goes_on(app_page):
     page = app_page.page
