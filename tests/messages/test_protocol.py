@@ -234,7 +234,7 @@ def test_a_replay_is_read_with_its_statistics_then_graded_with_proofs_in_words()
     mines = {tuple(m) for m in read["mines"]}
     opened = {tuple(c) for e in read["events"] for c in e[4]}
     assert opened == {(r, c) for r in range(16) for c in range(30)} - mines  # a won game opens every safe cell
-    graded = ask_file(engine, 2, "replay_review", data, EXPERT.name)["ok"]
+    graded = review_in_slices(engine, data, EXPERT.name, budget=1000)
     assert len(graded["moves"]) == len(read["events"]) and graded["pluck"] >= 0
     assert [m["time"] for m in graded["moves"]] == times
     needless = [m for m in graded["moves"] if m["grade"] == "needless"]
@@ -247,6 +247,35 @@ def test_a_replay_is_read_with_its_statistics_then_graded_with_proofs_in_words()
         for r, c in proof["clues"]:
             number = sum((rr, cc) in mines for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2))
             assert f"r{r + 1}c{c + 1} ({number})" in text
+
+
+def review_in_slices(engine: Engine, data: bytes, name: str, **args) -> dict:
+    """Every slice of a replay's review asked for, as the page does: the moves put together, the last answer's rest."""
+    moves, start, rid = [], 0, 100
+    while True:
+        rid += 1
+        answer = json.loads(engine.answer(dumps({"id": rid, **request("replay_review", None, name=name, start=start,
+                                                                      **args)}), data))["ok"]
+        assert answer["start"] == start and answer["total"] >= start + len(answer["moves"])
+        moves += answer["moves"]
+        if answer["next"] is None:
+            return answer | {"moves": moves}
+        assert answer["next"] == len(moves) > start and answer["summary"] is None and answer["pluck"] is None
+        start = answer["next"]
+
+
+def test_a_replays_review_in_slices_of_one_event_equals_the_review_at_once():
+    from minesat.formats.replays import read_replay
+    from minesat.messages.codec import encode_graded
+    from minesat.play.replay_review import pluck, review_replay
+    from minesat.play.review import summary
+    path = REPLAYS / "avf" / "Int_14.95_3BV=40_3BVs=2.67_Wang Jianing.avf"
+    data = path.read_bytes()
+    graded = review_replay(read_replay(data, path.name))
+    sliced = review_in_slices(Engine(), data, path.name, budget=0)  # one event a request
+    assert [{k: v for k, v in m.items() if k not in ("time", "proof_text")} for m in sliced["moves"]] == [
+        encode_graded(g) for g in graded]
+    assert sliced["summary"] == summary(graded) and sliced["pluck"] == round(pluck(graded), 6)
 
 
 def test_a_broken_replay_gets_the_readers_one_line_message():

@@ -45,6 +45,7 @@ class Player:
         self.proofs: dict[tuple[int, int], str] = {}
         self.odds_step = -1  # the step whose odds are drawn
         self.asking: asyncio.Task[Any] | None = None
+        self.asking_step = -1
         self.generation = 0  # a newer file makes older answers moot
 
     # -- a file in ---------------------------------------------------------------------------------
@@ -88,22 +89,36 @@ class Player:
         await self.grade(generation, started)
 
     async def grade(self, generation: int, started: float) -> None:
-        """The second step: every board event graded, with proofs."""
-        try:
-            answer = await self.ask(request(Op.REPLAY_REVIEW, None, name=self.name), Lane.REPLAY_REVIEW, self.bytes)
-        except EngineFailed as e:
-            if generation == self.generation:
-                el("replay-summary").textContent = f"The review could not be made: {e}"
-                el("replay").dataset.state = "graded"
+        """The second step: every board event graded, with proofs, in slices (the engine grades for
+        a fraction of a second each time): the grades shown as they come, the position's odds asked
+        for between two slices."""
+        moves: list[dict[str, Any]] = []
+        start: int | None = 0
+        answer: dict[str, Any] = {}
+        while start is not None:
+            try:
+                answer = await self.ask(request(Op.REPLAY_REVIEW, None, name=self.name, start=start),
+                                        Lane.REPLAY_REVIEW, self.bytes)
+            except EngineFailed as e:
+                if generation == self.generation:
+                    el("replay-summary").textContent = f"The review could not be made: {e}"
+                    el("replay").dataset.state = "graded"
+                return
+            if generation != self.generation or self.view is None:
+                return
+            moves += answer["moves"]
+            start = answer["next"]
+            self.moves = moves
+            if start is not None:
+                el("replay-summary").textContent = f"Grading the board events: {len(moves)} of {answer['total']}…"
+            self.draw_events()
+            self.draw_proof()
+            self.draw_board()
+        if self.view is None:
             return
-        if generation != self.generation or self.view is None:
-            return
-        self.moves = answer["moves"]
         el("replay").dataset.gradedMs = f"{js.performance.now() - started:.0f}"
-        el("replay-summary").textContent = f"{len(self.moves)} board events: {answer['summary']}."
+        el("replay-summary").textContent = f"{len(moves)} board events: {answer['summary']}."
         el("replay-stats").innerHTML = render.stats_html(self.view.data["stats"], answer["pluck"])
-        self.draw_events()
-        self.draw_proof()
         el("replay").dataset.state = "graded"
 
     async def ask(self, req: dict[str, Any], lane: Lane, data: bytes | None = None) -> Any:
@@ -216,9 +231,11 @@ class Player:
         if self.odds_step == self.step:
             self.draw_board()
             return
+        if self.asking and not self.asking.done() and self.asking_step == self.step:
+            return  # asked already
         if self.asking and not self.asking.done():
             self.asking.cancel()
-        self.asking = asyncio.ensure_future(self.position_odds(self.step))
+        self.asking, self.asking_step = asyncio.ensure_future(self.position_odds(self.step)), self.step
 
     async def position_odds(self, step: int) -> None:
         """Each hidden cell's mine probability at this step (from the numbers and the total: the
