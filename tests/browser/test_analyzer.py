@@ -1,7 +1,7 @@
 """The page in Chromium: loading, editing (mouse, keyboard, touch), share URL, analysis, layouts, CNF.
 
 Expected answers come from the engine's CLI run in this process's Python (native pycosat),
-from the seed examples in tests/boards.py, and from combinatorics; never typed in.
+from the seed examples in tests/support/boards.py, and from combinatorics; never typed in.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from harness import START_TIMEOUT, cli, new_context, screenshot, subfolder_site,
 
 
 def seed_004() -> tuple[list[str], set[tuple[int, int]]]:
-    """The blog post's 9x9 board and the six safe cells it lists (seed 004, kept in tests/boards.py:
+    """The blog post's 9x9 board and the six safe cells it lists (seed 004, kept in tests/support/boards.py:
     the tests run from a clone of this repository alone)."""
     return SEED_9X9.split(), set(SEED_9X9_SAFE)
 
