@@ -3,10 +3,10 @@
 Chromium finds it installable. After one visit the service worker (sw.js, with the list that
 tools/make_sw.py makes) holds every file the page needs, and the page itself its memory snapshot
 (fetched once it was usable): with the network off and the server gone, a reload starts the page
-from the snapshot, analyses a board and reads and grades a replay file. A new build (a changed file, the list made again)
-installs beside the running version, the page offers "A new version is ready — reload", and the
-click swaps versions and deletes the old cache. Without the list (no set-up) the page starts as
-before, without errors.
+from the snapshot, analyses a board and reads and grades a replay file. A new build (a changed
+file, the list made again) installs beside the running version, the page offers "A new version
+is ready — reload", and the click swaps versions and deletes the old cache. Without the list
+(no set-up) the page starts as before, without errors.
 """
 
 from __future__ import annotations
