@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness import STEP_TIMEOUT, new_context, screenshot, wait_analysis, wait_ready
+from harness import STEP_TIMEOUT, axe_violations, new_context, screenshot, wait_analysis, wait_ready
 from minesat.formats.links import board_from_fragment
 from minesat.formats.replays import ReplayError, read_replay
 from minesat.messages.codec import encode_replay
@@ -53,6 +53,7 @@ def test_an_expert_replay_dropped_its_statistics_grades_first_needless_guess_and
     grades = page.eval_on_selector_all("#replay-events li", "els => els.map(e => e.dataset.grade)")
     assert grades == [g.grade for g in graded]
     assert "needless" in page.inner_text("#replay-summary") and page.inner_text("#replay-stats").count("pLuck")
+    assert axe_violations(page) == []  # the player, graded, as assistive technology finds it
 
     first = next(i for i, g in enumerate(graded) if g.grade == "needless")
     page.click("#replay-next-needless")
