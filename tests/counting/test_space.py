@@ -109,7 +109,7 @@ def test_uniform_sampling_chi_square():
 
 def test_contradictions_count_zero():
     cases = [
-        Board.from_rows(["1?1", "?0?", "1?1"]),   # the seed's contradictory instance
+        Board.from_rows(["1?1", "?0?", "1?1"]),   # problem-reductions' contradictory instance
         Board.from_rows(["4?", "??"]),           # a clue above its hidden neighbours
         Board.from_rows(["FF", "1?"]),           # too many flags for a clue
         Board.from_rows(["1??", "12?", "01?"], mines=1),  # total too small

@@ -76,8 +76,8 @@ def test_seed_9x9_safe_cells_with_few_calls():
     safe, mines = backbone(formula(board), solver)
     assert safe == SEED_9X9_SAFE
     frontier = {n for clue in board.clues for n in clue.neighbours}
-    # seed 003 asks two questions per hidden cell; here most cells are forced, and one
-    # UNSAT answer per component proves them all
+    # the per-cell method (docs/architecture.md#references) asks two questions per hidden cell;
+    # here most cells are forced, and one UNSAT answer per component proves them all
     assert solver.calls <= len(frontier) // 2
 
 

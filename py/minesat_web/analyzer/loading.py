@@ -79,9 +79,12 @@ async def read_screenshot(app: App, blob: Any, name: str) -> None:
     status.textContent = f"Reading the board in {name}…"
     el("image-view").hidden = True
     try:
-        pixels = await js.minesatImagePixels(blob)
-    except Exception:  # noqa: BLE001 - not an image the browser can decode
-        status.textContent = f"{name} is not an image this browser can read."
+        pixels = await js.minesatImagePixels(blob)  # (its size checked before anything is drawn: index.html)
+    except Exception as e:  # noqa: BLE001 - not an image the browser can decode, or too large to be a screenshot
+        size = str(e).partition("too large: ")[2].split()[0] if "too large: " in str(e) else ""
+        status.textContent = (f"{name} is {size} pixels: more than a screenshot can be "
+                              f"({imageread.MAX_PIXELS:,} pixels at most)." if size else
+                              f"{name} is not an image this browser can read.")
         return
     el("image-preview").src = js.URL.createObjectURL(blob)
     width, height = int(pixels.width), int(pixels.height)
