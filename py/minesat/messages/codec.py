@@ -119,11 +119,13 @@ def encode_best(b: Best) -> dict[str, Any]:
 
 def encode_reading(reading: Reading) -> dict[str, Any]:
     """A board read from a screenshot (the page's and the CLI's `read-image --json`): its rows, its
-    total if read, the grid found, each cell's confidence, and the cells under the threshold."""
+    total if read, the grid found, each cell's confidence, the cells under the threshold, and a note on
+    what is likely wrong when many are (an overlay on the board; empty otherwise)."""
     board, grid = reading.board, reading.grid
     return {"rows": board.row_texts(), "mines": board.mines,
             "grid": {"left": round(grid.left, 2), "top": round(grid.top, 2), "pitch_x": round(grid.pitch_x, 3),
                      "pitch_y": round(grid.pitch_y, 3), "rows": grid.rows, "cols": grid.cols},
             "confidence": [[round(c, 3) for c in reading.confidence[r * board.cols:(r + 1) * board.cols]]
                            for r in range(board.rows)],
-            "sure": reading.sure, "unsure": [list(cell) for cell in reading.unsure], "threshold": reading.threshold}
+            "sure": reading.sure, "unsure": [list(cell) for cell in reading.unsure], "threshold": reading.threshold,
+            "note": reading.note}
