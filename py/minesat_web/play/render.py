@@ -173,8 +173,9 @@ def proof_words(m: dict[str, Any]) -> str:
         return ""
     proof = m["proof"][0]
     clues = ", ".join(name((r, c)) for r, c in proof["clues"])
+    one = len(proof["clues"]) == 1 and not proof["total"]
     return (f" ({'the clue' if len(proof['clues']) == 1 else 'the clues'} {clues}"
-            f"{' and the total' if proof['total'] else ''} show it)")
+            f"{' and the total' if proof['total'] else ''} {'shows' if one else 'show'} it)")
 
 
 def review_advice(data: dict[str, Any]) -> str:
