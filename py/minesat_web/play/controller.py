@@ -417,7 +417,8 @@ def set_tile_size(px: int) -> None:
 
 def carry_out_early(play: Play) -> None:
     """What the player did before Python was up (index.html keeps it in minesatEarly), done now
-    in order: buttons clicked, choices changed, cells clicked or flagged."""
+    in order: buttons clicked, choices changed (each with Play's settings as they were then),
+    cells clicked or flagged."""
     early = js.window.minesatEarly
     js.window.minesatEarly = None  # from now on the page's own handlers answer
     for item in early.to_py() if early else []:
@@ -426,6 +427,9 @@ def carry_out_early(play: Play) -> None:
             node = el(str(item[1]))
             if node is None:
                 continue
+            for id_, value in dict(item[2]).items():
+                if (field := el(str(id_))) is not None:
+                    field.value = str(value)
             node.removeAttribute("aria-busy")
             node.classList.remove("queued")
             if kind == "click":
