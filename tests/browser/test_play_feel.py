@@ -312,7 +312,7 @@ def test_on_a_phone_the_board_comes_first_and_flag_and_hint_are_under_the_thumb(
     page.wait_for_selector("#play-grid [data-best]")
     height = VIEWPORTS["phone"]["height"]
     top = "e => e.getBoundingClientRect().top"
-    assert in_view(page, "#play-board") and page.eval_on_selector("#play-board", top) < 200
+    assert in_view(page, "#play-frame") and page.eval_on_selector("#play-frame", top) < 200
     for button in ("#play-flag", "#play-hint"):
         assert in_view(page, button) and page.eval_on_selector(button, top) > height * 0.8
     screenshot(page, f"82-play-{scheme}-phone")
@@ -325,7 +325,7 @@ def test_on_a_phone_the_board_comes_first_and_flag_and_hint_are_under_the_thumb(
         assert in_view(page, "#play-grid [data-best]")  # no scrolling: the board is in view
         page.tap("#play-grid [data-best]")
     assert page.get_attribute("#play-status", "data-state") == "won"
-    assert in_view(page, "#play-board") and page.inner_text("#play-face") == "😎"
+    assert in_view(page, "#play-frame") and page.inner_text("#play-face") == "😎"
     screenshot(page, f"83-play-{scheme}-phone-won")
     page.select_option("#play-level", "expert")
     page.wait_for_function("() => document.querySelectorAll('#play-grid .cell').length === 480")
