@@ -16,6 +16,7 @@ from contextlib import contextmanager
 import pytest
 
 from harness import (
+    ARTIFACTS,
     PHONE,
     START_TIMEOUT,
     VIEWPORTS,
@@ -296,6 +297,12 @@ def test_the_loading_banner_pushes_nothing_down(browser, site, watch):
         assert page.eval_on_selector("#modes", "e => e.getBoundingClientRect().top") == before
 
 
+def phone_shot(page, name: str) -> None:
+    """What the phone's screen shows (a full-page capture lays a phone's page out again, wider)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
 def in_view(page, selector: str) -> bool:
     return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
         return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; }""")
@@ -315,7 +322,7 @@ def test_on_a_phone_the_board_comes_first_and_flag_and_hint_are_under_the_thumb(
     assert in_view(page, "#play-frame") and page.eval_on_selector("#play-frame", top) < 200
     for button in ("#play-flag", "#play-hint"):
         assert in_view(page, button) and page.eval_on_selector(button, top) > height * 0.8
-    screenshot(page, f"82-play-{scheme}-phone")
+    phone_shot(page, f"82-play-{scheme}-phone")
     assert axe_violations(page) == []
     for _ in range(100):
         if page.get_attribute("#play-status", "data-state") != "playing":
@@ -326,14 +333,14 @@ def test_on_a_phone_the_board_comes_first_and_flag_and_hint_are_under_the_thumb(
         page.tap("#play-grid [data-best]")
     assert page.get_attribute("#play-status", "data-state") == "won"
     assert in_view(page, "#play-frame") and page.inner_text("#play-face") == "😎"
-    screenshot(page, f"83-play-{scheme}-phone-won")
+    phone_shot(page, f"83-play-{scheme}-phone-won")
     page.select_option("#play-level", "expert")
     page.wait_for_function("() => document.querySelectorAll('#play-grid .cell').length === 480")
     assert page.is_visible("#play-pan")  # the cue: it pans
     assert page.eval_on_selector("#play-wrap", "e => e.scrollWidth > e.clientWidth")
     assert page.eval_on_selector("#play-grid .cell", "e => e.getBoundingClientRect().width") >= 24
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the board pans, not the page
-    screenshot(page, f"84-play-{scheme}-phone-expert")
+    phone_shot(page, f"84-play-{scheme}-phone-expert")
     assert axe_violations(page) == []
     context.close()
 

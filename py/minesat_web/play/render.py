@@ -190,12 +190,15 @@ def review_advice(data: dict[str, Any]) -> str:
     if grade == "needless" and (m.get("proof") or m.get("safe_cells")):
         sure = m["proof"][0]["cell"] if m.get("proof") else m["safe_cells"][0]
         return (f"You should have opened {name((sure[0], sure[1]))}: it was surely safe{proof_words(m)}; "
-                f"{here} was a needless guess, {risk:.0f}% mine.")
+                f"{here} was a needless guess, {risk:.1f}% mine.")
     if risk >= 100:
         return f"{here} was surely a mine{proof_words(m)}: flag it, never open it."
-    if grade in ("risky", "good") and best:
+    if grade == "risky" and best:
         return (f"You should have opened {name((best['move'][0], best['move'][1]))}, "
-                f"{best['p_mine'] * 100:.0f}% mine, rather than {here}, {risk:.0f}%: no cell was surely safe.")
+                f"{best['p_mine'] * 100:.1f}% mine, rather than {here}, {risk:.1f}%: no cell was surely safe.")
+    if grade == "good" and best:
+        return (f"Nothing to do better: no cell was surely safe, and {here} ({risk:.1f}% mine) was within a point "
+                f"of the best guess, {name((best['move'][0], best['move'][1]))} ({best['p_mine'] * 100:.1f}%).")
     if grade == "fifty-fifty":
         return f"Nothing to do better: {here} was an unavoidable 50/50 (no cell was surely safe)."
-    return f"Nothing to do better: no cell was surely safe, and {here} ({risk:.0f}% mine) was the best guess."
+    return f"Nothing to do better: no cell was surely safe, and {here} ({risk:.1f}% mine) was the best guess."

@@ -116,7 +116,10 @@ def test_a_losing_guess_with_no_safe_cell_is_said_so():
     risky = {"move": [2, 2, "open"], "grade": "risky", "p_mine": 0.5, "safe_cells": [], "proof": [],
              "best": {"move": [0, 8], "p_mine": 0.125, "method": "guess"}}
     assert playrender.review_advice({"moves": [risky]}) == (
-        "You should have opened r1c9, 12% mine, rather than r3c3, 50%: no cell was surely safe.")
+        "You should have opened r1c9, 12.5% mine, rather than r3c3, 50.0%: no cell was surely safe.")
+    good = {**risky, "grade": "good", "p_mine": 0.13}
+    assert playrender.review_advice({"moves": [good]}).startswith("Nothing to do better") and "r1c9 (12.5%)" in \
+        playrender.review_advice({"moves": [good]})
     best = {**risky, "grade": "best", "p_mine": 0.2}
     assert playrender.review_advice({"moves": [best]}).startswith("Nothing to do better: no cell was surely safe")
     fifty = {**risky, "grade": "fifty-fifty"}
