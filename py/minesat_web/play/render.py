@@ -189,8 +189,9 @@ def review_advice(data: dict[str, Any]) -> str:
     best = m.get("best")
     if grade == "needless" and (m.get("proof") or m.get("safe_cells")):
         sure = m["proof"][0]["cell"] if m.get("proof") else m["safe_cells"][0]
-        return (f"You should have opened {name((sure[0], sure[1]))}: it was surely safe{proof_words(m)}; "
-                f"{here} was a needless guess, {risk:.1f}% mine.")
+        was = "surely a mine" if risk >= 100 else f"a needless guess, {risk:.1f}% mine"
+        sure_name = name((sure[0], sure[1]))
+        return f"You should have opened {sure_name}: it was surely safe{proof_words(m)}; {here} was {was}."
     if risk >= 100:
         return f"{here} was surely a mine{proof_words(m)}: flag it, never open it."
     if grade == "risky" and best:
