@@ -388,3 +388,42 @@ def test_a_loss_opens_its_review_on_the_losing_click_and_never_an_earlier_games_
         page.click(cell(*min(url_game.mine_cells or ())))
     assert page.get_attribute("#play-status", "data-state") in ("lost", "won") and page.is_hidden("#play-review-box")
     context.close()
+
+
+def needless_loss(seed: int) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """An expert game (rule zero) opened at r9c3 and lost far to the right, on a mine, while a cell
+    was surely safe: the losing mine and the clues of the proof of that safe cell (the engine's review)."""
+    from minesat.messages.codec import encode_graded
+    from minesat.play.review import GameRecord, review
+    game = Game.new("expert", seed, "zero")
+    game.open((8, 2))
+    mine = max(game.mine_cells or (), key=lambda c: (c[1], -abs(c[0] - 8)))
+    record = GameRecord.from_json({"rows": 16, "cols": 30, "mines": [list(c) for c in game.mine_cells or ()],
+                                   "moves": [[8, 2, "open"], [mine[0], mine[1], "open"]]})
+    last = encode_graded(review(record)[-1])
+    assert last["grade"] == "needless" and last["proof"], last
+    return mine, [tuple(c) for c in last["proof"][0]["clues"]]
+
+
+def test_on_a_phone_the_review_brings_the_proofs_clue_into_view(browser, site, watch):
+    """Lost far right on an expert board that pans: the clue that proves the safe cell (far left)
+    is marked and scrolled into view."""
+    mine, clues = needless_loss(11)
+    context = new_context(browser, watch, **PHONE)
+    page = context.new_page()
+    page.goto(site + "index.html#play=expert&seed=11&rule=zero")
+    wait_ready(page)
+    page.wait_for_selector("#play-grid:not([data-placeholder]) .cell")
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
+    page.tap(cell(8, 2))
+    page.tap(cell(*mine))
+    page.wait_for_selector("#play-review-list li")
+    marked = page.eval_on_selector_all("#play-grid .cell.proof",
+                                       "els => els.map(e => [+e.dataset.row, +e.dataset.col])")
+    assert sorted(tuple(c) for c in marked) == sorted(clues)
+    page.wait_for_function("""s => { const r = document.querySelector(s).getBoundingClientRect();
+        return r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight; }""", arg=cell(*clues[0]))
+    assert page.inner_text("#play-review-advice").startswith("You should have opened")
+    phone_shot(page, "86-phone-review-proof-in-view")
+    assert axe_violations(page) == []
+    context.close()

@@ -13,7 +13,7 @@ from minesat.board import Cell
 from minesat.board import cell_name as name
 from minesat_web.render import band, cell_html, rows_html, short_percent
 
-MARK_WORDS = {"needless": "a needless guess", "losing": "the losing guess"}
+MARK_WORDS = {"needless": "a needless guess", "losing": "the losing guess", "proof": "a clue of the proof"}
 
 
 def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,

@@ -75,10 +75,9 @@ class Review:
         advice.hidden = not lost
         el("play-review-list").innerHTML = playrender.review_html(data, self.step)
         el("play-review-list").focus(js_object({"preventScroll": True}))
-        self.show_step(self.step)
-        if lost:  # the board (the losing move outlined) and the advice in view
-            el("play-wrap").scrollIntoView(js_object({"block": "nearest"}))
+        if lost:  # the advice in view, then the board's proof of it (show_step)
             advice.scrollIntoView(js_object({"block": "nearest"}))
+        self.show_step(self.step)
 
     def show_step(self, step: int) -> None:
         """The position before move `step`, the move marked (★ where the advisor would have played)."""
@@ -91,9 +90,13 @@ class Review:
             replay.act((r, c), kind)
         move = review["moves"][self.step]
         best = move.get("best")
+        clues = {(r, c): "proof" for r, c in (move["proof"][0]["clues"] if move.get("proof") else [])}
         el("play-grid").innerHTML = playrender.play_cells(
             replay, (best["move"][0], best["move"][1]) if best else None, (move["move"][0], move["move"][1]),
-            marks=self.marks)
+            marks=clues | self.marks)
+        shown = js.document.querySelector("#play-grid .cell.proof") or js.document.querySelector("#play-grid .cursor")
+        if shown:  # the proof's clue in view (on a phone the board pans), else the move
+            shown.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
         listing = el("play-review-list")
         for node in list(listing.querySelectorAll("[aria-selected=true]")):
             node.setAttribute("aria-selected", "false")
