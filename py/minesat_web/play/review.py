@@ -94,9 +94,6 @@ class Review:
         el("play-grid").innerHTML = playrender.play_cells(
             replay, (best["move"][0], best["move"][1]) if best else None, (move["move"][0], move["move"][1]),
             marks=clues | self.marks)
-        shown = js.document.querySelector("#play-grid .cell.proof") or js.document.querySelector("#play-grid .cursor")
-        if shown:  # the proof's clue in view (on a phone the board pans), else the move
-            shown.scrollIntoView(js_object({"block": "nearest", "inline": "nearest"}))
         listing = el("play-review-list")
         for node in list(listing.querySelectorAll("[aria-selected=true]")):
             node.setAttribute("aria-selected", "false")
@@ -105,11 +102,21 @@ class Review:
             node.setAttribute("aria-selected", "true")
             listing.setAttribute("aria-activedescendant", f"rv{self.step}")
             node.scrollIntoView(js_object({"block": "nearest"}))
+        shown = js.document.querySelector("#play-grid .cell.proof") or js.document.querySelector("#play-grid .cursor")
+        if shown and not in_view(shown):  # then the proof's clue in view, centred with what it proves (on a
+            shown.scrollIntoView(js_object({"block": "center", "inline": "center"}))  # phone the board pans)
 
     def close(self) -> None:
         self.data = None
         el("play-review-box").hidden = True
         self.closed()
+
+
+def in_view(node: Any) -> bool:
+    """Whether an element is wholly on screen (and inside the board's frame, which may pan)."""
+    box, frame = node.getBoundingClientRect(), el("play-wrap").getBoundingClientRect()
+    return bool(box.top >= 0 and box.left >= max(0, frame.left) and box.bottom <= js.innerHeight
+                and box.right <= min(js.innerWidth, frame.right))
 
 
 def clear() -> None:
