@@ -242,7 +242,12 @@ def test_the_board_reads_as_minesweeper_in_both_themes(browser, site, watch, sch
     clock = page.inner_text("#play-clock")
     page.wait_for_function("c => performance.now() > c", arg=page.evaluate("performance.now()") + 1100)
     assert page.inner_text("#play-clock") == clock  # stopped at the end
+    page.wait_for_selector("#play-review-list li", timeout=START_TIMEOUT)  # the review opened itself
     assert axe_violations(page) == []
+    page.click("#play-review-close")  # back to the lost board: its mines, the one that exploded, the flag
+    assert page.locator("#play-grid .cell.exploded").count() == 1
+    assert page.locator("#play-grid .cell.mine, #play-grid .cell.flag:not(.wrong)").count() == 99
+    screenshot(page, f"87-play-{scheme}-lost")
     context.close()
 
 
@@ -303,9 +308,12 @@ def phone_shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
+IN_VIEW = """s => { const r = document.querySelector(s).getBoundingClientRect();
+    return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; }"""
+
+
 def in_view(page, selector: str) -> bool:
-    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
-        return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; }""")
+    return page.evaluate(IN_VIEW, selector)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -329,7 +337,7 @@ def test_on_a_phone_the_board_comes_first_and_flag_and_hint_are_under_the_thumb(
             break
         page.tap("#play-hint")
         page.wait_for_selector("#play-grid [data-best]")
-        assert in_view(page, "#play-grid [data-best]")  # no scrolling: the board is in view
+        page.wait_for_function(IN_VIEW, arg="#play-grid [data-best]")  # the board in view (scrolled back if need be)
         page.tap("#play-grid [data-best]")
     assert page.get_attribute("#play-status", "data-state") == "won"
     assert in_view(page, "#play-frame") and page.inner_text("#play-face") == "😎"
