@@ -37,8 +37,9 @@ def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,
                 cls, label, text = f"cell revealed n{n}", f"{where}{n}", str(n) if n else ""
             elif over and game.mine_cells and cell in game.mine_cells:
                 boom = cell == game.exploded
-                cls = "cell mine exploded" if boom else ("cell flag" if cell in game.flags else "cell mine shown")
-                label = where + ("the mine you opened" if boom else "flagged mine" if cell in game.flags else "mine")
+                flagged = cell in game.flags or game.state == "won"  # a won game: every mine flagged
+                cls = "cell mine exploded" if boom else ("cell flag" if flagged else "cell mine shown")
+                label = where + ("the mine you opened" if boom else "flagged mine" if flagged else "mine")
             elif cell in game.flags:
                 cls, label = ("cell flag wrong", f"{where}flag, no mine") if over else ("cell flag", f"{where}flagged")
                 if cell in wrong:

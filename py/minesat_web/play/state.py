@@ -103,7 +103,7 @@ class PlayState:
 
     def counter_text(self) -> str:
         """The mine counter as Minesweeper shows it: three digits ("010", "-05")."""
-        n = self.mines_left()
+        n = 0 if self.game is not None and self.game.state == "won" else self.mines_left()  # won: all flagged
         return f"{n:03d}" if n >= 0 else f"-{min(-n, 99):02d}"
 
     def face(self) -> str:

@@ -98,4 +98,4 @@ def test_the_mine_counter_and_the_face():
     won.apply((0, 0), "open", now=1.0)
     for cell in [(r, c) for r in range(9) for c in range(9) if (r, c) not in (won.game.mine_cells or ())]:
         won.apply(cell, "open", now=2.0)
-    assert won.game.state == "won" and won.face() == "😎"
+    assert won.game.state == "won" and won.face() == "😎" and won.counter_text() == "000"
