@@ -32,16 +32,13 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-import js
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document
-
 from minesat.analysis.result import Analysis
 from minesat.board import Board, Cell
 from minesat.messages.codec import decode_analysis, request
 from minesat.messages.ops import Lane, Op
 from minesat_web import persist, render
 from minesat_web.analyzer.editor import Editor, standard_level
+from minesat_web.browser import create_proxy, document, js, to_js
 from minesat_web.client import Dropped, EngineClient, EngineFailed
 from minesat_web.dom import el, show_message
 

@@ -17,11 +17,9 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import js
-from pyodide.ffi import create_proxy, to_js
-
 from minesat.messages.codec import dumps
 from minesat.messages.ops import Lane
+from minesat_web.browser import create_proxy, js, js_object, to_js
 
 if TYPE_CHECKING:
     from minesat.messages.protocol import Engine
@@ -34,9 +32,6 @@ class EngineFailed(Exception):
 class Dropped(Exception):
     """A newer request of the same lane took this one's place."""
 
-
-def js_object(data: dict[str, Any]) -> Any:
-    return to_js(data, dict_converter=js.Object.fromEntries)
 
 
 class EngineClient:

@@ -7,12 +7,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-import js
-from pyodide.ffi import create_proxy
-from pyscript import document
-
 from minesat.board import Cell
-from minesat_web.client import js_object
+from minesat_web.browser import create_proxy, document, js, js_object
 
 KEY_MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 

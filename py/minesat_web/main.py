@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import js
-from pyscript import document
-
 from minesat_web import persist, render
 from minesat_web.app import App
+from minesat_web.browser import document, js
 from minesat_web.client import EngineClient
 from minesat_web.dom import el, handle, show_message
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import js
-from pyodide.ffi import create_proxy
-
 from minesat.board import Board, BoardError
 from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat_web.analyzer.editor import preset
+from minesat_web.browser import create_proxy, js
 
 STORAGE_KEY = "minesat.board"
 

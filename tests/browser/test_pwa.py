@@ -22,7 +22,7 @@ import serve
 from harness import ROOT, START_TIMEOUT, AppPage, Watch, mirror, new_context, wait_ready
 from minesat import analyze, parse_board
 
-BOARD = ["1??", "12?", "01?"]  # the seeds' 3x3 instance, with the total
+BOARD = ["1??", "12?", "01?"]  # the 3x3 example of problem-reductions #645 and #644, with the total
 MINES = 2
 
 

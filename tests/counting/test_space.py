@@ -49,6 +49,7 @@ def test_seed_004_safe_cells_without_total():
     assert sum(space.mines_distribution.values()) == space.count
 
 
+@pytest.mark.slow
 def test_counts_and_marginals_equal_brute_force():
     rng = random.Random(5)
     seen = Counter()
@@ -108,7 +109,7 @@ def test_uniform_sampling_chi_square():
 
 def test_contradictions_count_zero():
     cases = [
-        Board.from_rows(["1?1", "?0?", "1?1"]),   # the seed's contradictory instance
+        Board.from_rows(["1?1", "?0?", "1?1"]),   # problem-reductions' contradictory instance
         Board.from_rows(["4?", "??"]),           # a clue above its hidden neighbours
         Board.from_rows(["FF", "1?"]),           # too many flags for a clue
         Board.from_rows(["1??", "12?", "01?"], mines=1),  # total too small
@@ -189,6 +190,7 @@ def boards(draw) -> Board:
     return board.with_mines(total)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(boards())
 def test_property_counts_equal_brute_force(board):
@@ -199,6 +201,7 @@ def test_property_counts_equal_brute_force(board):
     assert sorted(space.layouts(0, space.count), key=sorted) == sorted(layouts, key=sorted)
 
 
+@pytest.mark.slow
 def test_components_reused_from_earlier_boards_count_as_if_fresh():
     """An edit or a look-ahead recounts only the components it touches; the others come from the
     cache of earlier boards' components.  Every answer equals a count made with the cache empty."""
@@ -226,6 +229,7 @@ def same_space(a: LayoutSpace, b: LayoutSpace) -> bool:
         (b.count, b.mine_counts, b.fixed_mines, b.outside, [c.poly for c in b.components])
 
 
+@pytest.mark.slow
 def test_a_space_revealed_step_by_step_equals_one_counted_afresh(monkeypatch):
     monkeypatch.setattr(counting, "SETTLED_FROM", 0)  # from the earlier board's state, however small
     rng = random.Random(8)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from boards import SEED_9X9
 from minesat.board import Board, parse_board
 from minesat.counting import LayoutSpace
@@ -61,6 +63,7 @@ def test_bad_requests_get_a_message_not_a_traceback():
     assert ask(engine, 4, "layouts", parse_board("1?\n??"), offset=-5)["ok"]["layouts"] == []
 
 
+@pytest.mark.slow
 def test_big_counter_waits_for_a_click_and_huge_one_is_refused():
     big = Board(40, 40, ("?",) * 1600, 100)
     engine = Engine()
@@ -115,6 +118,7 @@ def test_engine_advises_the_best_move_or_says_why_there_is_none():
     assert not guess["safe"] and 0 < guess["p_mine"] < 1
 
 
+@pytest.mark.slow
 def test_engine_advice_takes_flags_as_marks_and_names_the_wrong_ones():
     from minesat.play.game import Game
     game = Game.new("expert", 4242, "classic")

@@ -200,7 +200,7 @@ class Engine:
         limit = int(req.get("limit", CLAUSES_SHOWN))
         lp = ilp.reduce(board)
         lp_lines = lp.to_lp().splitlines()
-        out: dict[str, Any] = {"bound": reduction("binomial").clause_bound(board),  # seed 000's 112 |R|
+        out: dict[str, Any] = {"bound": reduction("binomial").clause_bound(board),  # 112 |R|: see docs/architecture.md
                                "ilp_vars": lp.num_vars,
                                "ilp_constraints": lp.num_constraints, "hidden": len(board.hidden),
                                "lp": "\n".join(lp_lines[:LP_LINES_SHOWN]),

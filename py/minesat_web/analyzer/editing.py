@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import js
-from pyscript import document
-
 from minesat.board import FLAG, HIDDEN, LEVELS, NUMBERS, BoardError, Cell
 from minesat.formats.registry import write_text
 from minesat_web import persist
 from minesat_web.analyzer.editor import parse_int, preset, revealed_around_mines, standard_level, with_standard_total
 from minesat_web.app import App
+from minesat_web.browser import document, js
 from minesat_web.dom import CELL, KEY_MOVES, cell_at, cell_of, copy_to_clipboard, el, handle, in_play_mode, show_message
 
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
-
 from minesat.board import Cell, quoted, whole_number
 from minesat.messages.codec import decode_layouts, request
 from minesat.messages.ops import Lane, Op
 from minesat_web import render
 from minesat_web.app import App
+from minesat_web.browser import document
 from minesat_web.client import Dropped, EngineFailed
 from minesat_web.dom import Lazy, el, handle
 

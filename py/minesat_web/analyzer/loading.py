@@ -6,9 +6,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import js
-from pyscript import document
-
 from minesat.board import Board, BoardError, named
 from minesat.formats.links import board_from_fragment, board_to_fragment
 from minesat.formats.registry import read_bytes, read_text
@@ -17,7 +14,8 @@ from minesat_web import persist
 from minesat_web.analyzer import imageread
 from minesat_web.analyzer.editor import with_standard_total
 from minesat_web.app import App
-from minesat_web.client import Dropped, EngineFailed, js_object
+from minesat_web.browser import document, js, js_object
+from minesat_web.client import Dropped, EngineFailed
 from minesat_web.dom import el, handle, in_play_mode, show_message
 
 
@@ -75,9 +73,12 @@ async def read_screenshot(app: App, blob: Any, name: str) -> None:
     status.textContent = f"Reading the board in {name}…"
     el("image-view").hidden = True
     try:
-        pixels = await js.minesatImagePixels(blob)
-    except Exception:  # noqa: BLE001 - not an image the browser can decode
-        status.textContent = f"{name} is not an image this browser can read."
+        pixels = await js.minesatImagePixels(blob)  # (its size checked before anything is drawn: index.html)
+    except Exception as e:  # noqa: BLE001 - not an image the browser can decode, or too large to be a screenshot
+        size = str(e).partition("too large: ")[2].split()[0] if "too large: " in str(e) else ""
+        status.textContent = (f"{name} is {size} pixels: more than a screenshot can be "
+                              f"({imageread.MAX_PIXELS:,} pixels at most)." if size else
+                              f"{name} is not an image this browser can read.")
         return
     el("image-preview").src = js.URL.createObjectURL(blob)
     width, height = int(pixels.width), int(pixels.height)

@@ -13,15 +13,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import js
-from pyodide.ffi import create_proxy
-
 from minesat.board import Board, Cell
 from minesat.messages.codec import request
 from minesat.messages.ops import Lane, Op
 from minesat_web import render
 from minesat_web.app import App
-from minesat_web.client import Dropped, EngineFailed, js_object
+from minesat_web.browser import create_proxy, js, js_object
+from minesat_web.client import Dropped, EngineFailed
 from minesat_web.dom import copy_to_clipboard, el, handle
 
 WORK_SHOWN_MS = 100  # why and what next say they are working when they take longer than this

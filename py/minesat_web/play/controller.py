@@ -20,9 +20,6 @@ import random
 from typing import Any
 from urllib.parse import parse_qsl
 
-import js
-from pyodide.ffi import create_once_callable
-
 from minesat.board import LEVELS, Cell
 from minesat.formats.links import board_to_fragment, strip_chat_punctuation
 from minesat.messages.codec import decode_analysis, request
@@ -31,7 +28,8 @@ from minesat.play.game import Game
 from minesat.play.links import Move, game_from_fragment, game_moves
 from minesat_web import persist, render
 from minesat_web.app import App
-from minesat_web.client import Dropped, EngineFailed, js_object
+from minesat_web.browser import create_once_callable, js, js_object
+from minesat_web.client import Dropped, EngineFailed
 from minesat_web.dom import CELL, KEY_MOVES, cell_at, copy_to_clipboard, el, handle, show_message
 from minesat_web.play import noguess, review, stats
 from minesat_web.play import render as playrender

@@ -7,14 +7,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import js
-from pyodide.ffi import to_js
-
 from minesat.messages.codec import request
 from minesat.messages.ops import Lane, Op
 from minesat.play.game import Game
 from minesat.play.links import Move
-from minesat_web.client import Dropped, EngineClient, EngineFailed, js_object
+from minesat_web.browser import js, js_object, to_js
+from minesat_web.client import Dropped, EngineClient, EngineFailed
 from minesat_web.dom import el, handle, save_file
 from minesat_web.play import render as playrender
 

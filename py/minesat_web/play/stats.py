@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import js
-
+from minesat_web.browser import js
 from minesat_web.dom import el, handle
 from minesat_web.play import render as playrender
 

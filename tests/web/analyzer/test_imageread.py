@@ -15,6 +15,7 @@ from minesat_web.analyzer import imageread
 from shots import IMAGES
 
 
+@pytest.mark.slow
 def test_the_page_confirmation_view_marks_the_unsure_cells():
     """minesat_web.analyzer.imageread (pure): the request the page sends and the view of the board read."""
     from minesat.messages.protocol import Engine
