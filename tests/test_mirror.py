@@ -12,8 +12,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
-# Test files of no one module: the project's package, the site's wiring, the PWA's build tools, this file.
-WHOLE = {"test_packaging.py", "web/test_site.py", "tools/test_pwa_build.py", "test_mirror.py"}
+# Test files of no one Python module: the project's package, the site's wiring, the PWA's build tools,
+# the docs, the page's JavaScript loader (static/boot/), this file.
+WHOLE = {"test_packaging.py", "web/test_site.py", "tools/test_pwa_build.py", "test_mirror.py", "test_docs.py",
+         "web/test_boot.py"}
 CODE = {"": ROOT / "py" / "minesat", "web": ROOT / "py" / "minesat_web", "tools": ROOT / "tools",
         "bench": ROOT / "bench"}
 

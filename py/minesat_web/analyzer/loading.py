@@ -1,5 +1,7 @@
 """Boards that come into the analyzer: pasted or dropped text, a file opened or dropped, a
-screenshot pasted, dropped or picked (read by the engine's worker), a link opened."""
+screenshot pasted, dropped or picked (read by the engine's worker), a link opened.  A replay file
+(.avf .rmv .evf .mvf .rawvf) opened or dropped goes to the replay player (announced as
+"replay-file"; replay/controller.py); its board reaches the analyzer from there."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from minesat_web.app import App
 from minesat_web.browser import document, js, js_object
 from minesat_web.client import Dropped, EngineFailed
 from minesat_web.dom import el, handle, in_play_mode, show_message
+from minesat_web.replay.state import is_replay_name
 
 
 def load(app: App, board: Board, source: str) -> None:
@@ -55,6 +58,9 @@ def open_link(app: App, fragment: str) -> None:
 
 async def open_file(app: App, file: Any) -> None:
     name = str(file.name)
+    if is_replay_name(name):
+        app.announce("replay-file", file)
+        return
     try:
         data = bytes((await file.arrayBuffer()).to_py())
         reading = read_bytes(data, name)
@@ -156,6 +162,10 @@ def bind(app: App) -> None:
     @handle("drop", document)
     def drop(evt: Any) -> None:
         evt.preventDefault()
+        files = evt.dataTransfer.files if evt.dataTransfer else None
+        if files and files.length and is_replay_name(str(files.item(0).name)):  # the replay player's, in any mode
+            app.announce("replay-file", files.item(0))
+            return
         if in_play_mode():  # boards and screenshots are read in the analyzer
             show_message("A dropped board or screenshot is read in the analyzer: Analyze a position, then drop it.")
             return
