@@ -68,6 +68,7 @@ def test_a_wide_board_read_on_a_phone_stays_in_its_box_and_opens_in_view(browser
     page.click("#image-read .read-open")
     page.wait_for_function("() => document.querySelectorAll('#grid .cell').length === 480")
     top = page.eval_on_selector("#grid", "e => e.getBoundingClientRect().top")
-    assert 0 <= top < 844 and page.evaluate("() => document.activeElement.id") == "grid"
+    # (in view: its top at the screen's top, within a pixel's rounding of a phone's fractional layout)
+    assert -1 < top < 844 and page.evaluate("() => document.activeElement.id") == "grid"
     assert page.inner_text("#image-status").startswith("Opened in the analyzer")
     context.close()
