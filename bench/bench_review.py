@@ -185,7 +185,8 @@ def main(argv: list[str]) -> int:
     if args.compare:
         mine, other = results.values()
         differ = [p.name for p, a, b in zip(files, mine, other) if a.get("digest") != b.get("digest")]
-        print(f"reviews that differ between the trees: {len(differ)}" + (f" ({', '.join(differ[:5])})" if differ else ""))
+        shown = f" ({', '.join(differ[:5])})" if differ else ""
+        print(f"reviews that differ between the trees: {len(differ)}{shown}")
     if args.pyodide:
         got = {label: in_pyodide(root, files) for label, root in trees.items()}
         for label, run in got.items():

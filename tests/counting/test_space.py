@@ -226,6 +226,45 @@ def same_space(a: LayoutSpace, b: LayoutSpace) -> bool:
         (b.count, b.mine_counts, b.fixed_mines, b.outside, [c.poly for c in b.components])
 
 
+def test_a_reveal_counted_from_the_earlier_space_equals_one_counted_afresh(monkeypatch):
+    """`reveal` of a cell in a component counts only the components around it (`_reveal_within`):
+    the space, its components' order and its layouts by number equal a count from scratch, on
+    mid-game boards (with and without the total) and on small boards, two reveals deep."""
+    within = []
+    real = counting.LayoutSpace._reveal_within
+
+    def spy(self, board, cell):
+        got = real(self, board, cell)
+        within.append(got is not None)
+        return got
+
+    monkeypatch.setattr(counting.LayoutSpace, "_reveal_within", spy)
+    rng = random.Random(33)
+    boards = [midgame(16, 30, 99, seed) for seed in range(4)] + [midgame(9, 9, 10, seed) for seed in range(6)]
+    boards += [b.with_mines(None) for b in boards[:3]] + [small_board(rng) for _ in range(150)]
+    compared = 0
+    for board in boards:
+        space = LayoutSpace(board)
+        frontier = sorted(c for c in board.frontier() if board[c] == HIDDEN)
+        for cell in rng.sample(frontier, min(3, len(frontier))):
+            for value in range(9):
+                if board.mines is not None and board.mines == len(board.hidden):
+                    continue
+                after = space.reveal(cell, value)
+                pairs = [(after, LayoutSpace(after.board))]
+                more = sorted(c for c in after.board.frontier() if after.board[c] == HIDDEN)
+                if after.count and more and after.board.mines != len(after.board.hidden):
+                    again = [after.reveal(rng.choice(more), v) for v in (1, 2)]  # from a space revealed itself
+                    pairs += [(a, LayoutSpace(a.board)) for a in again]
+                for a, b in pairs:
+                    assert same_space(a, b)
+                    assert [c.cells for c in a.components] == [c.cells for c in b.components]
+                    picks = sorted({0, a.count // 3, a.count - 1}) if a.count else []
+                    assert [a.layout(i) for i in picks] == [b.layout(i) for i in picks]
+                    compared += 1
+    assert compared > 2000 and sum(within) > 400 and not all(within)
+
+
 def test_a_space_revealed_step_by_step_equals_one_counted_afresh(monkeypatch):
     monkeypatch.setattr(counting, "SETTLED_FROM", 0)  # from the earlier board's state, however small
     rng = random.Random(8)

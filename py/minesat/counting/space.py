@@ -53,7 +53,7 @@ from functools import cached_property
 from math import comb
 from operator import mul
 
-from minesat.board import Board, Cell
+from minesat.board import FLAG, HIDDEN, Board, Cell
 from minesat.counting.classes import (
     Classes,
     ClueClasses,
@@ -412,10 +412,100 @@ class LayoutSpace(ClueSpace):
 
     def reveal(self, cell: Cell, value: int) -> LayoutSpace:
         """The space (with the default `max_states`) of the board with the hidden `cell` showing
-        `value`, as the advisor's look-ahead counts them: step 1 starts from where it ended here."""
+        `value`, as the advisor's look-ahead counts them: step 1 starts from where it ended here.
+
+        Most of the look-ahead's reveals are of a cell in some component, showing a number that
+        fixes no cell: then the other components are this space's, and only the components
+        around the cell are counted again (`_reveal_within`)."""
         board = self.board.replace({cell: str(value)})
+        if self.count and self.max_states == MAX_STATES and self.board[cell] == HIDDEN:
+            within = self._reveal_within(board, cell)
+            if within is not None:
+                return within
         if len(board.clues) < SETTLED_FROM:  # step 1 from scratch is as fast
             return LayoutSpace(board)
         if self._settled is None and self.count:
             self._settled = settle(self.board)
         return LayoutSpace(board, None, (self._settled, [cell]) if self._settled else None)
+
+    def _reveal_within(self, board: Board, cell: Cell) -> LayoutSpace | None:
+        """The space of `board`, this one's board with the hidden `cell` (in a component, not fixed)
+        revealed, counted from this one; None when the reveal fixes some cell (step 1 then runs
+        again) or `cell` is not in a component.
+
+        Step 1 fixes nothing new when neither the new clue nor a clue around `cell` (one unknown
+        fewer) becomes trivial: the fixed cells, hence the open clues of the components away
+        from `cell`, stay this space's.  The components holding `cell` or one of its unknown
+        neighbours are counted again from their clues and the new one (`_component`: the same
+        keys as a count from scratch), the others kept; the outside loses the new clue's cells."""
+        where = self._where
+        j = where.get(cell)
+        if j is None:
+            return None
+        fixed = self._fixed
+        unknown = [x for x in self.board.neighbours(cell) if self.board[x] in (HIDDEN, FLAG)]
+        touched = {j} | {k for x in unknown if (k := where.get(x)) is not None}
+        clue_cells = self._clue_cells
+        near = {cell}.union(*(clue_cells[k] for k in touched))
+        clues: OpenClues = []
+        for clue in board.clues:
+            if clue.cell in near:
+                cells = [x for x in clue.neighbours if x not in fixed]
+                need = clue.count - sum(1 for x in clue.neighbours if fixed.get(x))
+                if not 0 <= need <= len(cells):  # no layout: step 1 stops at this clue
+                    return LayoutSpace._none(board)
+                if need in (0, len(cells)):  # a trivial clue fixes cells: step 1 again
+                    return None
+                clues.append((need, cells))
+        classes = cell_classes(clues)
+        clue_classes: dict[int, list[int]] = {}
+        for i, (_, ks) in enumerate(classes):
+            for k in ks:
+                clue_classes.setdefault(k, []).append(i)
+        after = object.__new__(LayoutSpace)
+        after.board, after._revealed_from, after._settled = board, None, None
+        after.max_states, after.total, after.count = self.max_states, board.mines, 0
+        after.fixed_mines, after._fixed, after._hidden = self.fixed_mines, fixed, board.hidden
+        after.completions, after.mine_counts = [], {}
+        taken = set(unknown)
+        after.outside = [x for x in self.outside if x not in taken]
+        try:
+            fresh = [_component(members, classes, clues, clue_classes, self.max_states)
+                     for members in linked_components(classes)]
+            kept = [comp for k, comp in enumerate(self.components) if k not in touched]
+            after.components = sorted(kept + fresh, key=_first_cell)
+            after._combine()
+        except Contradiction:
+            after.count, after.components, after.completions = 0, [], []
+            after.mine_counts = dict.fromkeys(board.hidden, 0)
+        return after
+
+    @staticmethod
+    def _none(board: Board) -> LayoutSpace:
+        """The space of a board whose step 1 meets a contradiction, as `LayoutSpace(board)` gives it."""
+        space = object.__new__(LayoutSpace)
+        space.board, space._revealed_from, space._settled = board, None, None
+        space.max_states, space.total, space.count, space._hidden = MAX_STATES, board.mines, 0, board.hidden
+        space.fixed_mines, space.components, space.completions, space.outside = [], [], [], []
+        space.mine_counts = dict.fromkeys(board.hidden, 0)
+        return space
+
+    @cached_property
+    def _where(self) -> dict[Cell, int]:
+        """The component of each cell in one."""
+        return {cell: j for j, comp in enumerate(self.components) for cells in comp.cells for cell in cells}
+
+    @cached_property
+    def _clue_cells(self) -> list[set[Cell]]:
+        """The open clues (their cells) of each component."""
+        where, fixed = self._where, self._fixed
+        out: list[set[Cell]] = [set() for _ in self.components]
+        for clue in self.board.clues:
+            free = next((x for x in clue.neighbours if x not in fixed), None)
+            if free is not None:
+                out[where[free]].add(clue.cell)
+        return out
+
+
+def _first_cell(comp: Component) -> Cell:
+    return min(cells[0] for cells in comp.cells)
