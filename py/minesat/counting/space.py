@@ -53,7 +53,7 @@ from functools import cached_property
 from math import comb
 from operator import mul
 
-from minesat.board import FLAG, HIDDEN, Board, Cell
+from minesat.board import FLAG, HIDDEN, Board, Cell, Clue
 from minesat.counting.classes import (
     Classes,
     ClueClasses,
@@ -239,8 +239,9 @@ class ClueSpace:
                 weights[j] = {lo_j + t: scalar * sum(map(mul, pre_ways, tail[t:t + n]))
                               for t, w in enumerate(poly) if w}
                 tail = [sum(map(mul, poly, tail[i:i + m])) for i in range(n)]
-            inner = binomials(n_out - 1, left - lo - len(top), left - lo - 1)[::-1] if n_out else []
-            outside_each = scalar * sum(a * b for a, b in zip(top, inner))
+            # C(n_out - 1, K - 1) = C(n_out, K) * K / n_out: the layouts with a given outside cell a mine
+            outside_each = scalar * (sum(a * b * (left - lo - i) for i, (a, b) in enumerate(zip(top, outside)))
+                                     // n_out) if n_out else 0
         self.count = count
         hidden = self._hidden
         if 2 * n_out > len(hidden):  # mostly cells next to no clue: all at their count, then the others
@@ -430,14 +431,14 @@ class LayoutSpace(ClueSpace):
 
     def _reveal_within(self, board: Board, cell: Cell) -> LayoutSpace | None:
         """The space of `board`, this one's board with the hidden `cell` (in a component, not fixed)
-        revealed, counted from this one; None when the reveal fixes some cell (step 1 then runs
-        again) or `cell` is not in a component.
+        revealed, counted from this one; None when `cell` is in no component.
 
-        Step 1 fixes nothing new when neither the new clue nor a clue around `cell` (one unknown
-        fewer) becomes trivial: the fixed cells, hence the open clues of the components away
-        from `cell`, stay this space's.  The components holding `cell` or one of its unknown
-        neighbours are counted again from their clues and the new one (`_component`: the same
-        keys as a count from scratch), the others kept; the outside loses the new clue's cells."""
+        Revealing `cell` changes only the clues around it and adds its own: step 1 goes on from
+        this space's fixed cells over the clues of the components holding `cell` or one of its
+        unknown neighbours, and the new clue (a cell it fixes has all its clues among them, so
+        nothing else changes).  Those components are counted again from their open clues
+        (`_component`: the same keys as a count from scratch), the others kept; the outside loses
+        the new clue's cells."""
         where = self._where
         j = where.get(cell)
         if j is None:
@@ -447,16 +448,19 @@ class LayoutSpace(ClueSpace):
         touched = {j} | {k for x in unknown if (k := where.get(x)) is not None}
         clue_cells = self._clue_cells
         near = {cell}.union(*(clue_cells[k] for k in touched))
-        clues: OpenClues = []
-        for clue in board.clues:
-            if clue.cell in near:
-                cells = [x for x in clue.neighbours if x not in fixed]
-                need = clue.count - sum(1 for x in clue.neighbours if fixed.get(x))
-                if not 0 <= need <= len(cells):  # no layout: step 1 stops at this clue
-                    return LayoutSpace._none(board)
-                if need in (0, len(cells)):  # a trivial clue fixes cells: step 1 again
-                    return None
-                clues.append((need, cells))
+        around = tuple(Clue(clue.cell, clue.count - sum(1 for x in clue.neighbours if fixed.get(x)),
+                            tuple(x for x in clue.neighbours if x not in fixed))
+                       for clue in board.clues if clue.cell in near)
+        try:
+            if any(clue.count < 0 for clue in around):  # more mines fixed around it than it shows
+                raise Contradiction
+            more, clues = propagate(Constraints(around, ()))
+        except Contradiction:  # as step 1 from scratch
+            return LayoutSpace._none(board)
+        fixed_mines = self.fixed_mines
+        if more:
+            fixed = fixed | more
+            fixed_mines = sorted(fixed_mines + [x for x, mine in more.items() if mine])
         classes = cell_classes(clues)
         clue_classes: dict[int, list[int]] = {}
         for i, (_, ks) in enumerate(classes):
@@ -465,7 +469,7 @@ class LayoutSpace(ClueSpace):
         after = object.__new__(LayoutSpace)
         after.board, after._revealed_from, after._settled = board, None, None
         after.max_states, after.total, after.count = self.max_states, board.mines, 0
-        after.fixed_mines, after._fixed, after._hidden = self.fixed_mines, fixed, board.hidden
+        after.fixed_mines, after._fixed, after._hidden = fixed_mines, fixed, board.hidden
         after.completions, after.mine_counts = [], {}
         taken = set(unknown)
         after.outside = [x for x in self.outside if x not in taken]
@@ -508,4 +512,4 @@ class LayoutSpace(ClueSpace):
 
 
 def _first_cell(comp: Component) -> Cell:
-    return min(cells[0] for cells in comp.cells)
+    return comp.first_cell
