@@ -187,6 +187,11 @@ def main(argv: list[str]) -> int:
         differ = [p.name for p, a, b in zip(files, mine, other) if a.get("digest") != b.get("digest")]
         shown = f" ({', '.join(differ[:5])})" if differ else ""
         print(f"reviews that differ between the trees: {len(differ)}{shown}")
+        ratios = sorted(a["seconds"] / b["seconds"] for a, b in zip(mine, other)
+                        if a.get("seconds") and b.get("seconds"))
+        if ratios:
+            print(f"per file, this tree's time over the other's: median {ratios[len(ratios) // 2]:.2f}, "
+                  f"from {ratios[0]:.2f} to {ratios[-1]:.2f}")
     if args.pyodide:
         got = {label: in_pyodide(root, files) for label, root in trees.items()}
         for label, run in got.items():

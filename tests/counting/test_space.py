@@ -227,9 +227,10 @@ def same_space(a: LayoutSpace, b: LayoutSpace) -> bool:
 
 
 def test_a_reveal_counted_from_the_earlier_space_equals_one_counted_afresh(monkeypatch):
-    """`reveal` of a cell in a component counts only the components around it (`_reveal_within`):
-    the space, its components' order and its layouts by number equal a count from scratch, on
-    mid-game boards (with and without the total) and on small boards, two reveals deep."""
+    """`reveal` counts only the components around the cell (`_reveal_within`): the space, its
+    components' order and its layouts by number equal a count from scratch, for cells in a
+    component, next to no clue or fixed, on openings and mid-game boards of expert size (with and
+    without the total) and on small boards, two reveals deep."""
     within = []
     real = counting.LayoutSpace._reveal_within
 
@@ -242,17 +243,27 @@ def test_a_reveal_counted_from_the_earlier_space_equals_one_counted_afresh(monke
     rng = random.Random(33)
     boards = [midgame(16, 30, 99, seed) for seed in range(4)] + [midgame(9, 9, 10, seed) for seed in range(6)]
     boards += [b.with_mines(None) for b in boards[:3]] + [small_board(rng) for _ in range(150)]
+    for _ in range(4):  # openings: a few numbers here and there, none a zero
+        mines = set(rng.sample([(r, c) for r in range(16) for c in range(30)], 99))
+        shown = {}
+        while len(shown) < rng.randint(2, 6):
+            r, c = rng.randrange(16), rng.randrange(30)
+            count = sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+            if (r, c) not in mines and count:
+                shown[r, c] = str(count)
+        boards.append(Board(16, 30, ("?",) * 480, 99).replace(shown))
     compared = 0
     for board in boards:
         space = LayoutSpace(board)
         frontier = sorted(c for c in board.frontier() if board[c] == HIDDEN)
-        for cell in rng.sample(frontier, min(3, len(frontier))):
+        others = sorted(c for c in board.hidden if board[c] == HIDDEN and c not in frontier)
+        for cell in rng.sample(frontier, min(3, len(frontier))) + rng.sample(others, min(2, len(others))):
             for value in range(9):
                 if board.mines is not None and board.mines == len(board.hidden):
                     continue
                 after = space.reveal(cell, value)
                 pairs = [(after, LayoutSpace(after.board))]
-                more = sorted(c for c in after.board.frontier() if after.board[c] == HIDDEN)
+                more = sorted(c for c in after.board.hidden if after.board[c] == HIDDEN)
                 if after.count and more and after.board.mines != len(after.board.hidden):
                     again = [after.reveal(rng.choice(more), v) for v in (1, 2)]  # from a space revealed itself
                     pairs += [(a, LayoutSpace(a.board)) for a in again]
@@ -262,7 +273,7 @@ def test_a_reveal_counted_from_the_earlier_space_equals_one_counted_afresh(monke
                     picks = sorted({0, a.count // 3, a.count - 1}) if a.count else []
                     assert [a.layout(i) for i in picks] == [b.layout(i) for i in picks]
                     compared += 1
-    assert compared > 2000 and sum(within) > 400 and not all(within)
+    assert compared > 4000 and sum(within) > 2000 and not all(within)
 
 
 def test_a_space_revealed_step_by_step_equals_one_counted_afresh(monkeypatch):

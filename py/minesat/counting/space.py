@@ -415,9 +415,8 @@ class LayoutSpace(ClueSpace):
         """The space (with the default `max_states`) of the board with the hidden `cell` showing
         `value`, as the advisor's look-ahead counts them: step 1 starts from where it ended here.
 
-        Most of the look-ahead's reveals are of a cell in some component, showing a number that
-        fixes no cell: then the other components are this space's, and only the components
-        around the cell are counted again (`_reveal_within`)."""
+        Only the components around the cell change: the others are this space's, and only those
+        are counted again (`_reveal_within`)."""
         board = self.board.replace({cell: str(value)})
         if self.count and self.max_states == MAX_STATES and self.board[cell] == HIDDEN:
             within = self._reveal_within(board, cell)
@@ -430,22 +429,21 @@ class LayoutSpace(ClueSpace):
         return LayoutSpace(board, None, (self._settled, [cell]) if self._settled else None)
 
     def _reveal_within(self, board: Board, cell: Cell) -> LayoutSpace | None:
-        """The space of `board`, this one's board with the hidden `cell` (in a component, not fixed)
-        revealed, counted from this one; None when `cell` is in no component.
+        """The space of `board`, this one's board with the hidden `cell` (not fixed) revealed, counted
+        from this one; None when `cell` is fixed.
 
         Revealing `cell` changes only the clues around it and adds its own: step 1 goes on from
         this space's fixed cells over the clues of the components holding `cell` or one of its
         unknown neighbours, and the new clue (a cell it fixes has all its clues among them, so
         nothing else changes).  Those components are counted again from their open clues
         (`_component`: the same keys as a count from scratch), the others kept; the outside loses
-        the new clue's cells."""
-        where = self._where
-        j = where.get(cell)
-        if j is None:
-            return None
+        the cell and the new clue's cells."""
         fixed = self._fixed
+        if cell in fixed:
+            return None
+        where = self._where
         unknown = [x for x in self.board.neighbours(cell) if self.board[x] in (HIDDEN, FLAG)]
-        touched = {j} | {k for x in unknown if (k := where.get(x)) is not None}
+        touched = {k for x in [cell, *unknown] if (k := where.get(x)) is not None}
         clue_cells = self._clue_cells
         near = {cell}.union(*(clue_cells[k] for k in touched))
         around = tuple(Clue(clue.cell, clue.count - sum(1 for x in clue.neighbours if fixed.get(x)),
@@ -471,7 +469,7 @@ class LayoutSpace(ClueSpace):
         after.max_states, after.total, after.count = self.max_states, board.mines, 0
         after.fixed_mines, after._fixed, after._hidden = fixed_mines, fixed, board.hidden
         after.completions, after.mine_counts = [], {}
-        taken = set(unknown)
+        taken = {cell, *unknown}
         after.outside = [x for x in self.outside if x not in taken]
         try:
             fresh = [_component(members, classes, clues, clue_classes, self.max_states)
