@@ -3,6 +3,7 @@ under 1 s and worst under 3 s over 50 expert files): `replay_review.review_repla
 folder, seconds of CPU per file, median, 90th percentile and worst.
 
     bench/run.py bench_review.py FOLDER [--files N] [--prefix Exp_] [--compare ROOT] [--pyodide]
+                                        [--set NAME=VALUE ...]
 
 The files: those of FOLDER (searched recursively) whose names start with `--prefix`, sorted by name,
 N of them evenly spaced (the first, then every len/N-th).  Each review runs in a worker process
@@ -13,7 +14,9 @@ even files, the other on odd ones), so both see the same load; the time is the w
 of every move, as `minesat replay --json` prints it): with `--compare`, the files whose reviews
 differ are counted (0 when a change only made the review faster).  `--pyodide` runs the same
 reviews in Pyodide under Node (one process per tree, one after the other; CPU time of the Node
-process, `process.cpuUsage`), the honest figure for the page's worker.
+process, `process.cpuUsage`), the honest figure for the page's worker.  `--set NAME=VALUE` changes a
+constant of `advice.py` in this tree's CPython worker (an experiment: what a cheaper advice would
+save, and how many reviews it would change).
 """
 
 from __future__ import annotations
@@ -45,7 +48,11 @@ def serve() -> int:
 
     from minesat.formats.replays import ReplayError, read_replay
     from minesat.messages.codec import encode_graded
+    from minesat.play import advice
     from minesat.play.replay_review import review_replay
+    for setting in filter(None, os.environ.get("BENCH_REVIEW_SET", "").split(",")):
+        name, value = setting.split("=")
+        setattr(advice, name, type(getattr(advice, name))(value))
     for line in sys.stdin:
         path = Path(line.rstrip("\n"))
         try:
@@ -65,8 +72,9 @@ def serve() -> int:
 class Worker:
     """A `serve` process over the tree at `root`."""
 
-    def __init__(self, root: Path):
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root / "py"), os.environ.get("PYTHONPATH", "")]))
+    def __init__(self, root: Path, settings: list[str]):
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root / "py"), os.environ.get("PYTHONPATH", "")]),
+                   BENCH_REVIEW_SET=",".join(settings))
         self.root = root
         self.proc = subprocess.Popen([sys.executable, __file__, "--serve"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env, cwd=root)
@@ -160,6 +168,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--prefix", default="Exp_", help="the files whose names start with this (default Exp_)")
     parser.add_argument("--compare", type=Path, help="another checkout's root: its review timed beside this one")
     parser.add_argument("--pyodide", action="store_true", help="the same reviews in Pyodide under Node too")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="in this tree's worker only, a constant of advice.py set to VALUE (an experiment: "
+                             "the advice, hence the review, may change)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
@@ -170,10 +181,11 @@ def main(argv: list[str]) -> int:
     if not files:
         parser.error(f"no file in {args.folder} whose name starts with {args.prefix!r}")
     trees = {"this tree": ROOT} | ({f"--compare {args.compare}": args.compare.resolve()} if args.compare else {})
-    workers = {label: Worker(root) for label, root in trees.items()}
+    workers = {label: Worker(root, args.set if label == "this tree" else []) for label, root in trees.items()}
     results: dict[str, list[dict]] = {label: [] for label in trees}
     print(f"review of {len(files)} files of {args.folder} named {args.prefix}*, seconds of CPU per file "
-          f"(reading excluded), CPython {sys.version.split()[0]}; trees taking turns file by file")
+          f"(reading excluded), CPython {sys.version.split()[0]}; trees taking turns file by file"
+          + (f"; this tree with {', '.join(args.set)}" if args.set else ""))
     for i, path in enumerate(files):
         order = list(workers) if i % 2 == 0 else list(reversed(workers))
         for label in order:

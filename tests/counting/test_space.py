@@ -49,6 +49,7 @@ def test_seed_004_safe_cells_without_total():
     assert sum(space.mines_distribution.values()) == space.count
 
 
+@pytest.mark.slow
 def test_counts_and_marginals_equal_brute_force():
     rng = random.Random(5)
     seen = Counter()
@@ -108,7 +109,7 @@ def test_uniform_sampling_chi_square():
 
 def test_contradictions_count_zero():
     cases = [
-        Board.from_rows(["1?1", "?0?", "1?1"]),   # the seed's contradictory instance
+        Board.from_rows(["1?1", "?0?", "1?1"]),   # problem-reductions' contradictory instance
         Board.from_rows(["4?", "??"]),           # a clue above its hidden neighbours
         Board.from_rows(["FF", "1?"]),           # too many flags for a clue
         Board.from_rows(["1??", "12?", "01?"], mines=1),  # total too small
@@ -189,6 +190,7 @@ def boards(draw) -> Board:
     return board.with_mines(total)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(boards())
 def test_property_counts_equal_brute_force(board):
@@ -199,6 +201,7 @@ def test_property_counts_equal_brute_force(board):
     assert sorted(space.layouts(0, space.count), key=sorted) == sorted(layouts, key=sorted)
 
 
+@pytest.mark.slow
 def test_components_reused_from_earlier_boards_count_as_if_fresh():
     """An edit or a look-ahead recounts only the components it touches; the others come from the
     cache of earlier boards' components.  Every answer equals a count made with the cache empty."""
@@ -226,56 +229,7 @@ def same_space(a: LayoutSpace, b: LayoutSpace) -> bool:
         (b.count, b.mine_counts, b.fixed_mines, b.outside, [c.poly for c in b.components])
 
 
-def test_a_reveal_counted_from_the_earlier_space_equals_one_counted_afresh(monkeypatch):
-    """`reveal` counts only the components around the cell (`_reveal_within`): the space, its
-    components' order and its layouts by number equal a count from scratch, for cells in a
-    component, next to no clue or fixed, on openings and mid-game boards of expert size (with and
-    without the total) and on small boards, two reveals deep."""
-    within = []
-    real = counting.LayoutSpace._reveal_within
-
-    def spy(self, board, cell):
-        got = real(self, board, cell)
-        within.append(got is not None)
-        return got
-
-    monkeypatch.setattr(counting.LayoutSpace, "_reveal_within", spy)
-    rng = random.Random(33)
-    boards = [midgame(16, 30, 99, seed) for seed in range(4)] + [midgame(9, 9, 10, seed) for seed in range(6)]
-    boards += [b.with_mines(None) for b in boards[:3]] + [small_board(rng) for _ in range(150)]
-    for _ in range(4):  # openings: a few numbers here and there, none a zero
-        mines = set(rng.sample([(r, c) for r in range(16) for c in range(30)], 99))
-        shown = {}
-        while len(shown) < rng.randint(2, 6):
-            r, c = rng.randrange(16), rng.randrange(30)
-            count = sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
-            if (r, c) not in mines and count:
-                shown[r, c] = str(count)
-        boards.append(Board(16, 30, ("?",) * 480, 99).replace(shown))
-    compared = 0
-    for board in boards:
-        space = LayoutSpace(board)
-        frontier = sorted(c for c in board.frontier() if board[c] == HIDDEN)
-        others = sorted(c for c in board.hidden if board[c] == HIDDEN and c not in frontier)
-        for cell in rng.sample(frontier, min(3, len(frontier))) + rng.sample(others, min(2, len(others))):
-            for value in range(9):
-                if board.mines is not None and board.mines == len(board.hidden):
-                    continue
-                after = space.reveal(cell, value)
-                pairs = [(after, LayoutSpace(after.board))]
-                more = sorted(c for c in after.board.hidden if after.board[c] == HIDDEN)
-                if after.count and more and after.board.mines != len(after.board.hidden):
-                    again = [after.reveal(rng.choice(more), v) for v in (1, 2)]  # from a space revealed itself
-                    pairs += [(a, LayoutSpace(a.board)) for a in again]
-                for a, b in pairs:
-                    assert same_space(a, b)
-                    assert [c.cells for c in a.components] == [c.cells for c in b.components]
-                    picks = sorted({0, a.count // 3, a.count - 1}) if a.count else []
-                    assert [a.layout(i) for i in picks] == [b.layout(i) for i in picks]
-                    compared += 1
-    assert compared > 4000 and sum(within) > 2000 and not all(within)
-
-
+@pytest.mark.slow
 def test_a_space_revealed_step_by_step_equals_one_counted_afresh(monkeypatch):
     monkeypatch.setattr(counting, "SETTLED_FROM", 0)  # from the earlier board's state, however small
     rng = random.Random(8)

@@ -136,11 +136,6 @@ class Component:
         self._path: list[tuple[int, int, int, int, list[Cell]]] = []  # (start, end, state, left, mines)
         self._path_mines = -1
 
-    @cached_property
-    def first_cell(self) -> Cell:
-        """Its first cell in row-major order (components are numbered by it)."""
-        return min(cells[0] for cells in self.cells)
-
     @staticmethod
     def _forward_counts(steps: list[Step], max_states: int) -> tuple[list[dict[int, int]], list[dict[int, list[Move]]]]:
         """Reachable states per layer with their counts (prefix layouts reaching each state), and

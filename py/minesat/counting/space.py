@@ -53,7 +53,7 @@ from functools import cached_property
 from math import comb
 from operator import mul
 
-from minesat.board import FLAG, HIDDEN, Board, Cell, Clue
+from minesat.board import Board, Cell
 from minesat.counting.classes import (
     Classes,
     ClueClasses,
@@ -239,9 +239,8 @@ class ClueSpace:
                 weights[j] = {lo_j + t: scalar * sum(map(mul, pre_ways, tail[t:t + n]))
                               for t, w in enumerate(poly) if w}
                 tail = [sum(map(mul, poly, tail[i:i + m])) for i in range(n)]
-            # C(n_out - 1, K - 1) = C(n_out, K) * K / n_out: the layouts with a given outside cell a mine
-            outside_each = scalar * (sum(a * b * (left - lo - i) for i, (a, b) in enumerate(zip(top, outside)))
-                                     // n_out) if n_out else 0
+            inner = binomials(n_out - 1, left - lo - len(top), left - lo - 1)[::-1] if n_out else []
+            outside_each = scalar * sum(a * b for a, b in zip(top, inner))
         self.count = count
         hidden = self._hidden
         if 2 * n_out > len(hidden):  # mostly cells next to no clue: all at their count, then the others
@@ -413,101 +412,10 @@ class LayoutSpace(ClueSpace):
 
     def reveal(self, cell: Cell, value: int) -> LayoutSpace:
         """The space (with the default `max_states`) of the board with the hidden `cell` showing
-        `value`, as the advisor's look-ahead counts them: step 1 starts from where it ended here.
-
-        Only the components around the cell change: the others are this space's, and only those
-        are counted again (`_reveal_within`)."""
+        `value`, as the advisor's look-ahead counts them: step 1 starts from where it ended here."""
         board = self.board.replace({cell: str(value)})
-        if self.count and self.max_states == MAX_STATES and self.board[cell] == HIDDEN:
-            within = self._reveal_within(board, cell)
-            if within is not None:
-                return within
         if len(board.clues) < SETTLED_FROM:  # step 1 from scratch is as fast
             return LayoutSpace(board)
         if self._settled is None and self.count:
             self._settled = settle(self.board)
         return LayoutSpace(board, None, (self._settled, [cell]) if self._settled else None)
-
-    def _reveal_within(self, board: Board, cell: Cell) -> LayoutSpace | None:
-        """The space of `board`, this one's board with the hidden `cell` (not fixed) revealed, counted
-        from this one; None when `cell` is fixed.
-
-        Revealing `cell` changes only the clues around it and adds its own: step 1 goes on from
-        this space's fixed cells over the clues of the components holding `cell` or one of its
-        unknown neighbours, and the new clue (a cell it fixes has all its clues among them, so
-        nothing else changes).  Those components are counted again from their open clues
-        (`_component`: the same keys as a count from scratch), the others kept; the outside loses
-        the cell and the new clue's cells."""
-        fixed = self._fixed
-        if cell in fixed:
-            return None
-        where = self._where
-        unknown = [x for x in self.board.neighbours(cell) if self.board[x] in (HIDDEN, FLAG)]
-        touched = {k for x in [cell, *unknown] if (k := where.get(x)) is not None}
-        clue_cells = self._clue_cells
-        near = {cell}.union(*(clue_cells[k] for k in touched))
-        around = tuple(Clue(clue.cell, clue.count - sum(1 for x in clue.neighbours if fixed.get(x)),
-                            tuple(x for x in clue.neighbours if x not in fixed))
-                       for clue in board.clues if clue.cell in near)
-        try:
-            if any(clue.count < 0 for clue in around):  # more mines fixed around it than it shows
-                raise Contradiction
-            more, clues = propagate(Constraints(around, ()))
-        except Contradiction:  # as step 1 from scratch
-            return LayoutSpace._none(board)
-        fixed_mines = self.fixed_mines
-        if more:
-            fixed = fixed | more
-            fixed_mines = sorted(fixed_mines + [x for x, mine in more.items() if mine])
-        classes = cell_classes(clues)
-        clue_classes: dict[int, list[int]] = {}
-        for i, (_, ks) in enumerate(classes):
-            for k in ks:
-                clue_classes.setdefault(k, []).append(i)
-        after = object.__new__(LayoutSpace)
-        after.board, after._revealed_from, after._settled = board, None, None
-        after.max_states, after.total, after.count = self.max_states, board.mines, 0
-        after.fixed_mines, after._fixed, after._hidden = fixed_mines, fixed, board.hidden
-        after.completions, after.mine_counts = [], {}
-        taken = {cell, *unknown}
-        after.outside = [x for x in self.outside if x not in taken]
-        try:
-            fresh = [_component(members, classes, clues, clue_classes, self.max_states)
-                     for members in linked_components(classes)]
-            kept = [comp for k, comp in enumerate(self.components) if k not in touched]
-            after.components = sorted(kept + fresh, key=_first_cell)
-            after._combine()
-        except Contradiction:
-            after.count, after.components, after.completions = 0, [], []
-            after.mine_counts = dict.fromkeys(board.hidden, 0)
-        return after
-
-    @staticmethod
-    def _none(board: Board) -> LayoutSpace:
-        """The space of a board whose step 1 meets a contradiction, as `LayoutSpace(board)` gives it."""
-        space = object.__new__(LayoutSpace)
-        space.board, space._revealed_from, space._settled = board, None, None
-        space.max_states, space.total, space.count, space._hidden = MAX_STATES, board.mines, 0, board.hidden
-        space.fixed_mines, space.components, space.completions, space.outside = [], [], [], []
-        space.mine_counts = dict.fromkeys(board.hidden, 0)
-        return space
-
-    @cached_property
-    def _where(self) -> dict[Cell, int]:
-        """The component of each cell in one."""
-        return {cell: j for j, comp in enumerate(self.components) for cells in comp.cells for cell in cells}
-
-    @cached_property
-    def _clue_cells(self) -> list[set[Cell]]:
-        """The open clues (their cells) of each component."""
-        where, fixed = self._where, self._fixed
-        out: list[set[Cell]] = [set() for _ in self.components]
-        for clue in self.board.clues:
-            free = next((x for x in clue.neighbours if x not in fixed), None)
-            if free is not None:
-                out[where[free]].add(clue.cell)
-        return out
-
-
-def _first_cell(comp: Component) -> Cell:
-    return comp.first_cell
