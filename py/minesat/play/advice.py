@@ -92,6 +92,7 @@ DEPTH2_OPEN = 0.085  # ... the opening: while at most this share of the cells is
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
 INFLUENCE_CANDIDATES = False  # look-ahead: also cells whose safe layouts + 50/50 influence reach WITHIN x the best's
 OUTSIDE_ALL = 30  # look-ahead: every cell touching no clue is a candidate while fewer than this are left (0: never)
+SLACK = 1e-12  # a bound on a sum of a few floats, above any rounding of the sum (the second step skips work below it)
 
 
 @dataclass
@@ -383,15 +384,17 @@ def _region_weights(space: LayoutSpace, j: int) -> dict[int, int]:
 # -- 3. look-ahead ---------------------------------------------------------------------
 def spaces_after_reveal(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
     """(number, space of the board with `cell` showing it) for every number `cell` may show."""
+    return [(v, after) for v, after in _reveals(board, space, cell) if after.count]
+
+
+def _reveals(board: Board, space: LayoutSpace, cell: Cell) -> Iterator[tuple[int, LayoutSpace]]:
+    """(number, space of the board with `cell` showing it), by increasing number, for every number
+    between those of its sure mines and of its neighbours that may be mines (some with no layout)."""
     around = board.unknown_neighbours(cell)
     sure = sum(board[x] == FLAG or space.mine_counts[x] == space.count for x in around)
     possible = sum(space.mine_counts[x] > 0 for x in around)
-    out = []
     for v in range(sure, possible + 1):
-        after = space.reveal(cell, v) if space.board is board else LayoutSpace(reveal(board, cell, v))
-        if after.count:
-            out.append((v, after))
-    return out
+        yield v, space.reveal(cell, v) if space.board is board else LayoutSpace(reveal(board, cell, v))
 
 
 
@@ -554,10 +557,29 @@ def second_step(space: LayoutSpace) -> float:
     if best_safety(board, space)[1]:
         return 1.0
     closed = [c for c in board.hidden if board[c] == HIDDEN]
+    n, counts = space.count, space.mine_counts
     best = 0.0
-    for cell in candidates(board, space, closed)[:DEPTH2_WIDTH]:
-        best = max(best, secondary_safety(space.count, spaces_after_reveal(board, space, cell))[0])
+    for cell in candidates(board, space, closed)[:DEPTH2_WIDTH]:  # safest first
+        if best > (n - counts[cell]) / n + SLACK:  # its secondary safety is at most its safety: the rest's too
+            break
+        best = max(best, _secondary_above(board, space, cell, best))
     return best
+
+
+def _secondary_above(board: Board, space: LayoutSpace, cell: Cell, beat: float) -> float:
+    """`secondary_safety` of `cell` (the same sum in the same order) when it may beat `beat`;
+    otherwise some number below `beat`: the sum stops once what it has plus the share of the
+    layouts still to come (each counting at most 1) is below `beat`."""
+    n = space.count
+    left = n - space.mine_counts[cell]  # layouts where it is safe, not yet summed
+    score = 0.0
+    for _v, after in _reveals(board, space, cell):
+        left -= after.count
+        if after.count:
+            score += after.count / n * best_safety(after.board, after)[0]
+        if score + left / n + SLACK < beat:
+            break
+    return score
 
 
 def secondary_safety(n: int, results: list[tuple[int, LayoutSpace]]) -> tuple[float, float]:
