@@ -384,17 +384,20 @@ def _region_weights(space: LayoutSpace, j: int) -> dict[int, int]:
 # -- 3. look-ahead ---------------------------------------------------------------------
 def spaces_after_reveal(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
     """(number, space of the board with `cell` showing it) for every number `cell` may show."""
-    return [(v, after) for v, after in _reveals(board, space, cell) if after.count]
+    return [(v, after) for v in _numbers(board, space, cell) if (after := _revealed(board, space, cell, v)).count]
 
 
-def _reveals(board: Board, space: LayoutSpace, cell: Cell) -> Iterator[tuple[int, LayoutSpace]]:
-    """(number, space of the board with `cell` showing it), by increasing number, for every number
-    between those of its sure mines and of its neighbours that may be mines (some with no layout)."""
+def _numbers(board: Board, space: LayoutSpace, cell: Cell) -> range:
+    """The numbers `cell` may show as far as its neighbours tell: from its sure mines to its
+    neighbours that may be mines (some may have no layout)."""
     around = board.unknown_neighbours(cell)
     sure = sum(board[x] == FLAG or space.mine_counts[x] == space.count for x in around)
     possible = sum(space.mine_counts[x] > 0 for x in around)
-    for v in range(sure, possible + 1):
-        yield v, space.reveal(cell, v) if space.board is board else LayoutSpace(reveal(board, cell, v))
+    return range(sure, possible + 1)
+
+
+def _revealed(board: Board, space: LayoutSpace, cell: Cell, value: int) -> LayoutSpace:
+    return space.reveal(cell, value) if space.board is board else LayoutSpace(reveal(board, cell, value))
 
 
 
@@ -568,17 +571,25 @@ def second_step(space: LayoutSpace) -> float:
 
 def _secondary_above(board: Board, space: LayoutSpace, cell: Cell, beat: float) -> float:
     """`secondary_safety` of `cell` (the same sum in the same order) when it may beat `beat`;
-    otherwise some number below `beat`: the sum stops once what it has plus the share of the
-    layouts still to come (each counting at most 1) is below `beat`."""
-    n = space.count
-    left = n - space.mine_counts[cell]  # layouts where it is safe, not yet summed
-    score = 0.0
-    for _v, after in _reveals(board, space, cell):
+    otherwise some number below `beat`: the numbers it may show are counted likeliest first, and
+    the count stops once what it has plus the share of the layouts still to come (each counting at
+    most 1) is below `beat`."""
+    n, counts = space.count, space.mine_counts
+    expected = sum(counts[x] for x in board.unknown_neighbours(cell)) / n
+    left = n - counts[cell]  # layouts where it is safe, not yet counted
+    got = 0.0
+    terms: dict[int, float] = {}
+    for v in sorted(_numbers(board, space, cell), key=lambda v: (abs(v - expected), v)):
+        after = _revealed(board, space, cell, v)
         left -= after.count
         if after.count:
-            score += after.count / n * best_safety(after.board, after)[0]
-        if score + left / n + SLACK < beat:
-            break
+            terms[v] = after.count / n * best_safety(after.board, after)[0]
+            got += terms[v]
+        if got + left / n + SLACK < beat:
+            return got
+    score = 0.0
+    for v in sorted(terms):  # the sum in secondary_safety's order
+        score += terms[v]
     return score
 
 
