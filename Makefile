@@ -1,6 +1,7 @@
 # The two commands of the README:
 #   make serve   set everything up, then serve the app on http://127.0.0.1:8000/
 #   make test    set everything up (Chromium included), then run every test
+# and, while working: make test-fast (ruff, mypy and the tests neither slow nor in a browser; docs/testing.md)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -9,7 +10,7 @@ PY_SOURCES := $(shell find py -name '*.py' -not -path '*/__pycache__/*')
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 WHEEL   := dist/minesat-$(VERSION)-py3-none-any.whl
 
-.PHONY: setup setup-browser serve test lint wheel bench clean
+.PHONY: setup setup-browser serve test test-fast lint wheel bench clean
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -80,6 +81,10 @@ lint: $(VENV)/.installed
 
 test: setup setup-browser lint
 	$(PY) -m pytest -q
+
+# Under a minute on a loaded 2-core machine: no test marked slow (over ~2 s) or browser.
+test-fast: setup lint
+	$(PY) -m pytest -q -m "not slow and not browser"
 
 bench: setup
 	$(PY) bench/run.py

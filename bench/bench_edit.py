@@ -12,6 +12,9 @@ the previous count is shown, as bench_page.py does. For each edit:
   count     keydown -> #layout-count[data-value] written (what the user waits for)
   engine    the worker's own time for that edit's analysis request ({ms} of its answer, which
             engine-worker.mjs measures around Engine.answer in Pyodide): the same board, same run
+  key task  keydown -> the end of the key's handlers (the page's work for the key itself)
+  free      keydown -> a timer set at that end runs (the page's thread free again, a frame drawn
+            in between if one was due)
   before    keydown -> the analysis request posted to the worker (the page's work before asking)
   queued    the request's wait in the worker behind other requests ({queued} of its answer)
   back      the rest of the way there and back: the message to the worker, and the answer's to the
@@ -69,9 +72,14 @@ INSTRUMENT = """() => {
   const count = document.getElementById('layout-count');
   window.bench = {t0: null, edits: []};
   document.addEventListener('keydown', () => { bench.t0 = performance.now(); }, true);
+  window.addEventListener('keydown', () => {  // after the page's own handlers (bubbling, last)
+    bench.keyEnd = performance.now();
+    setTimeout(() => { bench.free = performance.now(); }, 0);  // the page's thread free again
+  });
   new MutationObserver(() => {
     if (count.dataset.value && bench.t0 !== null) {
-      bench.edits.push({key: bench.t0, count: performance.now()}); bench.t0 = null;
+      bench.edits.push({key: bench.t0, count: performance.now(), keyEnd: bench.keyEnd, free: bench.free});
+      bench.t0 = null;
     }
   }).observe(count, {attributes: true, attributeFilter: ['data-value']});
 }"""
@@ -102,6 +110,7 @@ def edits_of(page, board, edits: int) -> list[dict[str, float]]:
             continue  # a count written without a new analysis (none seen for this edit)
         a = answers[-1]
         out.append({"count": edit["count"] - edit["key"], "engine": a["ms"], "before": a["sent"] - edit["key"],
+                    "key task": edit["keyEnd"] - edit["key"], "free": edit["free"] - edit["key"],
                     "queued": a["queued"], "back": a["t"] - a["sent"] - a["queued"] - a["ms"],
                     "after": edit["count"] - a["t"]})
     return out
@@ -129,7 +138,8 @@ def summary(edits: list[dict[str, float]]) -> str:
     ratios = [e["count"] / max(e["engine"], 0.1) for e in edits]
     return (f"count median {med['count']:.1f} ms (max {max(e['count'] for e in edits):.1f}); engine median "
             f"{med['engine']:.1f} ms; ratio count/engine median {statistics.median(ratios):.2f} "
-            f"(of medians {med['count'] / max(med['engine'], 0.1):.2f}); before {med['before']:.1f}, "
+            f"(of medians {med['count'] / max(med['engine'], 0.1):.2f}); key task {med['key task']:.1f}, "
+            f"free {med['free']:.1f}, before {med['before']:.1f}, "
             f"queued {med['queued']:.1f}, back {med['back']:.1f}, after {med['after']:.1f} ms ({len(edits)} edits)")
 
 

@@ -5,7 +5,7 @@
 All in one run, served by tools/serve.py on 127.0.0.1 to Debian's Chromium (no other host):
 
   start     navigation -> first grid cell visible, -> <body data-ready> (usable), -> first analysis
-            drawn (#layout-count[data-value]), for the app (seed 004 board in the link); and
+            drawn (#layout-count[data-value]), for the app (Yurichev's 9x9 board in the link); and
             navigation -> data-ready of a bare Pyodide page (loadPyodide() and one line of
             Python). Each round is a first visit (fresh browser context, empty cache); the two
             pages alternate, so the machine's load hits both alike.

@@ -13,7 +13,10 @@
 //   usable, for the next visit);
 // - python.mjs: Pyodide started (from the snapshot, or normally); zips.mjs reads the zips;
 // - worker.mjs: the engine's worker (static/engine-worker.mjs), started here (at once when there is a
-//   snapshot; otherwise once the page is usable); engine.mjs: the engine's own files.
+//   snapshot; otherwise once the page is usable); engine.mjs: the engine's own files;
+// - paths.mjs: where the files are (relative to static/); ready.mjs: whether the page is usable.
+// The engine's worker (static/engine-worker.mjs) imports the parts it shares: fetching, memory,
+// python, engine, snapshot (gunzip).
 //
 // The globals it defines (the page's Python, the tests and the bench read them):
 //   minesatEngine          the engine's worker {worker, state, snapshot, error, ready} (worker.mjs)

@@ -26,12 +26,14 @@ from minesat.formats.text import read_any
 from strategies import boards
 
 
+@pytest.mark.slow
 @given(boards(), st.booleans())
 @settings(max_examples=300, deadline=None)
 def test_parse_format_round_trip(board, spaced):
     assert parse_board(format_board(board, spaced)) == board
 
 
+@pytest.mark.slow
 @given(boards(), st.lists(st.sampled_from(["", "# a comment", "   "]), max_size=3))
 @settings(max_examples=100, deadline=None)
 def test_blank_and_comment_lines_are_ignored(board, noise):
@@ -40,6 +42,7 @@ def test_blank_and_comment_lines_are_ignored(board, noise):
     assert parse_board(text) == board
 
 
+@pytest.mark.slow
 @given(st.text(max_size=60))
 @settings(max_examples=500, deadline=None)
 def test_any_text_parses_or_raises_board_error(text):
@@ -51,6 +54,7 @@ def test_any_text_parses_or_raises_board_error(text):
         assert parse_board(format_board(board)) == board
 
 
+@pytest.mark.slow
 @given(st.sampled_from(["mines=", "MINES: ", "3x3x", "", "# "]), st.text(max_size=4),
        st.text(alphabet="?F012345678*Hh 9x\n\t", max_size=40))
 @settings(max_examples=500, deadline=None)
@@ -143,6 +147,7 @@ def test_layout_drawing():
     assert format_layout(board, {(0, 1), (1, 2)}) == "1*.\n12*\n01.\n"
 
 
+@pytest.mark.slow
 @given(boards(), st.data())
 def test_replace_is_the_board_built_anew(board, data):
     """A board with cells changed has the cells, unknowns, flags and clues of one built from scratch,

@@ -11,6 +11,8 @@ import venv
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import minesat
 import minesat.board
 import minesat.unionfind
@@ -36,6 +38,7 @@ def test_version_is_stated_once_per_place():
     assert minesat.__version__ == VERSION
 
 
+@pytest.mark.slow
 def test_the_wheel_installs_in_a_fresh_venv_and_gives_the_same_json(tmp_path):
     """`pip install` of the wheel `make setup` built, offline (pycosat's wheel beside it), then `minesat`."""
     wheel = DIST / f"minesat-{VERSION}-py3-none-any.whl"

@@ -83,6 +83,7 @@ def test_hard_random_3sat_identical(seed):
                 == list(islice(pycosat.itersolve(clauses), 10)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_prop_limit_cut_off_identical(seed):
     rng = random.Random(200 + seed)

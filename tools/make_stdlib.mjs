@@ -28,8 +28,9 @@ const { loadPyodide } = await import(pathToFileURL(path.join(vendor, "pyodide", 
 const IMPORTS = `
 import asyncio, html, json, random, fractions, dataclasses, urllib.parse
 import minesat.messages.protocol, minesat.proofs.explain, minesat.play.advice, minesat.play.game, minesat.reductions.card, minesat.reductions.cnf
-import minesat.reductions.ilp, minesat.formats.text
+import minesat.reductions.ilp, minesat.formats.text, minesat.formats.registry
 import minesat_web.render, minesat_web.analyzer.editor
+import minesat_web.replay.state, minesat_web.replay.render
 `;
 const page = fs.readFileSync(path.join(root, "tools", "stdlib-page.txt"), "utf8")
   .split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean);

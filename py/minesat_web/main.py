@@ -29,6 +29,7 @@ async def start() -> App:
         why,
     )
     from minesat_web.play import controller as play
+    from minesat_web.replay import controller as replay
     js.performance.mark("minesat:page-modules-imported")                   # the page's own modules take
     editing.bind(app)
     loading.bind(app)
@@ -36,6 +37,7 @@ async def start() -> App:
     reduction.bind(app)  # then why and what next are asked for
     why.bind(app)
     game = play.bind(app)
+    replay.bind(app)
 
     @handle("hashchange", js.window)
     def hashchange(evt: Any) -> None:

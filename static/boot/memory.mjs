@@ -5,12 +5,15 @@
 import { urlOf } from "./paths.mjs";
 
 const files = {};  // url -> bytes, or the compiled module of Pyodide's wasm
+const modules = new WeakMap();  // a response of compiledResponse -> its module
 
-/** Let the next fetch of each of `files` ({url: bytes or WebAssembly.Module}) be answered from memory. */
+/** Let the next fetch of each of `more` ({url: bytes or WebAssembly.Module}) be answered from memory. */
 export function serveFromMemory(more) {
   Object.assign(files, more);
+  if (Object.values(more).some((found) => found instanceof WebAssembly.Module)) wrapInstantiateStreaming();
 }
 
+/** The layer: a file in memory answered (and forgotten), anything else passed on. */
 export function fromMemory(input, init, next) {
   const url = urlOf(input);
   const found = files[url];
@@ -23,16 +26,15 @@ export function fromMemory(input, init, next) {
 
 /** A stand-in for the wasm file's response that carries its compiled module: Pyodide passes it
  * to WebAssembly.instantiateStreaming, which then instantiates the module instead of compiling. */
-const modules = new WeakMap();
 function compiledResponse(module) {
   const response = new Response("", { headers: { "Content-Type": "application/wasm" } });
   modules.set(response, module);
-  wrapInstantiateStreaming();
   return response;
 }
 
-/** WebAssembly.instantiateStreaming, wrapped (once) to instantiate the module a response of
- * `compiledResponse` carries; any other source goes to the browser's own. */
+/** WebAssembly.instantiateStreaming, wrapped (once, as soon as a compiled module is in memory) to
+ * instantiate the module a response of `compiledResponse` carries; any other source goes to the
+ * browser's own. */
 function wrapInstantiateStreaming() {
   const streaming = WebAssembly.instantiateStreaming;
   if (streaming.minesat) return;

@@ -14,6 +14,7 @@ from minesat.analysis.analyze import EnginesDisagree, analyze, local_forced
 from minesat.board import Board, parse_board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("forced", ["count", "sat"])
 def test_analysis_equals_brute_force(forced):
     rng = random.Random(99)
@@ -92,6 +93,7 @@ def test_too_tangled_to_count_falls_back_on_sat(monkeypatch):
 
 # The quick deductions (`analysis.local_forced`) that a board too tangled to count gets at once: every cell they
 # mark is forced (checked against exact counting), and they find what single clues and pairs of clues show.
+@pytest.mark.slow
 def test_every_cell_marked_is_forced_by_the_clues_and_flags():
     checked = 0
     for seed in range(80):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import paired
 import positions
 from minesat.board import HIDDEN
@@ -22,6 +24,7 @@ def late_positions(after: int, games: int = 40):
         yield seed, [(board, LayoutSpace(board)) for board in boards]
 
 
+@pytest.mark.slow
 def test_play_outs_over_every_layout_give_the_exact_value_where_our_advisor_plays_best():
     checked = 0
     for seed, boards in late_positions(300):
@@ -43,6 +46,7 @@ def test_play_outs_over_every_layout_give_the_exact_value_where_our_advisor_play
     assert checked >= 5
 
 
+@pytest.mark.slow
 def test_survival_draws_average_to_the_chance_of_winning_by_our_play():
     """The sampled look-ahead's draws (no draw ends in a mine: the product of each guess's safety)
     average to the chance that opening the move, then following our advisor, wins: here where our
@@ -67,6 +71,7 @@ def test_survival_draws_average_to_the_chance_of_winning_by_our_play():
     assert checked >= 3
 
 
+@pytest.mark.slow
 def test_the_sampled_look_ahead_plays_out_our_move_first_and_picks_by_a_margin(monkeypatch):
     assert positions.rollout_pick([0.5, 0.52, 0.51]) == 1
     assert positions.rollout_pick([0.5, 0.52, 0.51], margin=0.03) == 0  # no other cell leads ours by more

@@ -64,6 +64,7 @@ def scheduler() -> Iterator[str]:
         yield cluster.scheduler_address
 
 
+@pytest.mark.slow
 def test_dask_plays_the_same_games_as_the_process_pool(tmp_path: Path) -> None:
     pool, dask = tmp_path / "pool.jsonl", tmp_path / "dask.jsonl"
     pool_out = ok(*PLAY, "--runner", "pool", "--results", str(pool))
@@ -75,6 +76,7 @@ def test_dask_plays_the_same_games_as_the_process_pool(tmp_path: Path) -> None:
     assert totals(dask_out) == totals(pool_out) != []
 
 
+@pytest.mark.slow
 def test_a_running_cluster_plays_the_same_paired_games(tmp_path: Path, scheduler: str) -> None:
     base, base_dask = tmp_path / "base.jsonl", tmp_path / "base-dask.jsonl"
     record = ["paired.py", "record", "--level", "beginner", "--seed", "100", "--games", "30"]
@@ -98,6 +100,7 @@ def test_a_running_cluster_plays_the_same_paired_games(tmp_path: Path, scheduler
     assert {k: g["won"] for k, g in games(again).items()} == {k: g["won"] for k, g in games(base).items()}
 
 
+@pytest.mark.slow
 def test_a_run_cut_short_resumes_to_the_same_totals(tmp_path: Path, scheduler: str) -> None:
     whole = tmp_path / "whole.jsonl"
     whole_out = ok(*PLAY, "--scheduler", scheduler, "--results", str(whole))
@@ -113,6 +116,7 @@ def test_a_run_cut_short_resumes_to_the_same_totals(tmp_path: Path, scheduler: s
     assert " 0 played now" in ok(*PLAY, "--scheduler", scheduler, "--results", str(cut))
 
 
+@pytest.mark.slow
 def test_a_killed_run_resumes_to_the_same_totals(tmp_path: Path, scheduler: str) -> None:
     """Stopped for real: the script killed (SIGKILL) once some games are in its file."""
     play = PLAY
@@ -136,6 +140,7 @@ def test_a_killed_run_resumes_to_the_same_totals(tmp_path: Path, scheduler: str)
     assert games(stopped) == games(whole)
 
 
+@pytest.mark.slow
 def test_a_results_file_of_another_run_is_refused(tmp_path: Path) -> None:
     other = tmp_path / "other.jsonl"
     ok(*PLAY[:-1], "2", "--runner", "pool", "--results", str(other), "--set", "BLEND=0.3")
@@ -145,6 +150,7 @@ def test_a_results_file_of_another_run_is_refused(tmp_path: Path) -> None:
     assert other.read_text() == before
 
 
+@pytest.mark.slow
 def test_the_record_solver_without_its_checkout_says_where_to_get_it(tmp_path: Path) -> None:
     base = tmp_path / "base.jsonl"
     ok("paired.py", "record", "--level", "beginner", "--games", "2", "--runner", "pool", "--out", str(base))
@@ -182,6 +188,7 @@ async function solver(board) {
 """
 
 
+@pytest.mark.slow
 def test_the_record_solver_plays_through_the_runner(tmp_path: Path, scheduler: str) -> None:
     checkout = tmp_path / "stand-in"
     for name in ["Utility/Binomial.js", "Utility/PrimeSieve.js", "client/Board.js", "client/Tile.js",

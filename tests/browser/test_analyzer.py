@@ -1,7 +1,7 @@
 """The page in Chromium: loading, editing (mouse, keyboard, touch), share URL, analysis, layouts, CNF.
 
 Expected answers come from the engine's CLI run in this process's Python (native pycosat),
-from the seed examples in tests/boards.py, and from combinatorics; never typed in.
+from the seed examples in tests/support/boards.py, and from combinatorics; never typed in.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from harness import START_TIMEOUT, cli, new_context, screenshot, subfolder_site,
 
 
 def seed_004() -> tuple[list[str], set[tuple[int, int]]]:
-    """The blog post's 9x9 board and the six safe cells it lists (seed 004, kept in tests/boards.py:
-    the tests run from a clone of this repository alone)."""
+    """Yurichev's 9x9 board and the six safe cells his post lists (docs/architecture.md#references;
+    kept in tests/support/boards.py: the tests run from a clone of this repository alone)."""
     return SEED_9X9.split(), set(SEED_9X9_SAFE)
 
 
@@ -112,7 +112,7 @@ def test_contradiction_shows_conflict(app_page, tmp_path):
     assert "Contradiction" in app_page.page.inner_text("#verdict")
     assert app_page.verdicts() == {}
     app_page.shot("05-contradiction")
-    # the seed's 3x3 board holds exactly 2 mines: a total of 3 is part of the contradiction
+    # the 3x3 example board holds exactly 2 mines: a total of 3 is part of the contradiction
     assert app_page.load_board(["1??", "12?", "01?"], 3) == "0"
     assert cli_analysis(tmp_path, ["1??", "12?", "01?"], 3)["satisfiable"] is False
     assert "the total of 3 mines" in app_page.page.inner_text("#verdict")

@@ -3,10 +3,10 @@
 Chromium finds it installable. After one visit the service worker (sw.js, with the list that
 tools/make_sw.py makes) holds every file the page needs, and the page itself its memory snapshot
 (fetched once it was usable): with the network off and the server gone, a reload starts the page
-from the snapshot and analyses a board. A new build (a changed file, the list made again)
-installs beside the running version, the page offers "A new version is ready — reload", and the
-click swaps versions and deletes the old cache. Without the list (no set-up) the page starts as
-before, without errors.
+from the snapshot, analyses a board and reads and grades a replay file. A new build (a changed
+file, the list made again) installs beside the running version, the page offers "A new version
+is ready — reload", and the click swaps versions and deletes the old cache. Without the list
+(no set-up) the page starts as before, without errors.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ import serve
 from harness import ROOT, START_TIMEOUT, AppPage, Watch, mirror, new_context, wait_ready
 from minesat import analyze, parse_board
 
-BOARD = ["1??", "12?", "01?"]  # the seeds' 3x3 instance, with the total
+BOARD = ["1??", "12?", "01?"]  # the 3x3 example of problem-reductions #645 and #644, with the total
 MINES = 2
+REPLAY = ROOT / "tests" / "data" / "replays" / "avf" / "Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
 
 
 class Installed:
@@ -151,6 +152,9 @@ def test_after_one_visit_the_page_starts_and_analyses_offline(installed):
         assert page.evaluate("() => window.minesatSnapshot") is True  # from the snapshot the first visit kept
         assert page.evaluate("() => minesatEngine.snapshot") is True
         assert page.is_hidden("#update-banner") and page.is_hidden("#load-error")
+        page.set_input_files("#replay-input", str(REPLAY))  # the replay player offline: read, then graded
+        page.wait_for_selector("#replay[data-state=graded]", timeout=START_TIMEOUT)
+        assert page.locator("#replay-events li").count() > 0 and "127" in page.inner_text("#replay-stats")
     finally:
         context.set_offline(False)
         away.rename(installed.site)

@@ -47,3 +47,26 @@ def test_a_pasted_image_without_a_board_says_so(app_page):
     page.wait_for_function("() => document.getElementById('image-status').textContent.includes('No board')")
     assert page.is_hidden("#image-view")
     screenshot(page, "48-screenshot-without-a-board")
+
+
+LONG_TASKS = """() => { window.longest = 0;
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => { longest = Math.max(longest, e.duration); }))
+    .observe({type: 'longtask'}); }"""
+
+
+def test_an_image_too_large_for_a_screenshot_is_refused_before_it_is_drawn(app_page):
+    """A PNG of some kilobytes declaring 16000x16000 pixels (256 million: 1 GB of RGBA): refused with
+    its size, from its header, without a long task on the page's thread (issue 36, item 1: the tab froze
+    for 6-8 s drawing it)."""
+    from PIL import Image
+    page = app_page.page
+    buffer = io.BytesIO()
+    Image.new("1", (16000, 16000), 0).save(buffer, "PNG")
+    page.evaluate(LONG_TASKS)
+    page.click("#image-box summary")
+    page.set_input_files("#image-input", files=[{"name": "huge.png", "mimeType": "image/png",
+                                                 "buffer": buffer.getvalue()}])
+    page.wait_for_function("() => document.getElementById('image-status').textContent.includes('screenshot')")
+    assert "16000x16000 pixels: more than a screenshot can be" in page.inner_text("#image-status")
+    longest = page.evaluate("() => window.longest")
+    assert longest < 500, f"a task of {longest:.0f} ms on the page's thread"

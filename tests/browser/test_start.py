@@ -18,7 +18,7 @@ from contextlib import contextmanager
 import serve
 from harness import ROOT, START_TIMEOUT, new_context, subfolder_site, wait_analysis, wait_ready
 
-BOARD = "index.html#board=1??/12?/01?"  # the seeds' 3x3 instance: 2 layouts without a total
+BOARD = "index.html#board=1??/12?/01?"  # the 3x3 example of problem-reductions #645: 2 layouts without a total
 VENDOR = ROOT / "static" / "vendor"
 
 

@@ -137,6 +137,7 @@ def test_too_tangled_board_exit_2_one_line(capsys, board_file, monkeypatch):
     assert len(captured.err.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args,text,words", [
     (["analyze"], "1?Z\n", "line 1, column 3"),
     (["analyze"], "", "empty"),
@@ -176,6 +177,7 @@ def test_a_command_past_its_timeout_stops_with_one_line(capsys, board_file):
     assert err.startswith("minesat: stopped after 0.2 s") and len(err.splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_the_watchdog_ends_a_process_held_up_in_the_solver():
     """pycosat holds the alarm off until it returns: the watchdog ends the process, with one line."""
     script = """if 1:
@@ -200,6 +202,7 @@ def test_the_watchdog_ends_a_process_held_up_in_the_solver():
     assert result.stderr == "minesat: stopped after 0.2 s (--timeout 0.2; 0 means no limit)\n"
 
 
+@pytest.mark.slow
 def test_missing_file_and_no_command():
     result = run("analyze", "/nonexistent/board.txt")
     assert (result.returncode, "cannot read" in result.stderr) == (2, True)
@@ -217,6 +220,7 @@ def test_offsets_and_limits_past_2_to_the_63(capsys, board_file):
     assert capsys.readouterr().out == ""
 
 
+@pytest.mark.slow
 def test_a_file_name_with_a_newline_gives_one_line(board_file):
     result = run("analyze", board_file(SEED_3X3, "two\nlines.txt") + ".missing")
     assert result.returncode == 2
@@ -232,6 +236,7 @@ def test_a_missing_wasm_module_is_one_line(board_file):
     assert result.stderr.count("\n") == 1 and "wasm solver is not available" in result.stderr
 
 
+@pytest.mark.slow
 def test_input_is_read_only_as_far_as_a_board_can_be():
     started = time.perf_counter()
     result = run("analyze", "/dev/zero")
@@ -257,6 +262,7 @@ def test_solutions_by_count_stream_however_large_the_limit(board_file):
     assert head[1:21] == ["." * 20 + "\n"] * 20  # layout 1 of all: no mine
 
 
+@pytest.mark.slow
 def test_a_command_started_by_a_big_process_is_not_taken_for_a_big_one():
     """Linux carries a parent's peak memory across vfork and exec (pytest after the browser tests is
     over 1 GB): the memory bound must measure the command's own memory, not that mark."""
@@ -291,6 +297,7 @@ def test_the_alarm_comes_again_when_its_first_stop_was_swallowed():
     assert stops == 2 and time.monotonic() < deadline
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command, redirect, words", [
     ("analyze -", "<&-", "standard input is closed"),
     ("review -", "<&-", "standard input is closed"),
@@ -373,6 +380,7 @@ def test_analyze_reads_every_format_the_page_reads(capsys, tmp_path, fmt):
 
 
 # -- the command line --------------------------------------------------------------------------
+@pytest.mark.slow
 def test_cli_explain(capsys, tmp_path):
     rng = random.Random(116)
     for i in range(40):
@@ -424,6 +432,7 @@ def test_cli_explain_past_the_work_bound_omits_outcomes_and_keeps_dead_cells_exa
         assert (again["outcomes"] == full["outcomes"]) == given and ("outcomes_omitted" in again) != given
 
 
+@pytest.mark.slow
 def test_cli_explain_with_the_wasm_solver(capsys, tmp_path):
     path = tmp_path / "seed.txt"
     path.write_text("mines=10\n" + SEED_9X9)
@@ -446,6 +455,7 @@ def test_cli_explain_with_the_wasm_solver(capsys, tmp_path):
             assert pycosat.solve(rest + [[query]], vars=cnf.num_vars) != "UNSAT"
 
 
+@pytest.mark.slow
 def test_cli_read_image_prints_the_board_and_json():
     rows, _ = truth(IMAGES / "google-2.png")
     done = run("read-image", str(IMAGES / "google-2.png"))
@@ -458,6 +468,7 @@ def test_cli_read_image_prints_the_board_and_json():
     assert len(data["confidence"]) == len(rows) and all(0 <= c <= 1 for row in data["confidence"] for c in row)
 
 
+@pytest.mark.slow
 def test_cli_read_image_refuses_what_is_not_a_board(tmp_path):
     text = tmp_path / "board.txt"
     text.write_text("1??\n")
@@ -519,6 +530,7 @@ CLI_BOARDS = [SEED_3X3, INSTANCE_1, INSTANCE_2, SEED_9X9, "mines=10\n" + SEED_9X
               "mines=4\n?????\n?2???\n", "mines=2\n1???\n?2??\n", "?" * 100 + "\n" + "?" * 99 + "1\n"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", CLI_BOARDS)
 @pytest.mark.parametrize("forced", ["count", "sat"])
 def test_cli_json_identical(text, forced, tmp_path, capsys):

@@ -105,6 +105,7 @@ def run_main(argv: list[str], stdin: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 @given(invocations())
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_cli_exits_0_or_2_with_one_line_of_error(invocation):
@@ -157,7 +158,8 @@ ISSUE_23 = [  # every input of issue 23 the command line takes, each bounded by 
 
 
 # A --timeout's stop may land in hypothesis's gc callback (installed by the tests above), where
-# Python prints and drops it; limits.bounded stops the command again 0.1 s later (tests/test_cli.py).
+# Python prints and drops it; limits.bounded stops the command again 0.1 s later (tests/cli/test_commands.py).
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:Exception ignored in.*gc_callback:pytest.PytestUnraisableExceptionWarning")
 @pytest.mark.parametrize("argv,text", ISSUE_23, ids=lambda value: " ".join(value)[:48] if isinstance(value, list)
                          else "")

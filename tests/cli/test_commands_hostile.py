@@ -54,18 +54,21 @@ def icns_with_a_broken_png() -> bytes:
 
 
 # -- read-image: items 3 and 4 ----------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["corrupt-runtime.avif", "corrupt-syntax.avif"])
 def test_read_image_refuses_a_corrupt_avif_in_one_line(name):
     """Mutated AVIF files on which Pillow's convert() raises RuntimeError and SyntaxError."""
     refused(run("read-image", str(CORRUPT / name)), "cannot read", name)
 
 
+@pytest.mark.slow
 def test_read_image_refuses_an_icns_holding_a_broken_png(tmp_path):
     path = tmp_path / "broken.icns"
     path.write_bytes(icns_with_a_broken_png())
     refused(run("read-image", str(path)), "cannot read", "broken.icns")
 
 
+@pytest.mark.slow
 def test_read_image_prints_no_warning_of_a_corrupt_tiff():
     """A mutated TIFF that Pillow decodes with a UserWarning (a tag with too many entries): only minesat's line."""
     done = run("read-image", str(CORRUPT / "corrupt-warning.tif"))
@@ -73,6 +76,7 @@ def test_read_image_prints_no_warning_of_a_corrupt_tiff():
     assert "Warning" not in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side", [10_000, 16_000, 100_000])
 def test_read_image_calls_a_decompression_bomb_too_large(tmp_path, side):
     """A 45-byte PNG declaring side x side pixels: Pillow warns (10000: 1e8 pixels) or refuses (past 1.8e8)."""
@@ -87,6 +91,7 @@ def test_read_image_of_empty_standard_input_says_so():
     refused(run("read-image", "-", stdin=b""), "standard input is empty")
 
 
+@pytest.mark.slow
 def test_read_image_of_a_corrupt_image_on_standard_input(tmp_path):
     refused(run("read-image", "-", stdin=icns_with_a_broken_png()), "cannot read - as an image")
     assert "BufferedReader" not in run("read-image", "-", stdin=b"not an image").stderr
@@ -100,6 +105,7 @@ def record(**fields: object) -> bytes:
     return json.dumps({"rows": 3, "cols": 3, "mines": [[0, 0]], "moves": [[2, 2, "open"]]} | fields).encode()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fields", [{"total": ESCAPE}, {"moves": [[ESCAPE, 0, "open"]]},
                                     {"moves": [[0, 0, ESCAPE]]}, {"mines": [[ESCAPE, 1]]}],
                          ids=["total", "move's cell", "move's kind", "mine"])
@@ -125,6 +131,7 @@ def test_review_accepts_a_record_with_a_byte_order_mark(tmp_path):
     assert [json.loads(line)["move"] for line in done.stdout.splitlines()] == [[2, 2, "open"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fields, words", [
     ({"moves": [[True, 0, "open"]]}, "not [true, 0]"),
     ({"total": 1e300}, "not 1e300"),
@@ -140,6 +147,7 @@ def test_review_spells_record_values_as_json(tmp_path, fields, words):
         assert python not in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
 def test_a_utf16_board_file_is_named_so(tmp_path, encoding):
     path = tmp_path / "board.txt"
@@ -156,6 +164,7 @@ def test_a_board_file_with_two_links_names_them(tmp_path):
     assert "unknown cell" not in done.stderr
 
 
+@pytest.mark.slow
 def test_advise_escapes_the_file_name_it_quotes(tmp_path):
     """A board with no layout, in a file whose name holds an escape: the name is quoted escaped."""
     path = tmp_path / f"board{ESCAPE}.txt"

@@ -14,6 +14,7 @@ from minesat.counting import LayoutSpace
 from minesat.counting import outcomes as out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("listed", [out.LISTED, 0])  # groups listed as layouts, or counted per number
 def test_outcomes_and_dead_cells_against_brute_force(listed, monkeypatch):
     monkeypatch.setattr(out, "LISTED", listed)
@@ -48,6 +49,7 @@ def test_dead_cells_one_at_a_time_on_tangled_boards_agree_with_their_tables():
     assert checked > 100 and dead
 
 
+@pytest.mark.slow
 def test_tables_walked_around_each_cell_agree_with_counting_anew():
     """The large groups' tables walked again around each cell (`near_counts`) against the same
     groups counted anew with a clue at the cell for every number of mines around it."""
@@ -64,6 +66,7 @@ def test_tables_walked_around_each_cell_agree_with_counting_anew():
     assert walked > 100
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("listed", [out.LISTED, 0])
 def test_outcomes_on_lattices_against_brute_force(listed, monkeypatch):
     monkeypatch.setattr(out, "LISTED", listed)

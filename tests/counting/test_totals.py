@@ -63,6 +63,7 @@ def test_no_conflict_by_counting_when_the_total_is_not_to_blame():
             assert found is not None and not has_layout(board, set(found), board.mines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_expert_boards_with_a_total_too_high_or_too_low(seed):
     """Expert mid-game positions with a total 6 beyond what the clues allow: a conflict that the

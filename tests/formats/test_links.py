@@ -57,6 +57,7 @@ def test_a_broken_link_says_what_is_wrong_not_the_punctuation():
     assert "size='4x3'" in str(e.value) and "3x3" in str(e.value)
 
 
+@pytest.mark.slow
 @given(random_boards)
 @settings(max_examples=300, deadline=None)
 def test_links_end_in_a_letter_or_digit_and_round_trip(board):
@@ -88,6 +89,7 @@ def test_a_cut_or_changed_link_is_refused(cut):
         board_from_fragment(cut)
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="board=&mines/size?F0123456789x#%3F\u00b2", max_size=60) | st.text(max_size=60))
 @settings(max_examples=500, deadline=None)
 def test_hostile_fragments_only_raise_board_error(fragment):
@@ -99,12 +101,14 @@ def test_hostile_fragments_only_raise_board_error(fragment):
         assert board_from_fragment(board_to_fragment(board)) == board
 
 
+@pytest.mark.slow
 @given(boards())
 @settings(max_examples=300, deadline=None)
 def test_share_fragment_round_trip(board):
     assert board_from_fragment("#" + board_to_fragment(board)) == board
 
 
+@pytest.mark.slow
 @given(st.text(max_size=80))
 @settings(max_examples=500, deadline=None)
 def test_any_fragment_loads_or_raises_board_error(text):
@@ -130,6 +134,7 @@ def hostile_fragments(draw) -> str:
     return draw(st.sampled_from(["", "#", "##"])) + "".join(pieces)
 
 
+@pytest.mark.slow
 @given(hostile_fragments())
 @settings(max_examples=400, deadline=None)
 def test_hostile_fragments_load_or_raise_board_error(fragment):

@@ -40,6 +40,7 @@ def rel(path: Path) -> str:
     return str(path.relative_to(DATA))
 
 
+@pytest.mark.slow
 def test_every_format_and_version_is_among_the_files() -> None:
     seen = {(r.format, r.version) for r in map(read, GOOD)}
     wanted = {("avf", "0.52"), ("avf", "0.49"), ("rmv", "v1"), ("rmv", "v2"), ("evf", "v0"), ("evf", "v2"),
@@ -212,6 +213,7 @@ def test_the_review_of_a_replay_is_the_review_of_the_same_game_as_minesats_recor
     assert pluck(graded) >= 0
 
 
+@pytest.mark.slow
 def test_a_lost_game_is_reviewed_up_to_its_losing_click() -> None:
     replay = read(DATA / "evf" / "saolei_website_c_10_39.832_24_0.477_Pu Tian Yi(Hu Bei)_fail.evf")
     graded = review_replay(replay)

@@ -187,6 +187,7 @@ def test_errors_name_the_formats_tried():
     assert all(word in str(info.value) for word in ("minesat", "minesweepr", "JSMinesweeper", "-"))
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="?F012345678*Hhfx.-IO9 \n#x.…mines=: 0123", max_size=60))
 @settings(max_examples=400, deadline=None)
 def test_any_text_reads_or_raises_board_error(text):
@@ -198,6 +199,7 @@ def test_any_text_reads_or_raises_board_error(text):
         assert name.split(";")[0] in (MINESAT, MINESWEEPR, JSMINESWEEPER, PLAIN)
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="?F012345678*Hhf \n#mines=:x", max_size=60))
 @settings(max_examples=300, deadline=None)
 def test_minesat_text_reads_as_parse_board_reads_it(text):
@@ -215,6 +217,7 @@ def test_minesat_text_reads_as_parse_board_reads_it(text):
 
 
 # -- writing -------------------------------------------------------------------------------
+@pytest.mark.slow
 @given(random_boards, st.sampled_from(EXPORT_FORMATS))
 @settings(max_examples=300, deadline=None)
 def test_export_reads_back(board, fmt):
@@ -253,6 +256,7 @@ def test_export_guards_a_header_like_first_row():
     assert read_any(export_text(board, "minesweepr"))[0] == board
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="abcdeklrwBFILMNRS1290Zz", max_size=40))
 @settings(max_examples=300, deadline=None)
 def test_hostile_jsminesweeper_links_only_raise_board_error(code):
@@ -264,6 +268,7 @@ def test_hostile_jsminesweeper_links_only_raise_board_error(code):
         assert read_any(export_text(board, "minesat"))[0] == board
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="wh=&0123456789xXof!m.:()board?#topd[]/", max_size=40))
 @settings(max_examples=300, deadline=None)
 def test_hostile_link_queries_only_raise_board_error(query):

@@ -27,6 +27,7 @@ def test_a_utf16_board_file_is_named_so_not_read_as_mbf(encoding):
     assert "MBF file says" not in str(caught.value)
 
 
+@pytest.mark.slow
 def test_no_mbf_file_looks_like_utf16():
     """Random MBF files (every side from 1 to 100, up to 40 mines) are still read as MBF."""
     rng = random.Random(36)
@@ -58,6 +59,7 @@ def test_the_page_review_escapes_a_record_value():
     assert "\x1b" not in answer["error"] and "\\u001b[2J" in answer["error"]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=60))
 def test_quoting_helpers_leave_no_control_character(text):

@@ -64,6 +64,7 @@ def test_the_set_is_real_and_small():
         assert 0 < mines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shot", TESTED, ids=lambda p: p.name)
 def test_a_board_offered_as_sure_is_right(shot):
     """Never a wrong board shown as right: a sure reading equals the client's own state."""
@@ -79,6 +80,7 @@ def test_a_board_offered_as_sure_is_right(shot):
                                       for r, c in reading.unsure)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [n for n in EXACT if IMAGES / n in TESTED])
 def test_screenshots_read_exactly(name):
     rows, _ = truth(IMAGES / name)
@@ -103,6 +105,7 @@ def test_a_dark_theme_board_on_a_dark_page_is_read_as_sure():
     assert rows_of(reading) == rows and reading.sure and min(reading.confidence) >= 0.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side", ["top", "bottom", "left", "right"])
 def test_a_part_of_a_dark_theme_board_is_unsure(monkeypatch, side):
     """The same screenshot with the grid found one row or column short: the cells outside are the
@@ -155,6 +158,7 @@ PERTURBATIONS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", sorted(PERTURBATIONS))
 @pytest.mark.parametrize("name", ["google-0.png", "google-6.png"])
 def test_perturbed_screenshots_are_right_or_unsure(name, how):
@@ -168,6 +172,7 @@ def test_perturbed_screenshots_are_right_or_unsure(name, how):
         assert rows_of(reading) == rows
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "quality"), [("jsm-1.png", 70), ("jsm-4.png", 70), ("jsm-6.png", 85),
                                                ("jsm-7.png", 85)])
 def test_jpeg_classic_tiles_are_read(name, quality):
@@ -215,6 +220,7 @@ def drawn(rows: list[str], cell: int = 27) -> Image.Image:
     return image
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["as drawn", "jpeg 80", "jpeg 60", "framed"])
 def test_a_flat_skin_never_seen_is_read(how):
     """The grid runs on into hidden cells with no lines between them, up to the board's frame."""
@@ -231,6 +237,7 @@ def test_a_seven_segment_mine_counter_gives_the_total():
     assert read_shot("google-0.png").board.mines is None  # no counter of that kind: the total unknown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["jpeg 70", "scaled 1.5", "framed"])
 def test_a_perturbed_counter_is_read_right_or_not_at_all(how):
     _, mines = truth(IMAGES / "jsm-4.png")
@@ -266,6 +273,7 @@ def test_the_engine_does_not_import_pillow():
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_the_engine_reads_an_image_for_the_page():
     """The worker's protocol op: RGBA bytes as base64 in, the reading and a share fragment out."""
 

@@ -4,6 +4,9 @@ given a message (the encoding of answers: test_codec.py)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from boards import SEED_9X9
 from minesat.board import Board, parse_board
@@ -61,6 +64,7 @@ def test_bad_requests_get_a_message_not_a_traceback():
     assert ask(engine, 4, "layouts", parse_board("1?\n??"), offset=-5)["ok"]["layouts"] == []
 
 
+@pytest.mark.slow
 def test_big_counter_waits_for_a_click_and_huge_one_is_refused():
     big = Board(40, 40, ("?",) * 1600, 100)
     engine = Engine()
@@ -115,6 +119,7 @@ def test_engine_advises_the_best_move_or_says_why_there_is_none():
     assert not guess["safe"] and 0 < guess["p_mine"] < 1
 
 
+@pytest.mark.slow
 def test_engine_advice_takes_flags_as_marks_and_names_the_wrong_ones():
     from minesat.play.game import Game
     game = Game.new("expert", 4242, "classic")
@@ -207,3 +212,87 @@ def test_every_op_has_one_handler_and_the_worker_knows_the_analysis_lane():
     assert answer == {"id": 1, "error": "unknown request 'no_such_op'"}
     worker = (Path(__file__).resolve().parents[2] / "static" / "engine-worker.mjs").read_text()
     assert f'"{Lane.ANALYSIS.value}"' in worker
+
+
+# -- a replay file, for the page's player (issue 33) --
+REPLAYS = Path(__file__).resolve().parent.parent / "data" / "replays"
+EXPERT = REPLAYS / "avf" / "Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
+
+
+def ask_file(engine: Engine, rid: int, op: str, data: bytes, name: str) -> dict:
+    answer = json.loads(engine.answer(dumps({"id": rid, **request(op, None, name=name)}), data))
+    assert answer["id"] == rid
+    return answer
+
+
+def test_a_replay_is_read_with_its_statistics_then_graded_with_proofs_in_words():
+    engine = Engine()
+    data = EXPERT.read_bytes()
+    read = ask_file(engine, 1, "replay", data, EXPERT.name)["ok"]
+    # Arbiter's own figures, in the file's name: 49.25 s, 3BV 127
+    assert (read["rows"], read["cols"], len(read["mines"])) == (16, 30, 99)
+    assert read["stats"]["3bv"] == 127 and abs(read["stats"]["time"] - 49.25) < 0.01 and read["outcome"] == "won"
+    assert read["meta"]["software"].startswith("Arbiter")
+    times = [e[0] for e in read["events"]]
+    assert times == sorted(times) and all(kind in ("open", "flag", "unflag", "chord") for _, kind, *_ in read["events"])
+    mines = {tuple(m) for m in read["mines"]}
+    opened = {tuple(c) for e in read["events"] for c in e[4]}
+    assert opened == {(r, c) for r in range(16) for c in range(30)} - mines  # a won game opens every safe cell
+    graded = review_in_slices(engine, data, EXPERT.name, budget=1000)
+    assert len(graded["moves"]) == len(read["events"]) and graded["pluck"] >= 0
+    assert [m["time"] for m in graded["moves"]] == times
+    needless = [m for m in graded["moves"] if m["grade"] == "needless"]
+    assert needless and "needless" in graded["summary"]
+    for m in needless:  # the proof proves a safe cell in words naming its clues with their numbers
+        proof = m["proof"][0]
+        text = m["proof_text"][0]
+        r, c = proof["cell"]
+        assert proof["cell"] in m["safe_cells"] and text.startswith(f"r{r + 1}c{c + 1} is safe")
+        for r, c in proof["clues"]:
+            number = sum((rr, cc) in mines for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2))
+            assert f"r{r + 1}c{c + 1} ({number})" in text
+
+
+def review_in_slices(engine: Engine, data: bytes, name: str, **args) -> dict:
+    """Every slice of a replay's review asked for, as the page does: the moves put together, the last answer's rest."""
+    moves, start, rid = [], 0, 100
+    while True:
+        rid += 1
+        answer = json.loads(engine.answer(dumps({"id": rid, **request("replay_review", None, name=name, start=start,
+                                                                      **args)}), data))["ok"]
+        assert answer["start"] == start and answer["total"] >= start + len(answer["moves"])
+        moves += answer["moves"]
+        if answer["next"] is None:
+            return answer | {"moves": moves}
+        assert answer["next"] == len(moves) > start and answer["summary"] is None and answer["pluck"] is None
+        start = answer["next"]
+
+
+def test_a_replays_review_in_slices_of_one_event_equals_the_review_at_once():
+    from minesat.formats.replays import read_replay
+    from minesat.messages.codec import encode_graded
+    from minesat.play.replay_review import pluck, review_replay
+    from minesat.play.review import summary
+    path = REPLAYS / "avf" / "Int_14.95_3BV=40_3BVs=2.67_Wang Jianing.avf"
+    data = path.read_bytes()
+    graded = review_replay(read_replay(data, path.name))
+    sliced = review_in_slices(Engine(), data, path.name, budget=0)  # one event a request
+    assert [{k: v for k, v in m.items() if k not in ("time", "proof_text")} for m in sliced["moves"]] == [
+        encode_graded(g) for g in graded]
+    assert sliced["summary"] == summary(graded) and sliced["pluck"] == round(pluck(graded), 6)
+
+
+def test_a_broken_replay_gets_the_readers_one_line_message():
+    from minesat.formats.replays import ReplayError, read_replay
+    engine = Engine()
+    data = EXPERT.read_bytes()
+    for rid, (bad, name) in enumerate([(data[:200], "cut.avf"), (b"\x00garbage" * 10, "junk.rmv"), (b"", "empty.evf"),
+                                       (bytes(300), "zeros.mvf")], 1):
+        for op in ("replay", "replay_review"):
+            answer = ask_file(engine, rid, op, bad, name)
+            try:
+                read_replay(bad, name)
+            except ReplayError as e:
+                expected = str(e)
+            assert "ok" not in answer and answer["error"] == expected and "\n" not in answer["error"]
+            assert "Traceback" not in answer["error"] and "Error:" not in answer["error"]

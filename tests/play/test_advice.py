@@ -48,6 +48,7 @@ def test_best_move_is_a_hidden_unflagged_cell_and_safe_when_one_is():
             assert result.p_mine == pytest.approx(sum(move in L for L in layouts) / len(layouts))
 
 
+@pytest.mark.slow
 def test_expert_positions_from_play_get_legal_moves():
     for seed in range(3):
         game = Game.new("expert", seed)
@@ -83,6 +84,7 @@ def brute_value(board: Board) -> Fraction:
     return value(board.cells), move_value
 
 
+@pytest.mark.slow
 def test_tree_search_agrees_with_brute_force_on_small_boards():
     rng = random.Random(3)
     checked = 0
@@ -131,6 +133,7 @@ def test_unavoidable_fifty_fifty_is_played_first_and_its_cells_are_dead():
     assert len(advice.spaces_after_reveal(board, space, (0, 6))) > 1
 
 
+@pytest.mark.slow
 def test_a_guess_is_replaced_only_by_a_safer_cell_safe_whenever_it_is():
     rng = random.Random(31)
     replaced = 0
@@ -147,6 +150,7 @@ def test_a_guess_is_replaced_only_by_a_safer_cell_safe_whenever_it_is():
     assert replaced
 
 
+@pytest.mark.slow
 def test_a_guess_no_play_avoids_is_optimal_to_take_now():
     rng = random.Random(41)
     found = 0
@@ -160,6 +164,7 @@ def test_a_guess_no_play_avoids_is_optimal_to_take_now():
     assert found >= 10
 
 
+@pytest.mark.slow
 def test_region_search_weighs_its_layouts_by_the_ways_to_place_the_other_mines():
     rng = random.Random(43)
     checked = 0
@@ -213,6 +218,7 @@ def test_a_region_whose_layouts_hold_different_numbers_of_mines_is_left_to_the_c
     assert advise(board).move not in region
 
 
+@pytest.mark.slow
 def test_the_second_step_is_at_most_the_best_safety_and_one_when_a_cell_is_surely_safe():
     rng = random.Random(8)
     checked = 0
@@ -307,6 +313,7 @@ def test_the_opening_look_ahead_chooses_among_the_best_guesses_of_one_step():
     assert [c.score for c in listed[:3]] == sorted((c.score for c in listed[:3]), reverse=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [("?" * 32 + "\n") * 32,  # 2**1024 layouts: more than a float holds
                                   "mines=300\n" + "\n".join("?" * 20 + "2" * (r == 20) + "?" * (19 + (r != 20))
                                                             for r in range(40))], ids=["blank 32x32", "40x40 one clue"])
@@ -321,6 +328,7 @@ def test_advice_on_boards_with_more_layouts_than_a_float_holds(text):
 
 
 # The look-ahead's switchable rule: candidates by 50/50 influence (`advice.INFLUENCE_CANDIDATES`).
+@pytest.mark.slow
 def test_may_influence_is_true_wherever_a_cell_has_some_influence():
     rng = random.Random(26)
     checked = 0
@@ -332,6 +340,7 @@ def test_may_influence_is_true_wherever_a_cell_has_some_influence():
     assert checked >= 20
 
 
+@pytest.mark.slow
 def test_influenced_cells_are_new_living_frontier_cells_within_reach_of_the_best():
     rng = random.Random(27)
     found = 0

@@ -65,6 +65,7 @@ def test_wrong_flags_are_the_flags_safe_in_every_layout_of_the_numbers_with_mini
     assert named_some > 10
 
 
+@pytest.mark.slow
 def test_the_advice_never_takes_an_inconsistent_flag_as_a_mine():
     inconsistent = 0
     for board in boards_with_random_flags(11, 120):
@@ -93,6 +94,7 @@ def test_the_advice_never_takes_an_inconsistent_flag_as_a_mine():
     assert inconsistent > 20
 
 
+@pytest.mark.slow
 def test_the_issues_game_names_the_wrong_flag_and_auto_play_reaches_the_end():
     game = Game.new("expert", 4242, "classic")
     game.open((1, 1))

@@ -71,6 +71,7 @@ def chi_square_critical(df: int, alpha: float) -> float:
     return df * (1 - h + z * h ** 0.5) ** 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows, cols, mines, first, rule", [
     (5, 5, 5, (2, 2), "zero"), (4, 5, 4, (0, 0), "classic"), (4, 4, 3, (1, 2), "classic")])
 def test_the_certificate_agrees_with_a_brute_force_player_on_every_board(rows, cols, mines, first, rule):
@@ -80,6 +81,7 @@ def test_the_certificate_agrees_with_a_brute_force_player_on_every_board(rows, c
     assert [solvable_without_guessing(rows, cols, layout, first) for layout in player.layouts] == verdicts
 
 
+@pytest.mark.slow
 def test_no_guess_boards_are_won_without_a_guess_by_the_brute_force_player():
     for rows, cols, mines, first, rule in [(4, 5, 5, (3, 4), "classic"), (5, 4, 4, (2, 1), "zero")]:
         player = BrutePlayer(rows, cols, mines, first, rule)
@@ -88,6 +90,7 @@ def test_no_guess_boards_are_won_without_a_guess_by_the_brute_force_player():
             assert len(made.mines) == mines and player.wins_without_guessing(made.mines)
 
 
+@pytest.mark.slow
 def test_no_guess_boards_are_uniform_over_the_no_guess_layouts():
     rows, cols, mines, first, rule, seeds = 5, 5, 5, (2, 2), "zero", 20_000
     player = BrutePlayer(rows, cols, mines, first, rule)
@@ -109,6 +112,7 @@ def test_a_seed_draws_the_mines_of_that_seeds_game():
             assert made.mines == game.mine_cells and made.tries == 1
 
 
+@pytest.mark.slow
 def test_draws_step_through_the_rejected_boards_to_the_one_generate_keeps():
     steps = list(draws(16, 30, 99, (3, 3), "zero", 11, no_guess=True))
     made = generate(16, 30, 99, (3, 3), "zero", 11, no_guess=True)

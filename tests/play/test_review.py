@@ -90,6 +90,7 @@ def test_hand_made_games_get_every_grade(record, index, expected):
         assert (move.p_mine <= move.best.p_mine + GOOD_WITHIN) == (expected != "risky")
 
 
+@pytest.mark.slow
 def test_grades_agree_with_brute_force_on_random_games():
     rng = random.Random(3)
     seen = set()
@@ -216,6 +217,7 @@ def played(rows: int, cols: int, mines: int, seed: int) -> dict:
     return {"rows": rows, "cols": cols, "mines": [list(m) for m in sorted(game.mine_cells)], "moves": moves}
 
 
+@pytest.mark.slow
 def test_a_review_grades_each_move_as_on_its_own_position():
     forced_far, grades = 0, set()
     for seed in range(5):

@@ -6,6 +6,7 @@ import random
 from itertools import combinations
 
 import pycosat
+import pytest
 
 import picosat_wasm
 from boards import SEED_9X9, SEED_9X9_SAFE, random_board
@@ -45,6 +46,7 @@ def smallest_proof(board: Board, brute: Brute, cell, verdict, most: int = 2) -> 
 
 
 # -- proofs --------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_proofs_against_brute_force():
     rng = random.Random(110)
     seen = {"flags": 0, "total": 0, "grades": set(), "sat": 0}
@@ -174,6 +176,7 @@ def plain_counted_proof(board: Board, cell, verdict: str, flags: bool, total: bo
     return Proof(cell, verdict, tuple(sorted(c.cell for c in kept)), flags, total)
 
 
+@pytest.mark.slow
 def test_counted_proofs_drop_the_clues_plain_deletion_drops():
     rng = random.Random(12)
     boards = [random_board(rng, max_side=7, max_hidden=16, flags=True, total=True, wrong=0.0) for _ in range(150)]

@@ -112,6 +112,7 @@ def solve_lp_all(text: str, tmp_path) -> set[frozenset[int]]:
     return found
 
 
+@pytest.mark.slow
 def test_closed_loop_random_boards(tmp_path):
     """Binomial SAT, sorting-network SAT, ILP by HiGHS and brute force: the same layouts."""
     rng = random.Random(2026)
@@ -159,6 +160,7 @@ def test_overheads_on_the_worst_boards():
         assert reduction.size(board) == reduction.overhead(board) == reduction.formula(board).size()
 
 
+@pytest.mark.slow
 def test_size_without_building_on_an_expert_board():
     """The page's reduction panel reads `size` for the formula with its total, the counter unbuilt."""
     board = midgame(16, 30, 99, seed=3)

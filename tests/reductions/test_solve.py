@@ -46,6 +46,7 @@ def forced_by_brute(board):
     return layouts, safe, mines
 
 
+@pytest.mark.slow
 def test_backbone_equals_brute_force():
     rng = random.Random(11)
     for _ in range(300):
@@ -75,8 +76,8 @@ def test_seed_9x9_safe_cells_with_few_calls():
     safe, mines = backbone(formula(board), solver)
     assert safe == SEED_9X9_SAFE
     frontier = {n for clue in board.clues for n in clue.neighbours}
-    # seed 003 asks two questions per hidden cell; here most cells are forced, and one
-    # UNSAT answer per component proves them all
+    # the per-cell method (docs/architecture.md#references) asks two questions per hidden cell;
+    # here most cells are forced, and one UNSAT answer per component proves them all
     assert solver.calls <= len(frontier) // 2
 
 
@@ -88,6 +89,7 @@ def test_backbone_spares_calls_when_little_is_forced():
     assert solver.calls < len(frontier)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["binomial", "sortnet"])
 def test_conflict_is_minimal_and_contradictory(encoding):
     rng = random.Random(5)
@@ -145,6 +147,7 @@ def test_unknown_solver_and_encoding():
         formula(parse_board("1?"), "totalizer")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["binomial", "sortnet"])
 def test_forced_cells_with_a_total_equal_brute_force(encoding):
     rng = random.Random(21)
@@ -172,6 +175,7 @@ def test_forced_cells_count_only_cells_under_a_sorting_network():
 
 
 # -- the native incremental session --------------------------------------------------------
+@pytest.mark.slow
 def test_unit_solver_answers_as_picosat_wasm_solver():
     rng = random.Random(114)
     for _ in range(150):

@@ -1,4 +1,5 @@
-"""Boards shared by the tests and the benchmarks: the seeds' examples and every board generator.
+"""Boards shared by the tests and the benchmarks: the papers' examples (docs/architecture.md#references)
+and every board generator.
 
 Small random positions (closed loops against brute force), mid-game positions and dense lattices
 (benchmarks, and the tests of boards too tangled to count).  Benchmarks import this module too
@@ -12,10 +13,10 @@ import random
 from minesat.board import Board, Cell
 from minesat.play.game import Game
 
-SEED_3X3 = "1 ? ?\n1 2 ?\n0 1 ?\n"  # seeds 000 and 001: 4 variables, 12 clauses, 2 layouts
+SEED_3X3 = "1 ? ?\n1 2 ?\n0 1 ?\n"  # problem-reductions #645 and #644: 4 variables, 12 clauses, 2 layouts
 INSTANCE_1 = "???\n?1?\n???\n"  # 8 layouts, nothing forced
 INSTANCE_2 = "1?1\n?0?\n1?1\n"  # contradictory
-SEED_9X9 = "\n".join([  # seed 004 (Yurichev): six safe cells, 65 layouts with 10 mines
+SEED_9X9 = "\n".join([  # Yurichev's sorting-network post: six safe cells, 65 layouts with 10 mines
     "01?10001?",
     "01?100011",
     "011100000",
@@ -26,7 +27,7 @@ SEED_9X9 = "\n".join([  # seed 004 (Yurichev): six safe cells, 65 layouts with 1
     "?????211?",
     "?????????",
 ]) + "\n"
-SEED_9X9_SAFE = [(0, 2), (5, 1), (5, 2), (6, 3), (6, 8), (7, 8)]  # the seed's 1-based list, 0-based
+SEED_9X9_SAFE = [(0, 2), (5, 1), (5, 2), (6, 3), (6, 8), (7, 8)]  # the post's 1-based list, 0-based
 
 
 def random_board(rng: random.Random, max_side: int = 5, max_hidden: int = 12, flags: bool = True,

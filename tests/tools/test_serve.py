@@ -69,6 +69,7 @@ def test_a_request_line_with_a_leading_nul_byte_gets_a_400(server, request_line,
 ZIP, PRECACHE = "/static/vendor/py.zip", "/" + serve.make_sw.PRECACHE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paths", [(ZIP, ZIP), (PRECACHE, PRECACHE), (ZIP, PRECACHE)])
 def test_simultaneous_requests_rebuild_one_at_a_time(server, paths, monkeypatch):
     """Two requests at once after an edit: each rebuild runs alone (they write the same files), both get 200."""
@@ -88,6 +89,7 @@ def test_simultaneous_requests_rebuild_one_at_a_time(server, paths, monkeypatch)
     assert most[0] == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/static/vendor/page.zip", "/static/vendor/page.zip.xz"])
 def test_the_page_zip_is_rebuilt_when_asked_for_as_the_page_asks(server, path, monkeypatch):
     """The page fetches page.zip as page.zip.xz (static/boot.mjs): either request rebuilds it from
@@ -107,6 +109,7 @@ def test_a_request_target_urlsplit_refuses_gets_a_400(server, request_line, caps
     assert status(server, "/index.html") == 200
 
 
+@pytest.mark.slow
 def test_a_silent_connection_is_dropped_after_the_timeout(server, monkeypatch):
     """A client that connects and sends nothing (or half a request) does not hold its thread for ever."""
     monkeypatch.setattr(serve.Handler, "timeout", 0.5)

@@ -26,7 +26,7 @@ def analyze(board: Board, solver: ModuleType | None = None, encoding: str = "bin
     Count and probabilities come from exact counting (`LayoutSpace`).  Forced cells come,
     with forced="count", from the same counts (probability 0 or 1: about a millisecond on
     an expert board), or with forced="sat" from the SAT backbone of the board's CNF in
-    `encoding`, solved by `solver` (seed 003; independent of the counting, and seconds
+    `encoding`, solved by `solver` (docs/architecture.md#references; independent of the counting, and seconds
     when the total number of mines binds).  A contradictory board gets its conflict from
     SAT.  The two engines are cross-checked: a disagreement raises EnginesDisagree.
     A board too tangled to count exactly raises counting.TooTangled, or with

@@ -265,6 +265,7 @@ class Glyph:
     aspect: float  # width / height
     fill: float
     count: int
+    parts: int = 1  # pieces of ink side by side (two for a number of two digits)
 
 
 Run = tuple[int, int, int]  # a row's run of cells: (row, first column, last column)
@@ -335,9 +336,49 @@ def _cover(a: float, b: float, last: int) -> list[tuple[int, float]]:
     return out
 
 
+def _without_edge_lines(mask: Sequence[Sequence[int]]) -> Sequence[Sequence[int]]:
+    """The mask without the lines along the edges of the middle that ink runs all along: a tile's bevel or
+    a grid line that the margin did not leave out (a grid off by a pixel, a bevel wider than the margin)."""
+    n = len(mask)
+    m = n * 3 // 20
+    inside = n - 2 * m
+    depth = max(2, n // 10)
+    long = 0.8 * inside
+    edge_rows = [i for i in (*range(m, m + depth), *range(n - m - depth, n - m)) if sum(mask[i]) >= long]
+    edge_cols = [j for j in (*range(m, m + depth), *range(n - m - depth, n - m))
+                 if sum(mask[i][j] for i in range(m, n - m)) >= long]
+    if not edge_rows and not edge_cols:
+        return mask
+    out = [bytearray(row) for row in mask]
+    for i in edge_rows:
+        out[i] = bytearray(n)
+    for j in edge_cols:
+        for row in out:
+            row[j] = 0
+    return out
+
+
+def _side_by_side(runs: list[Run], count: int) -> int:
+    """How many pieces of the ink stand side by side with empty columns between them, each holding at least
+    a sixth of the ink (two for a number of two digits; one for a digit, however JPEG breaks its strokes)."""
+    per_column: dict[int, int] = {}
+    for _, a, b in runs:
+        for x in range(a, b + 1):
+            per_column[x] = per_column.get(x, 0) + 1
+    pieces, last, size = 0, -2, 0
+    for x in sorted(per_column):
+        if x != last + 1:
+            pieces += size >= count / 6
+            size = 0
+        size += per_column[x]
+        last = x
+    return pieces + (size >= count / 6)
+
+
 def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
     """Shape features of the ink in a square mask, or None when there is no glyph-sized ink."""
     n = len(mask)
+    mask = _without_edge_lines(mask)
     comps = [c for c in _components(mask, True, True) if _size(c) >= max(3, n * n // 400) and not _rule(c, n)]
     if not comps:
         return None
@@ -377,7 +418,7 @@ def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
                     inside = reduce(add, compress(weights, ink), inside)
             zones.append(inside / total if total else 0.0)
     count = sum(map(_size, comps))
-    return Glyph((top, left, bottom, right), holes, zones, w / h, count / (h * w), count)
+    return Glyph((top, left, bottom, right), holes, zones, w / h, count / (h * w), count, _side_by_side(runs, count))
 
 
 # Digits 1-8 of ten common fonts (DejaVu Sans, Serif, Mono, Liberation Sans, Serif, Mono; regular and

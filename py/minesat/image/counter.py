@@ -2,7 +2,8 @@
 segments lit on a dark panel: Windows' Minesweeper, Minesweeper X, Arbiter, JSMinesweeper).
 
 `read_counter(width, height, rgba, grid)` gives the number it shows, or None when no such display is
-above the grid, or its segments do not all spell digits.  Pure Python, for Pyodide too.
+above the grid, or its segments do not all spell digits.  Of two displays side by side (the mines left and
+the time, as in Windows' Minesweeper) the left one is read.  Pure Python, for Pyodide too.
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
             groups[-1] = (groups[-1][0], x)
         elif on:
             groups.append((x, x))
+    if len(groups) > 1:  # counters side by side (the mines left, the time): the leftmost is the mines'
+        widest = max(b - a + 1 for a, b in groups)
+        for k in range(1, len(groups)):
+            if groups[k][0] - groups[k - 1][1] > 2 * widest:
+                groups = groups[:k]
+                break
     if not 1 <= len(groups) <= 4:
         return None
     rows = [y for y, row in enumerate(lit) if any(row)]

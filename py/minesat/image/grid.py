@@ -111,6 +111,14 @@ def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list
     return [_Edges(b"".join(f), len(f), len(f[0]) if f else 0, step) for f in flags]
 
 
+def _widened(edges: _Edges) -> _Edges:
+    """The edges with each one also marked up to 2 positions either side along its line."""
+    flags = int.from_bytes(edges.flags, "little")
+    wide = flags | flags << 8 | flags >> 8 | flags << 16 | flags >> 16
+    return _Edges(wide.to_bytes(len(edges.flags) + 2, "little")[:len(edges.flags)], edges.lines, edges.length,
+                  edges.step)
+
+
 def _lanes(data: bytes) -> int:
     """The bytes as one integer of 16-bit little-endian lanes, a byte in each."""
     wide = bytearray(2 * len(data))
@@ -250,8 +258,14 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     refusal = BoardError("no board found in the image: no regular grid of cells")
     # sharp edges first, then edges blurred by scaling or JPEG; bands of edges split into lines last
     tests = list(zip(_edges_along(across, step_y), _edges_along(down, step_x)))
-    for edges_v, edges_h, split in ((*vh, split) for split in (False, True) for vh in tests):
+    # last, edges widened by 2 pixels: the bevels of big tiles put a cell boundary's edge a few pixels
+    # aside where an opened cell meets a hidden one, which breaks the long runs of exact positions
+    passes = [(*vh, split) for split in (False, True) for vh in tests] + [
+        (_widened(v), _widened(h), True) for v, h in tests[:1]]
+    for n_pass, (edges_v, edges_h, split) in enumerate(passes):
         if split and best is not None and best[0][0]:
+            break
+        if n_pass >= 2 * len(tests) and best is not None and best[0][0]:
             break
         try:
             grid = _grid_from(edges_v, edges_h, width, height, split)
@@ -283,11 +297,16 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     _, found, edges_v, edges_h, split = best
     grid = _to_frame(found, edges_v, edges_h, width, height, rgba)
     if not split and grid == found:
-        return grid
+        left, px = _exact_fit(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
+                              grid.top + grid.rows * grid.pitch_y)
+        top, py = _exact_fit(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
+        return Grid(left, top, px, py, grid.rows, grid.cols)
     # a lattice fitted to bands of edges, or to a part of the board: centred on the edges' middles
     left, px = _centred(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
                         grid.top + grid.rows * grid.pitch_y)
     top, py = _centred(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
+    left, px = _exact_fit(edges_v, width, left, px, grid.cols, top, top + grid.rows * py)
+    top, py = _exact_fit(edges_h, height, top, py, grid.rows, left, left + grid.cols * px)
     return Grid(left, top, px, py, grid.rows, grid.cols)
 
 
@@ -498,6 +517,46 @@ def _best_phase(edges: _Edges, length: int, first: float, pitch: float, cells: i
             if value > best_score:
                 best, best_score = (start, p), value
     return best if best_score > 1.08 * here else (first, pitch)  # only a clearly better lattice
+
+
+def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: int,
+               lo: float, hi: float) -> tuple[float, float]:
+    """`first` and `pitch` fitted (least squares) to the lines between cells as the edges show them: near
+    each, the middle of the strongest place of edges within a pixel (a boundary between two bevels, or a
+    thin line, is a pair of edges a pixel or two apart: its middle is the boundary).  A lattice a little
+    off passes `_best_phase`, which takes the best edge within a pixel; over a board of many cells that
+    error grows to a part of a cell.  Kept when it moves the board's far side by a pixel or more and the
+    lines found fall on it clearly better than on the lattice given."""
+    raw = _histogram(edges, length, lo, hi)
+    hist = [a + b + c for a, b, c in zip(raw[:1] + raw, raw, raw[1:] + raw[-1:])]  # edges within a pixel
+    span = hist[max(0, int(first)):min(length, int(first + cells * pitch) + 2)]
+    if not span:
+        return first, pitch
+    strong = 0.6 * max(span)
+    reach = max(2.0, pitch / 5)
+    points = []
+    for k in range(1, cells):  # the lines between cells (the outer ones have the frame's edges beside them)
+        at = first + k * pitch
+        window = [x for x in range(max(0, int(at - reach)), min(length, int(at + reach) + 1)) if abs(x - at) <= reach]
+        top = max((hist[x] for x in window), default=0)
+        if top >= strong:  # the middle of the strongest place of edges near the line
+            best = [x for x in window if hist[x] >= 0.97 * top]
+            points.append((k, sum(best) / len(best)))
+    if len(points) < max(3, cells // 2):
+        return first, pitch
+    mk = sum(k for k, _ in points) / len(points)
+    mx = sum(x for _, x in points) / len(points)
+    spread = sum((k - mk) ** 2 for k, _ in points)
+    fitted = sum((k - mk) * (x - mx) for k, x in points) / spread
+    start = mx - fitted * mk
+    drift = abs(fitted - pitch) * cells
+    if abs(fitted - pitch) > 0.03 * pitch or abs(start - first) > pitch / 4 or drift < 1:
+        return first, pitch  # too far to be the same lattice, or too near to matter
+    before = sum((x - first - k * pitch) ** 2 for k, x in points) / len(points)
+    after = sum((x - start - k * fitted) ** 2 for k, x in points) / len(points)
+    if after > 0.5 * before or after > 2.0:
+        return first, pitch  # the lines found do not fall on the new lattice much better (JPEG, ink)
+    return start, fitted
 
 
 def _histogram(edges: _Edges, length: int, lo: float, hi: float) -> list[int]:

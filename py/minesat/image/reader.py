@@ -21,11 +21,13 @@ total: the mines it shows left plus the flags read; without one the total is lef
 from __future__ import annotations
 
 import gc
+from collections import Counter
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.image.cells import (
+    INK,
     CellLook,
     Glyph,
     Rgb,
@@ -45,6 +47,8 @@ from minesat.image.grid import Grid, find_grid
 __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
 
 THRESHOLD = 0.5  # a board is offered as sure when every cell's confidence is at least this
+FAINT = 20  # a channel this far from a cell's background (and less than INK) is a faint mark
+RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class Reading:
     confidence: tuple[float, ...]  # row-major, one per cell
     grid: Grid
     threshold: float = THRESHOLD
+    note: str = ""  # what is likely wrong when many cells are unsure (an overlay on the board), for the user
 
     @property
     def unsure(self) -> tuple[Cell, ...]:
@@ -94,13 +99,18 @@ def _reds(colours: list[Rgb]) -> set[Rgb]:
 def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
     """Ink that is its own mirror image (left to right): a mine's round body and spikes, never a flag."""
     top, left, bottom, right = glyph.box
-    same = total = 0
-    for i in range(top, bottom + 1):
-        ink = cell.ink[i][left:right + 1]  # flags, a byte each
-        here, mirrored = int.from_bytes(ink, "big"), int.from_bytes(ink, "little")
-        total += (here | mirrored).bit_count()
-        same += (here & mirrored).bit_count()
-    return total > 0 and same >= 0.75 * total
+    best = 0.0
+    for shift in (0, 1, -1):  # the mirror a sample aside too: a shape centred between two samples
+        same = total = 0
+        for i in range(top, bottom + 1):
+            ink = cell.ink[i][left:right + 1]  # flags, a byte each
+            here, mirrored = int.from_bytes(ink, "big"), int.from_bytes(ink, "little")
+            mirrored = mirrored << 8 * shift if shift >= 0 else mirrored >> -8 * shift
+            total += (here | mirrored).bit_count()
+            same += (here & mirrored).bit_count()
+        if total:
+            best = max(best, same / total)
+    return best >= 0.75
 
 
 def _has_red(cell: CellLook) -> bool:
@@ -177,7 +187,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         best = max(scores, default=(0.0, -1))
         presence = {k: _presence(cell, members[0].background) for k, members in enumerate(centres)}
         tied = [k for k in presence if presence[k] >= max(presence.values(), default=0.0) - 0.05]
-        if len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or ink_hue(cell.colours) is not None):
+        near = sorted(tied, key=lambda k: _colour_distance(cell, centres[k][0]))
+        if (len(tied) > 1 and presence[tied[0]] >= 0.06
+                and _colour_distance(cell, centres[near[1]][0]) - _colour_distance(cell, centres[near[0]][0]) >= 15):
+            # looks of near colours (a dark theme's hidden and opened cells): the one the cell's colour is
+            best = (presence[near[0]], near[0])
+        elif len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or ink_hue(cell.colours) is not None):
             # looks of one colour (classic tiles, raised or not): a flag stands on a raised tile, a
             # coloured digit lies on a flat, opened one
             pick = (max if flags[i] else min)(tied, key=lambda k: centres[k][0].raised)
@@ -218,6 +233,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
     shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
+    faint: dict[int, bool] = {}  # `_faint` of the cells sampled alike
+    marks: list[int] = []  # hidden cells with a mark that is neither a flag nor a mine (an overlay's?)
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
@@ -231,7 +248,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         elif k == opened:
             if g is None:
                 out.append("0")
-                conf.append(min(1.0, 0.55 + bonus))
+                conf.append(0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus))
             elif _is_mine(g, cell.colours):
                 out.append(HIDDEN)
                 conf.append(0.6)
@@ -244,14 +261,35 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append(min(1.0, 0.55 + bonus))
         elif k == hidden:
             out.append(HIDDEN)
-            conf.append(min(1.0, 0.55 + bonus) if g is None else 0.3)
+            conf.append((0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus)) if g is None else 0.3)
+            if g is not None:
+                marks.append(i)
         elif g is not None and _has_red(cell) and luminance(cell.background) > 80:  # a flag on a look of its own
             # (a shown mine is a dark cell, an exploded one dark ink on red: both read as hidden)
             out.append(FLAG)
             conf.append(0.55)
-        else:  # another look: an exploded mine, a wrong flag, a mark
+        else:  # another look: an exploded mine, a wrong flag, a mark, a flag of colours not known
             out.append(HIDDEN)
-            conf.append(0.5 if g is not None else 0.35)
+            conf.append(0.45 if g is not None else 0.35)  # not known for sure: for the user to check
+    if not any(ch in "12345678" for ch in out) and not (
+            hidden >= 0 and centres[hidden][0].raised >= RAISED and all(ch in (HIDDEN, FLAG) for ch in out)):
+        # Every game in progress shows a number by its opened cells; a grid of squares without one is graph
+        # paper, a chessboard, a table (or a new game of a flat skin, where there is nothing to read yet).
+        # Only raised tiles, all hidden, are taken for a new game.
+        raise BoardError("no board found in the image: a grid of squares without a number in it")
+    wide = [i for i, ch in enumerate(out) if ch in "12345678" and (g := glyphs[i]) is not None
+            and g.parts == 2 and g.aspect > 1.0]
+    if len(wide) >= 3:  # numbers of two digits side by side: percentages drawn over the cells
+        for i in wide:
+            out[i], conf[i] = HIDDEN, 0.3
+            ranked.pop(i, None)
+        marks += wide
+    numbers = [i for i, ch in enumerate(out) if ch in "12345678"]
+    impossible = sum(int(out[i]) > len(_around(out, i, grid.rows, grid.cols)[0]) for i in numbers)
+    if impossible >= max(5, 0.3 * len(numbers)):
+        # a few misread digits are left to the user; numbers that mostly cannot be where they are (more
+        # than the hidden cells around them) are a table's, not a game's
+        raise BoardError("no board found in the image: the numbers in the grid do not fit a Minesweeper game")
     part = _continues(width, height, data, pixels, grid, centres, seen)
     if part:  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
@@ -262,7 +300,18 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     if total is not None and total > sum(ch in (HIDDEN, FLAG) for ch in out):
         total = None  # more mines than unknown cells: not this board's counter
     board = Board(grid.rows, grid.cols, tuple(out), total)
-    return Reading(board, tuple(conf), grid, threshold)
+    return Reading(board, tuple(conf), grid, threshold, _overlay_note(out, marks))
+
+
+OVERLAY_NOTE = ("many hidden cells carry marks (numbers or colours drawn over the board): is a probability overlay "
+                "on, such as JSMinesweeper's \"Mine %\"? Turn it off and take the screenshot again")
+
+
+def _overlay_note(out: list[str], marks: list[int]) -> str:
+    """The note for the user when many hidden cells carry marks that are neither flags nor mines (numbers on
+    hidden tiles, two-digit numbers): something is drawn over the board."""
+    unknown = out.count(HIDDEN)
+    return OVERLAY_NOTE if len(marks) >= max(5, 0.2 * unknown) else ""
 
 
 def _repaired(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: int) -> set[int]:
@@ -365,6 +414,23 @@ def _outer_line(width: int, height: int, data: bytes, grid: Grid, first: tuple[i
         a, b = (ya * width + xa) * 4, (yb * width + xb) * 4
         hits += max(abs(data[a] - data[b]), abs(data[a + 1] - data[b + 1]), abs(data[a + 2] - data[b + 2])) >= 6
     return total > 0 and hits >= 0.5 * total
+
+
+def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
+    """Whether a cell read without ink holds a faint mark: a part of the inner middle of the cell (3% to 40%;
+    away from bevels and lines) of a colour off its background by more than noise but less than ink (a flag
+    or a digit whose colour was lost, as in a grayscale copy), which must not pass for a plain cell.
+    (`known`: the answers for the cells sampled alike, whose looks share their samples.)"""
+    pix, rgb, bg = cell.pix, cell.rgb, cell.background
+    if id(pix) in known:
+        return known[id(pix)]
+    n = len(pix)
+    m = n * 3 // 20 + 2
+    counts = Counter(chain.from_iterable(row[m:n - m] for row in pix[m:n - m]))
+    total = sum(counts.values())
+    off = sum(k for p, k in counts.items() if p in rgb and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK)
+    known[id(pix)] = answer = 0.03 * total <= off <= 0.4 * total
+    return answer
 
 
 def _margin(cell: CellLook, centres: list[list[CellLook]], k: int) -> float:

@@ -25,6 +25,7 @@ from minesat.messages.ops import Op
 
 if TYPE_CHECKING:  # the engine's answers, encoded here, are never built here
     from minesat.counting.outcomes import Outcome
+    from minesat.formats.replays.model import Replay
     from minesat.image.reader import Reading
     from minesat.play.advice import Advice, Candidate
     from minesat.play.flags import WrongFlag
@@ -119,11 +120,43 @@ def encode_best(b: Best) -> dict[str, Any]:
 
 def encode_reading(reading: Reading) -> dict[str, Any]:
     """A board read from a screenshot (the page's and the CLI's `read-image --json`): its rows, its
-    total if read, the grid found, each cell's confidence, and the cells under the threshold."""
+    total if read, the grid found, each cell's confidence, the cells under the threshold, and a note on
+    what is likely wrong when many are (an overlay on the board; empty otherwise)."""
     board, grid = reading.board, reading.grid
     return {"rows": board.row_texts(), "mines": board.mines,
             "grid": {"left": round(grid.left, 2), "top": round(grid.top, 2), "pitch_x": round(grid.pitch_x, 3),
                      "pitch_y": round(grid.pitch_y, 3), "rows": grid.rows, "cols": grid.cols},
             "confidence": [[round(c, 3) for c in reading.confidence[r * board.cols:(r + 1) * board.cols]]
                            for r in range(board.rows)],
-            "sure": reading.sure, "unsure": [list(cell) for cell in reading.unsure], "threshold": reading.threshold}
+            "sure": reading.sure, "unsure": [list(cell) for cell in reading.unsure], "threshold": reading.threshold,
+            "note": reading.note}
+
+
+def encode_replay(replay: Replay, stats: dict[str, Any]) -> dict[str, Any]:
+    """A replay for the page's player (`Op.REPLAY`): what the file says of itself, the board, the
+    board events ([time, kind, row, col, [[row, col] opened, ...]]), the pointer's positions
+    ({"ms": [...], "x": [...], "y": [...]}: milliseconds, pixels of `cell_size` a cell, -1 off the
+    board; three flat lists, as the page parses them fast), the outcome and the statistics
+    (`replay_stats.statistics`, floats rounded to 6 places)."""
+    meta = replay.meta
+    return {
+        "format": replay.format, "version": replay.version,
+        "meta": {"software": meta.software, "player": meta.player, "date": meta.date, "level": meta.level,
+                 "mode": meta.mode, "checksum": meta.checksum, "country": meta.country},
+        "rows": replay.rows, "cols": replay.cols, "cell_size": replay.cell_size,
+        "mines": [list(m) for m in replay.mines], "outcome": replay.outcome, "won": replay.won,
+        "time": round(replay.time, 3), "start": replay.start, "end": replay.end,
+        "events": [[round(e.time, 3), e.kind, e.row, e.col, [list(c) for c in e.opened]] for e in replay.board_events],
+        "mouse": {"ms": [round(m.time * 1000) for m in replay.mouse], "x": [m.x for m in replay.mouse],
+                  "y": [m.y for m in replay.mouse]},
+        "stats": {k: round(v, 6) if isinstance(v, float) else v for k, v in stats.items()},
+    }
+
+
+def encode_replay_review(graded: list[Graded], times: list[float], texts: list[list[str]], luck: float,
+                         said: str) -> dict[str, Any]:
+    """A replay's board events graded (`Op.REPLAY_REVIEW`): each as `encode_graded` gives it, with its
+    time and its proofs in words ("proof_text", one a proof); the summary in words and pLuck."""
+    return {"moves": [encode_graded(g) | {"time": round(t, 3), "proof_text": text}
+                      for g, t, text in zip(graded, times, texts)],
+            "summary": said, "pluck": round(luck, 6)}

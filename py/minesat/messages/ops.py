@@ -28,6 +28,8 @@ class Op(StrEnum):
     GENERATE = "generate"          # a board's mines for a game (no-guess on request)
     REVIEW = "review"              # a game graded move by move
     READ_IMAGE = "read_image"      # a board read from a screenshot's pixels
+    REPLAY = "replay"              # a replay file's game, board events and statistics (the file's bytes as data)
+    REPLAY_REVIEW = "replay_review"  # a replay file's board events graded, with proofs (the file's bytes as data)
     DIMACS = "dimacs"              # download: the CNF in DIMACS
     LP = "lp"                      # download: the ILP in LP format
 
@@ -49,6 +51,9 @@ class Lane(StrEnum):
     PLAY_ODDS = "play-odds"
     PLAY_REVIEW = "play-review"
     PLAY_GENERATE = "play-generate"
+    REPLAY = "replay"                    # a replay file read (the player's first step)
+    REPLAY_REVIEW = "replay-review"      # its grades (the second step)
+    REPLAY_POSITION = "replay-position"  # the player's position: probabilities, proofs
 
 
 _VALUES = frozenset(op.value for op in Op)

@@ -30,6 +30,8 @@ from minesat.messages.codec import (  # noqa: F401 - the page's until it imports
     encode_outcome,
     encode_proof,
     encode_reading,
+    encode_replay,
+    encode_replay_review,
     request,
 )
 from minesat.messages.ops import Op, op_named
@@ -46,6 +48,7 @@ LP_LINES_SHOWN = 200     # lines of the LP file in the reduction panel
 MAX_AUTO_GATES = 60_000  # above this counter size, the reduction panel builds the CNF on request
 OUTCOME_SLICE = 0.01     # seconds of outcome tables per request (the page asks again for more)
 SAT_SLICE = 1.0          # seconds of a tangled board's SAT backbone per request (the page asks again)
+REVIEW_SLICE = 0.4       # seconds of a replay's review per request (the page shows them and asks again)
 
 
 class EngineError(Exception):
@@ -76,6 +79,8 @@ class Engine:
         self._sat: Iterator[BackboneStep] | None = None  # a tangled board's backbone, going on
         self._tangled = ""  # why the board is not counted
         self._step_text = ""
+        self._replay: tuple[str, Any] | None = None  # the last replay read: (its bytes' digest, Replay)
+        self._review: tuple[str, Iterator[Any], list[Any], Board] | None = None  # its review, going on
 
     def answer(self, text: str, data: bytes | None = None) -> str:
         """One request (JSON text) -> its answer (JSON text): {"id", "ok": data} or {"id", "error"}.
@@ -200,7 +205,7 @@ class Engine:
         limit = int(req.get("limit", CLAUSES_SHOWN))
         lp = ilp.reduce(board)
         lp_lines = lp.to_lp().splitlines()
-        out: dict[str, Any] = {"bound": reduction("binomial").clause_bound(board),  # seed 000's 112 |R|
+        out: dict[str, Any] = {"bound": reduction("binomial").clause_bound(board),  # 112 |R|: see docs/architecture.md
                                "ilp_vars": lp.num_vars,
                                "ilp_constraints": lp.num_constraints, "hidden": len(board.hidden),
                                "lp": "\n".join(lp_lines[:LP_LINES_SHOWN]),
@@ -377,6 +382,80 @@ class Engine:
         rgba = req["data"] if isinstance(req.get("data"), bytes) else base64.b64decode(str(req["rgba"]), validate=True)
         reading = read_image(width, height, rgba)
         return encode_reading(reading) | {"board": board_to_fragment(reading.board)}
+
+    # -- a replay file (issue 33): read at once, graded in a second request --
+    def replay(self, req: dict[str, Any]) -> Any:
+        """The replay in the request's `data` (the file's bytes; or "base64", text) named `name`,
+        read once for its two requests (`read_replay`: a ReplayError, one line, for a bad file)."""
+        import base64
+        import hashlib
+
+        from minesat.formats.replays import read_replay
+        from minesat.formats.replays.model import MAX_BYTES
+        data = req["data"] if isinstance(req.get("data"), bytes) else base64.b64decode(str(req.get("base64", "")))
+        if len(data) > MAX_BYTES:
+            raise EngineError(f"the file is {len(data) / 1e6:.1f} MB: more than a replay can be")
+        name = str(req.get("name", ""))
+        key = hashlib.sha256(data).hexdigest() + "/" + name
+        if self._replay is None or self._replay[0] != key:
+            self._replay = self._review = None
+            self._replay = (key, read_replay(data, name))
+        return self._replay[1]
+
+    @handles(Op.REPLAY)
+    def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
+        """A replay file for the page's player: its game, board and mouse events and statistics
+        (`codec.encode_replay`); its grades come from Op.REPLAY_REVIEW."""
+        from minesat.play.replay_stats import statistics
+        replay = self.replay(req)
+        return encode_replay(replay, statistics(replay))
+
+    @handles(Op.REPLAY_REVIEW)
+    def op_replay_review(self, req: dict[str, Any]) -> dict[str, Any]:
+        """A replay file's board events graded by `review`, in slices of about REVIEW_SLICE seconds
+        (one event at least): the grades from event `start` on that this request made
+        (`codec.encode_replay_review`, each proof in words) and "next", the event to ask from next
+        time, or None once all are graded (then the summary and pLuck too).  An EngineError when the
+        game is not one the review takes."""
+        from minesat.formats.replays import ReplayError
+        from minesat.play.replay_review import pluck, review_steps
+        from minesat.play.review import summary
+        replay = self.replay(req)
+        key = self._replay[0] if self._replay else ""
+        start = max(0, int(req.get("start", 0)))
+        if self._review is None or self._review[0] != key or start > len(self._review[2]):
+            self._review = (key, review_steps(replay, get_solver()), [],
+                            solved_board(replay.rows, replay.cols, replay.mine_set))
+        _, steps, graded, solution = self._review
+        deadline = time.perf_counter() + float(req.get("budget", REVIEW_SLICE))
+        done = False
+        try:
+            while len(graded) <= start or time.perf_counter() < deadline:
+                move = next(steps, None)
+                if move is None:
+                    done = True
+                    break
+                graded.append(move)
+        except ReplayError as e:
+            self._review = None
+            raise EngineError(str(e)) from None
+        shown = graded[start:]
+        times = [e.time for e in replay.board_events[start:start + len(shown)]]
+        texts = [[p.describe(solution) for p in g.proof] for g in shown]
+        out = encode_replay_review(shown, times, texts, pluck(graded, replay.outcome == "lost") if done else 0.0,
+                                   summary(graded) if done else "")
+        return out | {"start": start, "next": None if done else len(graded),
+                      "total": len(replay.board_events)} | ({} if done else {"summary": None, "pluck": None})
+
+
+def solved_board(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> Board:
+    """Every safe cell showing its number, the mines hidden: the board a proof's clues are read on."""
+    cells = []
+    for r in range(rows):
+        for c in range(cols):
+            near = sum((rr, cc) in mines for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2))
+            cells.append(HIDDEN if (r, c) in mines else str(near))
+    return Board(rows, cols, tuple(cells), len(mines))
 
 
 def describe(e: BaseException) -> str:

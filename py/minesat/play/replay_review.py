@@ -11,12 +11,13 @@ the luckier.  The losing click is not counted (its luck ran out).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
 from minesat.board import BoardError
 from minesat.formats.replays.model import Replay, ReplayError
-from minesat.play.review import GameRecord, Graded, review
+from minesat.play.review import GameRecord, Graded, graded_moves
 
 KIND = {"open": "open", "chord": "chord", "flag": "flag", "unflag": "flag"}
 
@@ -38,8 +39,13 @@ def record_json(replay: Replay) -> dict[str, Any]:
 def review_replay(replay: Replay, solver: ModuleType | None = None) -> list[Graded]:
     """Every board event graded; ReplayError when the game cannot be reviewed (too large a board,
     a first click on a mine)."""
+    return list(review_steps(replay, solver))
+
+
+def review_steps(replay: Replay, solver: ModuleType | None = None) -> Iterator[Graded]:
+    """`review_replay`, one board event at a time (the page shows the grades as they come)."""
     try:
-        return review(record(replay), solver)
+        yield from graded_moves(record(replay), solver)
     except (BoardError, ValueError) as e:
         raise ReplayError(f"cannot review this game: {' '.join(str(e).splitlines())}") from None
 

@@ -25,6 +25,7 @@ cell it opens is a mine, 1 - P(every flag around it is a mine).  The first open 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, TypeGuard
@@ -123,16 +124,19 @@ class Graded:
 
 def review(record: GameRecord, solver: ModuleType | None = None) -> list[Graded]:
     """Every move of the game, graded; ValueError when a move comes after the game's end."""
+    return list(graded_moves(record, solver))
+
+
+def graded_moves(record: GameRecord, solver: ModuleType | None = None) -> Iterator[Graded]:
+    """`review`, one move at a time (the page's replay player shows the grades as they come)."""
     game = Game.with_mines(record.rows, record.cols, set(record.mines))
     known = Known(Board(record.rows, record.cols, (HIDDEN,) * (record.rows * record.cols), record.total))
-    out = []
     for number, move in enumerate(record.moves, 1):
         if game.state != "playing":
             raise ValueError(f"move {number} comes after the end of the game ({game.state})")
-        out.append(grade(game, move, record.total, solver, known))
+        yield grade(game, move, record.total, solver, known)
         r, c, kind = move
         known.reveal(game, game.act((r, c), kind))
-    return out
 
 
 @dataclass

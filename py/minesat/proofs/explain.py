@@ -1,11 +1,11 @@
 """Why: a minimal proof for every forced cell, and what each click can reveal.
 
-Proofs.  A cell is surely safe when "mine here" and the board's constraints are
-unsatisfiable (seed 003), surely a mine when "safe here" is.  A proof of it is a set of clues
-whose clauses alone are still unsatisfiable with that query, no proper subset being so, and
-two booleans: whether the flags take part (without them a flagged cell is a plain unknown)
-and whether the total number of mines does.  `proofs(board)` finds one for every forced cell
-except the flags (the user asserts those):
+Proofs. A cell is surely safe when "mine here" and the board's constraints are unsatisfiable,
+surely a mine when "safe here" is (Porcar Guillamón's slides: docs/architecture.md#references).
+A proof of it is a set of clues whose clauses alone are still unsatisfiable with that query, no
+proper subset being so, and two booleans: whether the flags take part (without them a flagged
+cell is a plain unknown) and whether the total number of mines does.  `proofs(board)` finds one
+for every forced cell except the flags (the user asserts those):
 
 1. Exact counts of the board with the flags and the total switched off and on say, for each
    forced cell, the easiest level that forces it: the clues alone, with the flags, with the

@@ -7,10 +7,10 @@ clipped to 0..len(lits) first; bounds no assignment can meet give the empty clau
 
 The encodings, one registry (`ENCODINGS`):
 
-binomial  (seed 000) no new variables: "at most h" forbids every h+1 literals all true,
+binomial  (problem-reductions #645) no new variables: "at most h" forbids every h+1 literals all true,
           C(n, h+1) clauses; "at least l" forbids every n-l+1 all false, C(n, n-l+1) clauses.
           Exactly 4 of 8, a clue's worst case: 56 + 56 = 112 clauses.
-sortnet   (seed 004) a bubble sorting network of comparators (max = OR, min = AND) whose
+sortnet   (Yurichev's post; Batcher) a bubble sorting network of comparators (max = OR, min = AND) whose
           outputs are a thermometer code of the number of true inputs: "at least l" is output
           l-1 true, "at most h" output h false.  n(n-1)/2 comparators of 2 variables and
           6 clauses each, plus at most 2 unit clauses.

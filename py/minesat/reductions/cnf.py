@@ -108,7 +108,7 @@ def unsatisfiable_clue(board: Board, clue: Clue) -> bool:
 
 def worst_clue(encoding: str) -> tuple[int, int]:
     """The most new variables and clauses one clue can take in `encoding` (at most 8 neighbours):
-    binomial (0, 112), the seed's figure; sortnet (56, 170)."""
+    binomial (0, 112), the figure of problem-reductions #645; sortnet (56, 170)."""
     sizes = [card.size(d, c, c, encoding) for d in range(MAX_NEIGHBOURS + 1) for c in range(d + 1)]
     return max(aux for aux, _ in sizes), max(clauses for _, clauses in sizes)
 
@@ -154,7 +154,8 @@ class SatReduction:
         return {"num_vars": len(board.hidden) + aux, "num_clauses": sum(c for _, c in parts), "num_aux": aux}
 
     def clause_bound(self, board: Board) -> int:
-        """The seed's bound on the clues' clauses: the worst clue's times |R| (binomial: 112 |R|)."""
+        """The bound on the clues' clauses: the worst clue's times |R| (binomial: 112 |R|, as in
+        problem-reductions #645)."""
         return worst_clue(self.encoding)[1] * len(board.clues)
 
     def overhead(self, board: Board) -> dict[str, int]:

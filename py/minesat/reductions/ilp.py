@@ -1,4 +1,4 @@
-"""Minesweeper -> 0/1 integer linear program (seed 001).
+"""Minesweeper -> 0/1 integer linear program (problem-reductions #644; docs/architecture.md#references).
 
 One binary variable per hidden cell (x1..xk, row-major), one equality per
 revealed cell with hidden neighbours: the sum of its neighbours' variables

@@ -84,11 +84,11 @@ def backbone(cnf: CNF, solver: ModuleType,
              witnesses: Iterable[frozenset[Cell]] = ()) -> tuple[list[Cell], list[Cell]] | None:
     """Cells that are surely safe and surely mines, or None when the formula is UNSAT.
 
-    A cell is safe when "mine here" is unsatisfiable, and a mine when "safe here"
-    is (seed 003).  Few solver calls: the formula is split into independent
-    components; one call asks whether any remaining candidate can flip (UNSAT proves
-    them all forced at once), and each model rules out every cell whose value it flips;
-    `witnesses` (known layouts, checked against the board first) rule out more.
+    A cell is safe when "mine here" is unsatisfiable, and a mine when "safe here" is (Porcar
+    Guillamón's slides: docs/architecture.md#references). Few solver calls: the formula is
+    split into independent components; one call asks whether any remaining candidate can flip
+    (UNSAT proves them all forced at once), and each model rules out every cell whose value it
+    flips; `witnesses` (known layouts, checked against the board first) rule out more.
     Cells in no clause are free and need no call.
     """
     result: tuple[list[Cell], list[Cell]] | None = None

@@ -24,7 +24,7 @@ from minesat.board import (
 
 HISTORY = 500  # undo steps kept
 
-EXAMPLE_ROWS = [  # the 9x9 board of the sorting-network blog post (seed 004); 10 mines
+EXAMPLE_ROWS = [  # the 9x9 board of Yurichev's sorting-network post (docs/architecture.md#references); 10 mines
     "01?10001?", "01?100011", "011100000", "000000000", "111110011",
     "????1001?", "????3101?", "?????211?", "?????????"]
 

@@ -35,8 +35,9 @@ def summary(answer: dict[str, Any]) -> str:
     if not unsure:
         return f"Read a {size} board; every cell is sure. Check it against the image, then analyse it."
     names = ", ".join(f"r{r + 1}c{c + 1}" for r, c in unsure[:8]) + (" …" if len(unsure) > 8 else "")
+    note = f" Note: {answer['note'][:1].upper()}{answer['note'][1:]}." if answer.get("note") else ""
     return (f"Read a {size} board; {len(unsure)} cell{'s' * (len(unsure) != 1)} unsure ({names}), "
-            "marked: check them against the image, and correct them in the analyzer once opened.")
+            f"marked: check them against the image, and correct them in the analyzer once opened.{note}")
 
 
 def confirmation_html(answer: dict[str, Any]) -> str:

@@ -1,5 +1,7 @@
 """Boards that come into the analyzer: pasted or dropped text, a file opened or dropped, a
-screenshot pasted, dropped or picked (read by the engine's worker), a link opened."""
+screenshot pasted, dropped or picked (read by the engine's worker), a link opened.  A replay file
+(.avf .rmv .evf .mvf .rawvf) opened or dropped goes to the replay player (announced as
+"replay-file"; replay/controller.py); its board reaches the analyzer from there."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from minesat_web.app import App
 from minesat_web.browser import document, js, js_object
 from minesat_web.client import Dropped, EngineFailed
 from minesat_web.dom import el, handle, in_play_mode, show_message
+from minesat_web.replay.state import is_replay_name
 
 
 def load(app: App, board: Board, source: str) -> None:
@@ -55,6 +58,9 @@ def open_link(app: App, fragment: str) -> None:
 
 async def open_file(app: App, file: Any) -> None:
     name = str(file.name)
+    if is_replay_name(name):
+        app.announce("replay-file", file)
+        return
     try:
         data = bytes((await file.arrayBuffer()).to_py())
         reading = read_bytes(data, name)
@@ -73,9 +79,12 @@ async def read_screenshot(app: App, blob: Any, name: str) -> None:
     status.textContent = f"Reading the board in {name}…"
     el("image-view").hidden = True
     try:
-        pixels = await js.minesatImagePixels(blob)
-    except Exception:  # noqa: BLE001 - not an image the browser can decode
-        status.textContent = f"{name} is not an image this browser can read."
+        pixels = await js.minesatImagePixels(blob)  # (its size checked before anything is drawn: index.html)
+    except Exception as e:  # noqa: BLE001 - not an image the browser can decode, or too large to be a screenshot
+        size = str(e).partition("too large: ")[2].split()[0] if "too large: " in str(e) else ""
+        status.textContent = (f"{name} is {size} pixels: more than a screenshot can be "
+                              f"({imageread.MAX_PIXELS:,} pixels at most)." if size else
+                              f"{name} is not an image this browser can read.")
         return
     el("image-preview").src = js.URL.createObjectURL(blob)
     width, height = int(pixels.width), int(pixels.height)
@@ -153,6 +162,10 @@ def bind(app: App) -> None:
     @handle("drop", document)
     def drop(evt: Any) -> None:
         evt.preventDefault()
+        files = evt.dataTransfer.files if evt.dataTransfer else None
+        if files and files.length and is_replay_name(str(files.item(0).name)):  # the replay player's, in any mode
+            app.announce("replay-file", files.item(0))
+            return
         if in_play_mode():  # boards and screenshots are read in the analyzer
             show_message("A dropped board or screenshot is read in the analyzer: Analyze a position, then drop it.")
             return

@@ -15,6 +15,7 @@ from minesat_web.analyzer import imageread
 from shots import IMAGES
 
 
+@pytest.mark.slow
 def test_the_page_confirmation_view_marks_the_unsure_cells():
     """minesat_web.analyzer.imageread (pure): the request the page sends and the view of the board read."""
     from minesat.messages.protocol import Engine
@@ -65,3 +66,11 @@ def test_the_confirmation_grid_draws_each_cell_as_read_and_marks_the_unsure_ones
                      ("cell read-n0", "row 2 column 2: 0", "")]
     assert view.count('role="row"') == 2 and "--cols: 2" in view
     assert 'href="#board=1?/F0&amp;size=2x2"' in view  # the fragment escaped in the attribute
+
+
+def test_the_summary_passes_on_the_readers_note():
+    """A reading with a note (an overlay on the board) says it in the summary line; one without, nothing more."""
+    plain = answer(["1?", "??"], [[0, 1]])
+    noted = {**plain, "note": "many hidden cells carry marks: is a probability overlay on? Turn it off"}
+    assert "Note: Many hidden cells carry marks" in imageread.summary(noted)
+    assert "Note" not in imageread.summary(plain) and "Note" not in imageread.summary({**plain, "note": ""})

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from minesat.cli.commands import main
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -24,6 +26,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_json_line_per_file(capsys) -> None:
     assert main(["replay", "--json", str(BEG), str(DATA / "mvf" / "flop-player_2007_release_1.mvf")]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -44,6 +47,7 @@ def test_readable_summary(capsys) -> None:
     assert "Arbiter 0.52.3" in out and "3BV 28/28" in out and "needless" in out and "pLuck" in out
 
 
+@pytest.mark.slow
 def test_a_folder_and_a_bad_file(tmp_path: Path) -> None:
     bad = tmp_path / "broken.avf"
     bad.write_bytes(BEG.read_bytes()[:300])
@@ -66,6 +70,7 @@ def test_not_a_replay_and_a_missing_file(tmp_path: Path) -> None:
     assert len(result.stderr.splitlines()) == 3 and "cannot read it" in result.stderr
 
 
+@pytest.mark.slow
 def test_record_is_read_by_minesat_review(tmp_path: Path, capsys) -> None:
     out = tmp_path / "game.json"
     assert main(["replay", "--json", "--record", str(out), str(BEG)]) == 0
@@ -79,6 +84,7 @@ def test_record_is_read_by_minesat_review(tmp_path: Path, capsys) -> None:
     assert len(list(folder.glob("*.json"))) == len(list((DATA / "mvf").glob("*.mvf")))
 
 
+@pytest.mark.slow
 def test_a_board_too_large_to_review_still_gets_its_statistics(tmp_path: Path) -> None:
     wide = tmp_path / "wide.rawvf"  # a 1x120 game won in one click: larger than the review's 100 columns
     wide.write_text("Width: 120\nHeight: 1\nMines: 1\nBoard:\n" + "0" * 119 + "*\nEvents:\n"

@@ -1,0 +1,187 @@
+"""The reader on looks beyond its first clients (issue 34): the committed screenshots of the classic look at
+scales 1, 1.5 and 2, a 10x8 checkerboard, a JPEG at 150% (drawn by bench/screens/skins.py from positions,
+which are their truth) and of Simon Tatham's Mines; grayscale and colour-inverted copies of every committed
+screenshot, which must never be offered as sure and wrong; images that hold no board."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw, ImageFilter, ImageOps
+
+from minesat.board import BoardError
+from minesat.image.reader import read_image
+
+ROOT = Path(__file__).resolve().parents[2]
+IMAGES = ROOT / "tests" / "images"
+SHOTS = sorted(p for p in IMAGES.iterdir() if p.suffix in (".png", ".jpg"))
+
+
+def truth(name: str) -> dict:
+    return json.loads((IMAGES / name).with_suffix(".json").read_text())
+
+
+def read(image: Image.Image):
+    rgba = image.convert("RGBA")
+    return read_image(rgba.width, rgba.height, rgba.tobytes())
+
+
+def rows_of(reading) -> list[str]:
+    b = reading.board
+    return ["".join(b.cells[r * b.cols:(r + 1) * b.cols]) for r in range(b.rows)]
+
+
+@functools.cache
+def reading_of(name: str):
+    return read(Image.open(IMAGES / name))
+
+
+@pytest.mark.parametrize(("name", "scale"), [("skin-classic-0.png", 1.0), ("skin-classic-1.png", 1.5),
+                                             ("skin-classic-2.png", 2.0)])
+def test_the_classic_look_is_read_exactly_and_surely_at_each_scale(name, scale):
+    """Grey raised tiles with 2-pixel bevels, opened cells with a 1-pixel line, coloured digits, flags on
+    poles and an LED counter: the look of Windows' Minesweeper and Arbiter, at device scales 1, 1.5, 2."""
+    data = truth(name)
+    assert data["scale"] == scale
+    reading = reading_of(name)
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
+def test_the_classic_led_counter_gives_the_total():
+    data = truth("skin-classic-0.png")
+    assert reading_of("skin-classic-0.png").board.mines == data["mines"]
+
+
+def test_a_small_checkerboard_without_grid_lines_is_read():
+    """A Google-like 10x8 board: two greens and two tans alternating, no line between cells."""
+    data = truth("skin-checker-3.png")
+    assert (len(data["rows"]), len(data["rows"][0])) == (8, 10)
+    reading = reading_of("skin-checker-3.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
+def test_a_jpeg_at_150_percent_is_read():
+    data = truth("skin-classic-4.jpg")
+    assert data["scale"] == 1.5 and data["format"] == "jpg"
+    assert rows_of(reading_of("skin-classic-4.jpg")) == data["rows"]
+
+
+def test_simon_tathams_mines_is_read():
+    """Drawn by sgt-puzzles' own `--screenshot` from a game ID holding the layout (bench/screens/sgt_mines.py)."""
+    data = truth("sgt-0.png")
+    reading = reading_of("sgt-0.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["grayscale", "inverted"])
+@pytest.mark.parametrize("shot", [p for p in SHOTS if Image.open(p).width * Image.open(p).height <= 400_000],
+                         ids=lambda p: p.name)
+def test_grayscale_and_inverted_copies_are_never_sure_and_wrong(shot, how):
+    """Colour is a hint the reader may lose: a copy without it, or with every colour inverted, comes back
+    refused, unsure, or right: never offered as sure with a wrong cell."""
+    image = Image.open(shot).convert("RGB")
+    copy = ImageOps.grayscale(image) if how == "grayscale" else ImageOps.invert(image)
+    try:
+        reading = read(copy)
+    except BoardError:
+        return
+    if reading.sure:
+        assert rows_of(reading) == truth(shot.name)["rows"]
+
+
+def graph_paper(cell: int = 20, n: int = 16) -> Image.Image:
+    image = Image.new("RGB", (n * cell + 80, n * cell + 80), (252, 252, 245))
+    draw = ImageDraw.Draw(image)
+    for k in range(n + 1):
+        width = 2 if k % 5 == 0 else 1
+        draw.line((40 + k * cell, 40, 40 + k * cell, 40 + n * cell), fill=(120, 170, 220), width=width)
+        draw.line((40, 40 + k * cell, 40 + n * cell, 40 + k * cell), fill=(120, 170, 220), width=width)
+    return image
+
+
+def chessboard(cell: int = 40) -> Image.Image:
+    image = Image.new("RGB", (8 * cell + 60, 8 * cell + 60), (60, 40, 20))
+    draw = ImageDraw.Draw(image)
+    for r in range(8):
+        for c in range(8):
+            draw.rectangle((30 + c * cell, 30 + r * cell, 29 + (c + 1) * cell, 29 + (r + 1) * cell),
+                           fill=(240, 217, 181) if (r + c) % 2 == 0 else (181, 136, 99))
+    return image
+
+
+def spreadsheet(w: int = 24, h: int = 24, rows: int = 16, cols: int = 16) -> Image.Image:
+    image = Image.new("RGB", (cols * w + 60, rows * h + 60), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    for r in range(rows + 1):
+        draw.line((30, 30 + r * h, 30 + cols * w, 30 + r * h), fill=(210, 210, 210))
+    for c in range(cols + 1):
+        draw.line((30 + c * w, 30, 30 + c * w, 30 + rows * h), fill=(210, 210, 210))
+    rng = random.Random(7)
+    for r in range(rows):
+        for c in range(cols):
+            if rng.random() < 0.4:
+                draw.text((34 + c * w, 34 + r * h), str(rng.randrange(100)), fill=(0, 0, 0))
+    return image
+
+
+def photo() -> Image.Image:
+    """A photo-like image: smooth random shapes, blurred, with noise."""
+    rng = random.Random(11)
+    image = Image.new("RGB", (480, 360), (120, 150, 190))
+    draw = ImageDraw.Draw(image)
+    for _ in range(40):
+        x, y = rng.randrange(480), rng.randrange(360)
+        r = rng.randrange(10, 80)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=tuple(rng.randrange(256) for _ in range(3)))
+    image = image.filter(ImageFilter.GaussianBlur(4))
+    noise = Image.frombytes("RGB", image.size, rng.randbytes(480 * 360 * 3))
+    return Image.blend(image, noise, 0.08)
+
+
+NO_BOARD = {"graph paper": graph_paper, "fine graph paper": lambda: graph_paper(12, 30),
+            "a chessboard": chessboard, "a small chessboard": lambda: chessboard(24),
+            "a spreadsheet": spreadsheet, "a wide spreadsheet": lambda: spreadsheet(90, 22, 20, 8),
+            "a photo": photo}
+
+
+@pytest.mark.parametrize("name", sorted(NO_BOARD))
+def test_images_without_a_board_give_no_board(name):
+    with pytest.raises(BoardError, match="no board"):
+        read(NO_BOARD[name]())
+
+
+def test_cli_read_image_exits_2_on_graph_paper(tmp_path):
+    path = tmp_path / "graph.png"
+    graph_paper().save(path)
+    done = subprocess.run([sys.executable, "-m", "minesat", "read-image", str(path)], cwd=ROOT,
+                          env=dict(os.environ, PYTHONPATH="py"), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "no board" in done.stderr and not done.stdout
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_an_overlay_on_the_board_gets_its_hint():
+    """JSMinesweeper with its default "Mine %" overlay: percentages on the hidden cells.  The reading is
+    unsure and says what is likely on top of the board and what to do, in the CLI's message too."""
+    reading = reading_of("jsm-overlay-1.png")
+    assert not reading.sure and "overlay" in reading.note and "Turn it off" in reading.note
+    done = subprocess.run([sys.executable, "-m", "minesat", "read-image", str(IMAGES / "jsm-overlay-1.png")],
+                          cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "overlay" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    done = subprocess.run([sys.executable, "-m", "minesat", "read-image", "--json",
+                           str(IMAGES / "jsm-overlay-1.png")],
+                          cwd=ROOT, env=dict(os.environ, PYTHONPATH="py"), capture_output=True, text=True, timeout=120)
+    assert "overlay" in json.loads(done.stdout)["note"]
+
+
+@pytest.mark.parametrize("name", ["jsm-1.png", "minesat-0.png", "mjs-1.png", "google-0.png", "skin-classic-1.png"])
+def test_no_overlay_hint_without_an_overlay(name):
+    """Flags, shown mines and digits in doubt are not an overlay: no note."""
+    assert reading_of(name).note == ""
