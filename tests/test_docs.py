@@ -376,3 +376,16 @@ def test_the_commands_without_a_time_limit_are_the_ones_the_docs_name():
     subcommands = next(a for a in parser._actions if isinstance(a.choices, dict)).choices
     unbounded = {name for name, sub in subcommands.items() if not sub.get_default("timeout")}
     assert set(re.findall(r"`([\w-]+)`", stated.group(1))) == unbounded
+
+
+def test_the_globals_between_javascript_and_python_are_the_codes():
+    """docs/page.md's table names every window.minesat*/globalThis.minesat* global the page's code
+    uses, once, each assigned in the file its row says defines it."""
+    table = section(doc("docs/page.md"), "Globals between JavaScript and Python")
+    rows = re.findall(r"^\| `(minesat\w+)(?:\([^)]*\))?` \| `([\w./-]+)`", table, re.M)
+    static = ROOT / "static"
+    code = [ROOT / "index.html", *static.glob("*.mjs"), *static.glob("boot/*.mjs"), *PY.rglob("*.py")]
+    used = {name for path in code for name in re.findall(r"\bminesat[A-Z]\w*", read(path))}
+    assert len(used) >= 14 and sorted(name for name, _ in rows) == sorted(used)
+    for name, where in rows:
+        assert re.search(rf"(?:window|globalThis)\.{name} = ", read(ROOT / where)), f"{name} is not defined in {where}"

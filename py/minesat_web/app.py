@@ -138,7 +138,7 @@ class App:
             frame.style.setProperty("--rows", str(b.rows))
             grid.setAttribute("aria-rowcount", str(b.rows))
             grid.setAttribute("aria-colcount", str(b.cols))
-            grid.innerHTML = render.grid_html(b.cols, states)
+            js.minesatGridSlices(grid, to_js(render.grid_slices(b.cols, states)))
             el("col-labels").innerHTML = render.labels_html(b.cols)
             el("row-labels").innerHTML = render.labels_html(b.rows)
         else:

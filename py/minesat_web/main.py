@@ -64,11 +64,12 @@ async def start() -> App:
     document.body.dataset.engine = "starting"
     document.body.setAttribute("data-ready", "")
     js.performance.mark("minesat:ready")
+    if link.startswith("play="):  # a game needs no engine: at once (its hints wait for the engine)
+        game.open_link(link)
+    play.carry_out_early(game)  # what the player did before Python was up, done now, in order
     where = await app.client.connect()
     document.body.dataset.engine = where
     if where == "worker":
         document.body.dataset.worker = "ready"
     app.request_analysis()
-    if link.startswith("play="):
-        game.open_link(link)
     return app

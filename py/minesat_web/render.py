@@ -173,6 +173,17 @@ def grid_html(cols: int, states: list[CellState]) -> str:
     return rows_html(cols, [state_html(i, cols, s) for i, s in enumerate(states)])
 
 
+SLICE_CELLS = 1500  # cells the page draws in one frame (index.html's PATCH_SLICE): a big board in slices
+
+
+def grid_slices(cols: int, states: list[CellState]) -> list[str]:
+    """The whole grid as the HTML of whole rows, about SLICE_CELLS cells a slice (one slice for a
+    board of that many cells or fewer): the page draws one a frame, never freezing on a big board."""
+    step = max(1, SLICE_CELLS // max(cols, 1)) * cols
+    cells = [state_html(i, cols, s) for i, s in enumerate(states)]
+    return [rows_html(cols, cells[start:start + step]) for start in range(0, len(cells), step)] or [""]
+
+
 def grid_cells(board: Board, a: Analysis | None, shown: frozenset[Cell] | None = None) -> list[str]:
     """One HTML element per cell, row by row."""
     return [state_html(i, board.cols, s) for i, s in enumerate(cell_states(board, a, shown))]

@@ -214,6 +214,20 @@ def test_every_op_has_one_handler_and_the_worker_knows_the_analysis_lane():
     assert f'"{Lane.ANALYSIS.value}"' in worker
 
 
+def test_plays_lanes_are_the_ones_the_worker_spares_when_a_board_is_analysed():
+    """A new board's analysis drops the analyzer's waiting requests, never Play's (a no-guess board
+    asked for while the engine started was dropped by the page's first analysis: issue 35): the
+    worker tells them apart by the prefix "play", which Play's lanes, and only they, have."""
+    from pathlib import Path
+
+    from minesat.messages.ops import Lane
+    plays = {lane for lane in Lane if lane.name.startswith("PLAY")}
+    assert plays and all(lane.value.startswith("play") for lane in plays)
+    assert not [lane for lane in set(Lane) - plays if lane.value.startswith("play")]
+    worker = (Path(__file__).resolve().parents[2] / "static" / "engine-worker.mjs").read_text()
+    assert 'startsWith("play")' in worker
+
+
 # -- a replay file, for the page's player (issue 33) --
 REPLAYS = Path(__file__).resolve().parent.parent / "data" / "replays"
 EXPERT = REPLAYS / "avf" / "Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"

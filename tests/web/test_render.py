@@ -338,3 +338,17 @@ def test_a_total_the_clues_cannot_meet_is_said_as_such():
 def test_the_lp_text_says_how_many_lines_the_download_adds():
     assert render.lp_text({"lp": "Minimize\n obj: 0", "lp_more": 0}) == "Minimize\n obj: 0"
     assert render.lp_text({"lp": "x", "lp_more": 1234}) == "x\n… 1,234 more lines in the LP download."
+
+
+def test_a_big_grid_comes_in_slices_of_whole_rows_that_make_the_whole_grid():
+    """render.grid_slices: the grid's HTML cut between rows, about SLICE_CELLS cells a slice, which
+    joined give grid_html's; a small board is one slice."""
+    from minesat.board import Board
+    from minesat_web.render import SLICE_CELLS, cell_states, grid_html, grid_slices
+    for side in (3, 38, 100):
+        board = Board(side, side, ("?",) * (side * side), None)
+        states = cell_states(board, None)
+        slices = grid_slices(side, states)
+        assert "".join(slices) == grid_html(side, states)
+        assert all(s.count('class="row"') * side <= max(SLICE_CELLS, side) for s in slices)
+        assert len(slices) == (1 if side * side <= SLICE_CELLS else -(-side // (SLICE_CELLS // side)))

@@ -4,8 +4,10 @@ A request is `codec.request(Op.X, board, **args)`; the engine answers it with th
 registered for that op (`protocol.handles`); an op that streams its answer (a download) is one of
 `DOWNLOADS`.  A `Lane` names a queue of requests in the worker: a newer request of the same lane
 supersedes one still waiting, and a new board's analysis (`Lane.ANALYSIS`) supersedes every
-waiting request that has a lane (they are about the older board).  The worker's JavaScript
-(static/engine-worker.mjs) knows `Lane.ANALYSIS` by its value, "analysis".
+waiting request of the analyzer's lanes (they are about the older board), never Play's (the lanes
+whose value starts with "play": about the game, not the analyzer's board).  The worker's
+JavaScript (static/engine-worker.mjs) knows `Lane.ANALYSIS` by its value, "analysis", and Play's
+lanes by their prefix.
 Both are `StrEnum`s: they travel in JSON as their plain values.
 """
 

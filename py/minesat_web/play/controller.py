@@ -50,6 +50,7 @@ class Play:
         self.press: Any = None  # the pending long-press timer
         self.review = review.Review(app.client, self.draw)  # the engine's review of the game
         self.making: asyncio.Task[Any] | None = None  # a no-guess board being drawn
+        self.held: list[tuple[Cell, bool, str | None]] = []  # clicks made while it is drawn: played on it
 
     # -- games --
     def start(self, game: Game, level: str, first: Cell | None = None, moves: list[Move] | None = None,
@@ -69,13 +70,18 @@ class Play:
         el("play-end").hidden = True
         el("play-board").value = "no-guess" if no_guess else "any"
         for r, c, kind in moves or []:
-            self.apply((r, c), kind)
+            self.state.apply((r, c), kind, js.Date.now(), timed=False)  # timed from the player's first click
         self.write_url()
         self.draw()
+        self.show_pan()
         stats.show()
         self.refresh_live()
         if game.state != "playing":
             self.show_end()
+
+    def show_pan(self) -> None:
+        """Say so when the board is wider than its frame (a phone's): it pans."""
+        el("play-pan").hidden = el("play-grid").scrollWidth <= el("play-wrap").clientWidth
 
     def open_link(self, fragment: str) -> bool:
         """Start the game a `#play=` link names, at the position its moves reach; False (with a
@@ -95,6 +101,11 @@ class Play:
         else:
             self.start(game, level, first, moves)
         return True
+
+    def fresh_seed(self) -> None:
+        """The Seed field shows the game's own seed: a new game draws another (a typed one is kept)."""
+        if str(el("play-seed").value).strip() == self.state.shown_seed:
+            el("play-seed").value = ""
 
     def new_game(self) -> None:
         level = str(el("play-level").value)
@@ -131,10 +142,20 @@ class Play:
         self.start(made, level, first, moves, no_guess=True)
         el("play-hint-text").textContent = noguess.drawn_text(tries, first)
         self.show_best(first)
+        self.play_held()
+
+    def play_held(self) -> None:
+        """The clicks made while the board was drawn, played on it in order."""
+        held, self.held = self.held, []
+        for cell, flag, kind in held:
+            self.act(cell, flag, kind)
 
     def cancel_no_guess(self) -> None:
         if self.making and not self.making.done():
             self.making.cancel()
+        self.held = []
+        for node in list(js.document.querySelectorAll("#play-grid .queued")):
+            node.classList.remove("queued")
         el("play-generating").hidden = True
         self.app.restart_worker()
 
@@ -162,6 +183,7 @@ class Play:
         if game is None:
             return
         grid = el("play-grid")
+        grid.removeAttribute("data-placeholder")
         grid.style.setProperty("--cols", str(game.cols))
         odds = self.state.odds if self.live() and game.state == "playing" else {}
         grid.innerHTML = playrender.play_cells(game, self.state.best, self.state.cursor, odds, self.state.wrong_flags())
@@ -170,6 +192,19 @@ class Play:
         status.dataset.state = game.state
         status.className = game.state
         status.textContent = self.state.status()
+        self.draw_bar()
+
+    def draw_bar(self) -> None:
+        """Above the board, as in every Minesweeper: the mine counter, the face (a new game) and
+        the clock (index.html's minesatClock ticks it from the first click)."""
+        el("play-mines-left").textContent = self.state.counter_text()
+        face = el("play-face")
+        face.textContent = self.state.face()
+        face.dataset.state = self.state.game.state if self.state.game is not None else "playing"
+        clock = el("play-clock")
+        clock.dataset.started = str(int(self.state.started)) if self.state.started else ""
+        clock.dataset.ended = str(int(self.state.ended)) if self.state.ended else ""
+        js.minesatClock()
 
     def live(self) -> bool:
         return bool(el("play-live").checked)
@@ -203,7 +238,14 @@ class Play:
         return self.state.apply(cell, kind, js.Date.now())
 
     def act(self, cell: Cell, flag: bool = False, kind: str | None = None) -> None:
-        """A move made on the board: open (a chord on an open number), or flag."""
+        """A move made on the board: open (a chord on an open number), or flag. While a no-guess
+        board is being drawn, the move is kept and played on it once it is there (never lost)."""
+        if self.making and not self.making.done():
+            self.held.append((cell, flag, kind))
+            node = el(f"p{cell[0]}-{cell[1]}")
+            if node:
+                node.classList.add("queued")
+            return
         game = self.state.game
         if game is None or game.state != "playing" or self.review.data is not None:
             return
@@ -227,6 +269,8 @@ class Play:
         if game.state != "playing":
             stats.record(self.state.level, game.rule, game.state == "won", int(self.state.ended - self.state.started))
             self.show_end()
+            if game.state == "lost" and el("play-review-auto").checked:  # on the losing click: why, and what
+                asyncio.ensure_future(self.review.load(game, self.state.moves))  # was better
 
     def show_end(self) -> None:
         """The game's end: 3BV, clicks, efficiency and time; play again, share, review."""
@@ -356,6 +400,44 @@ class Play:
             info.textContent = playrender.odds_text(cell, data)
 
 
+TILE_KEY = "minesat.play-tile"  # the player's tile size (index.html applies it at the first paint)
+
+
+def set_tile_size(px: int) -> None:
+    """The game's tiles at `px` pixels, kept for the next visit."""
+    el("play-grid").style.setProperty("--tile", f"{px}px")
+    el("play-tile").setAttribute("aria-valuetext", f"{px} pixels")
+    try:
+        js.localStorage.setItem(TILE_KEY, str(px))
+    except Exception:  # noqa: BLE001 - storage disabled: the size holds for this visit
+        pass
+
+
+def carry_out_early(play: Play) -> None:
+    """What the player did before Python was up (index.html keeps it in minesatEarly), done now
+    in order: buttons clicked, choices changed (each with Play's settings as they were then),
+    cells clicked or flagged."""
+    early = js.window.minesatEarly
+    js.window.minesatEarly = None  # from now on the page's own handlers answer
+    for item in early.to_py() if early else []:
+        kind = str(item[0])
+        if kind in ("click", "change"):
+            node = el(str(item[1]))
+            if node is None:
+                continue
+            for id_, value in dict(item[2]).items():
+                if (field := el(str(id_))) is not None:
+                    field.value = str(value)
+            node.removeAttribute("aria-busy")
+            node.classList.remove("queued")
+            if kind == "click":
+                node.click()
+            else:
+                node.dispatchEvent(js.Event.new("change"))
+        elif kind in ("open", "flag"):
+            play.act((int(item[1]), int(item[2])), flag=kind == "flag" or play.state.flag_taps)
+
+
 def show_mode(play: bool) -> None:
     el("app").hidden = play
     el("play").hidden = not play
@@ -395,8 +477,7 @@ def bind_modes(app: App, play: Play) -> None:
 
     @handle("click", "#play-new")
     def new_game(evt: Any) -> None:
-        if str(el("play-seed").value).strip() == play.state.shown_seed:  # the game's own seed: a new one
-            el("play-seed").value = ""
+        play.fresh_seed()
         play.new_game()
 
     @handle("keydown", "#play-seed")
@@ -411,7 +492,28 @@ def bind_modes(app: App, play: Play) -> None:
 
     @handle("change", "#play-level")
     def level(evt: Any) -> None:
+        """A level chosen: a new game of that level (custom: of the size in its fields)."""
         el("play-custom").hidden = str(el("play-level").value) != "custom"
+        play.fresh_seed()
+        play.new_game()
+
+    @handle("click", "#play-face")
+    def face(evt: Any) -> None:
+        """The face above the board: a new game, as in every Minesweeper."""
+        play.fresh_seed()
+        play.new_game()
+
+    @handle("input", "#play-tile")
+    def tile(evt: Any) -> None:
+        set_tile_size(int(el("play-tile").value))
+        play.show_pan()
+
+    @handle("change", "#play-review-auto")
+    def review_auto(evt: Any) -> None:
+        try:
+            js.localStorage.setItem("minesat.play-review-auto", "1" if el("play-review-auto").checked else "0")
+        except Exception:  # noqa: BLE001 - storage disabled: the choice holds for this visit
+            pass
 
     @handle("click", "#play-analyze")
     def analyze_position(evt: Any) -> None:

@@ -13,12 +13,17 @@ from minesat.board import Cell
 from minesat.board import cell_name as name
 from minesat_web.render import band, cell_html, rows_html, short_percent
 
+MARK_WORDS = {"needless": "a needless guess", "losing": "the losing guess", "proof": "a clue of the proof"}
+
 
 def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,
-               odds: dict[Cell, Fraction] | None = None, wrong: frozenset[Cell] = frozenset()) -> str:
+               odds: dict[Cell, Fraction] | None = None, wrong: frozenset[Cell] = frozenset(),
+               marks: dict[Cell, str] | None = None) -> str:
     """A game as the player sees it (mines shown once it is over), one string, ARIA rows of cells;
     the keyboard's cursor, with `odds` each hidden cell's mine probability (its band and
-    percentage), and the flags the advisor found wrong."""
+    percentage), the flags the advisor found wrong, and the review's `marks` (a cell's class:
+    "needless", "losing", said in its name too)."""
+    marks = marks or {}
     over = game.state != "playing"
     odds = odds or {}
     cells = []
@@ -32,8 +37,9 @@ def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,
                 cls, label, text = f"cell revealed n{n}", f"{where}{n}", str(n) if n else ""
             elif over and game.mine_cells and cell in game.mine_cells:
                 boom = cell == game.exploded
-                cls = "cell mine exploded" if boom else ("cell flag" if cell in game.flags else "cell mine shown")
-                label = where + ("the mine you opened" if boom else "flagged mine" if cell in game.flags else "mine")
+                flagged = cell in game.flags or game.state == "won"  # a won game: every mine flagged
+                cls = "cell mine exploded" if boom else ("cell flag" if flagged else "cell mine shown")
+                label = where + ("the mine you opened" if boom else "flagged mine" if flagged else "mine")
             elif cell in game.flags:
                 cls, label = ("cell flag wrong", f"{where}flag, no mine") if over else ("cell flag", f"{where}flagged")
                 if cell in wrong:
@@ -51,6 +57,9 @@ def play_cells(game: Any, best: Cell | None = None, cursor: Cell | None = None,
                     cls += f" pb{band(p)}"
                     data += f' data-pct="{short_percent(p)}"'
                     label += f", {short_percent(p)}% mine"
+            if cell in marks:
+                cls += f" {marks[cell]}"
+                label += f", {MARK_WORDS.get(marks[cell], marks[cell])}"
             if cell == cursor:
                 cls += " cursor"
             if cell == best:
@@ -147,3 +156,51 @@ def review_html(data: dict[str, Any], step: int) -> str:
         f'<li role="option" id="rv{i}" data-step="{i}" data-grade="{html.escape(m["grade"])}" '
         f'aria-selected="{"true" if i == step else "false"}" class="grade-{html.escape(m["grade"])}">'
         f"{html.escape(review_line(m))}</li>" for i, m in enumerate(data["moves"]))
+
+
+def review_marks(data: dict[str, Any], lost: bool) -> dict[Cell, str]:
+    """The cells the review marks on the board: every needless guess's, and the losing guess's
+    (the last move of a lost game)."""
+    moves = data.get("moves") or []
+    marks = {(m["move"][0], m["move"][1]): "needless" for m in moves if m["grade"] == "needless"}
+    if lost and moves:
+        marks[(moves[-1]["move"][0], moves[-1]["move"][1])] = "losing"
+    return marks
+
+
+def proof_words(m: dict[str, Any]) -> str:
+    """A graded move's first proof, in a few words: " (the clues r1c2, r2c2 and the total)"."""
+    if not m.get("proof"):
+        return ""
+    proof = m["proof"][0]
+    clues = ", ".join(name((r, c)) for r, c in proof["clues"])
+    one = len(proof["clues"]) == 1 and not proof["total"]
+    return (f" ({'the clue' if len(proof['clues']) == 1 else 'the clues'} {clues}"
+            f"{' and the total' if proof['total'] else ''} {'shows' if one else 'show'} it)")
+
+
+def review_advice(data: dict[str, Any]) -> str:
+    """What the player should have done instead of the losing move (the last one), in one line
+    with its proof."""
+    moves = data.get("moves") or []
+    if not moves:
+        return ""
+    m = moves[-1]
+    here, grade, risk = name((m["move"][0], m["move"][1])), m["grade"], m["p_mine"] * 100
+    best = m.get("best")
+    if grade == "needless" and (m.get("proof") or m.get("safe_cells")):
+        sure = m["proof"][0]["cell"] if m.get("proof") else m["safe_cells"][0]
+        was = "surely a mine" if risk >= 100 else f"a needless guess, {risk:.1f}% mine"
+        sure_name = name((sure[0], sure[1]))
+        return f"You should have opened {sure_name}: it was surely safe{proof_words(m)}; {here} was {was}."
+    if risk >= 100:
+        return f"{here} was surely a mine{proof_words(m)}: flag it, never open it."
+    if grade == "risky" and best:
+        return (f"You should have opened {name((best['move'][0], best['move'][1]))}, "
+                f"{best['p_mine'] * 100:.1f}% mine, rather than {here}, {risk:.1f}%: no cell was surely safe.")
+    if grade == "good" and best:
+        return (f"Nothing to do better: no cell was surely safe, and {here} ({risk:.1f}% mine) was within a point "
+                f"of the best guess, {name((best['move'][0], best['move'][1]))} ({best['p_mine'] * 100:.1f}%).")
+    if grade == "fifty-fifty":
+        return f"Nothing to do better: {here} was an unavoidable 50/50 (no cell was surely safe)."
+    return f"Nothing to do better: no cell was surely safe, and {here} ({risk:.1f}% mine) was the best guess."

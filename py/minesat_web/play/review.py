@@ -39,16 +39,21 @@ class Review:
         self.moves: list[Move] = []
         self.data: dict[str, Any] | None = None  # while shown, the game takes no move
         self.step = 0
+        self.marks: dict[tuple[int, int], str] = {}  # needless guesses and the losing one, marked
 
     def forget(self) -> None:
-        """A new game: no review."""
+        """A new game: no review, and nothing of the last one's left to show (issue 35)."""
         self.game, self.data = None, None
         el("play-review-box").hidden = True
+        clear()
 
     async def load(self, game: Game, moves: list[Move]) -> None:
+        """Grade the game's moves and show them; a lost game's at its losing move, with what the
+        player should have done instead."""
         if game.mine_cells is None or not moves:
             return
-        self.game, self.moves = game, list(moves)
+        self.game, self.moves, self.data = game, list(moves), None
+        clear()  # never the previous game's list under "Grading every move…"
         el("play-review-box").hidden = False
         el("play-review-summary").textContent = "Grading every move…"
         try:
@@ -59,11 +64,18 @@ class Review:
             return
         if self.game is not game:
             return
-        self.data, self.step = data, 0
+        lost = game.state == "lost"
+        self.data, self.step = data, len(data["moves"]) - 1 if lost else 0
+        self.marks = playrender.review_marks(data, lost)
         el("play-review-summary").textContent = f"{len(data['moves'])} moves: {data['summary']}."
-        el("play-review-list").innerHTML = playrender.review_html(data, 0)
-        el("play-review-list").focus()
-        self.show_step(0)
+        advice = el("play-review-advice")
+        advice.textContent = playrender.review_advice(data) if lost else ""
+        advice.hidden = not lost
+        el("play-review-list").innerHTML = playrender.review_html(data, self.step)
+        el("play-review-list").focus(js_object({"preventScroll": True}))
+        if lost:  # the advice in view, then the board's proof of it (show_step)
+            advice.scrollIntoView(js_object({"block": "nearest"}))
+        self.show_step(self.step)
 
     def show_step(self, step: int) -> None:
         """The position before move `step`, the move marked (★ where the advisor would have played)."""
@@ -76,8 +88,10 @@ class Review:
             replay.act((r, c), kind)
         move = review["moves"][self.step]
         best = move.get("best")
+        clues = {(r, c): "proof" for r, c in (move["proof"][0]["clues"] if move.get("proof") else [])}
         el("play-grid").innerHTML = playrender.play_cells(
-            replay, (best["move"][0], best["move"][1]) if best else None, (move["move"][0], move["move"][1]))
+            replay, (best["move"][0], best["move"][1]) if best else None, (move["move"][0], move["move"][1]),
+            marks=clues | self.marks)
         listing = el("play-review-list")
         for node in list(listing.querySelectorAll("[aria-selected=true]")):
             node.setAttribute("aria-selected", "false")
@@ -86,11 +100,29 @@ class Review:
             node.setAttribute("aria-selected", "true")
             listing.setAttribute("aria-activedescendant", f"rv{self.step}")
             node.scrollIntoView(js_object({"block": "nearest"}))
+        shown = js.document.querySelector("#play-grid .cell.proof") or js.document.querySelector("#play-grid .cursor")
+        if shown and not in_view(shown):  # then the proof's clue in view, centred with what it proves (on a
+            shown.scrollIntoView(js_object({"block": "center", "inline": "center"}))  # phone the board pans)
 
     def close(self) -> None:
         self.data = None
         el("play-review-box").hidden = True
         self.closed()
+
+
+def in_view(node: Any) -> bool:
+    """Whether an element is wholly on screen (and inside the board's frame, which may pan)."""
+    box, frame = node.getBoundingClientRect(), el("play-wrap").getBoundingClientRect()
+    return bool(box.top >= 0 and box.left >= max(0, frame.left) and box.bottom <= js.innerHeight
+                and box.right <= min(js.innerWidth, frame.right))
+
+
+def clear() -> None:
+    """The review's box emptied: no list, no summary, no advice."""
+    el("play-review-list").innerHTML = ""
+    el("play-review-summary").textContent = ""
+    el("play-review-advice").textContent = ""
+    el("play-review-advice").hidden = True
 
 
 def bind(review: Review) -> None:

@@ -38,9 +38,11 @@ class PlayState:
             game.place_for(first)
         self.shown_seed = str(game.seed)
 
-    def apply(self, cell: Cell, kind: str, now: float) -> bool:
+    def apply(self, cell: Cell, kind: str, now: float, timed: bool = True) -> bool:
         """One move of the player's (or of a link being replayed) at time `now` (ms): True when it
-        was a real move.  Opening an open number chords it; a chord that opens nothing is no move."""
+        was a real move.  Opening an open number chords it; a chord that opens nothing is no move.
+        The game is timed from the player's first move: the moves of a link being replayed
+        (`timed` False) do not start the clock."""
         game = self.game
         if game is None or game.state != "playing":
             return False
@@ -57,10 +59,10 @@ class PlayState:
             if cell in game.flags:
                 return False
             game.open(cell)
-        if not self.started:
+        if not self.started and timed:
             self.started = now
         self.moves.append((cell[0], cell[1], kind))
-        if game.state != "playing":
+        if game.state != "playing" and self.started:
             self.ended = now
         return True
 
@@ -94,3 +96,17 @@ class PlayState:
     def seconds(self) -> float | None:
         """The game's time from its first move to its end (or None before a move)."""
         return (self.ended - self.started) / 1000 if self.started else None
+
+    def mines_left(self) -> int:
+        """The mine counter: the mines less the flags (below zero with too many flags)."""
+        return 0 if self.game is None else self.game.mines - len(self.game.flags)
+
+    def counter_text(self) -> str:
+        """The mine counter as Minesweeper shows it: three digits ("010", "-05")."""
+        n = 0 if self.game is not None and self.game.state == "won" else self.mines_left()  # won: all flagged
+        return f"{n:03d}" if n >= 0 else f"-{min(-n, 99):02d}"
+
+    def face(self) -> str:
+        """The new-game button's face: playing, won or lost."""
+        state = self.game.state if self.game is not None else "playing"
+        return {"playing": "🙂", "won": "😎", "lost": "😵"}[state]

@@ -78,3 +78,57 @@ def test_odds_while_playing_in_words():
 
 def test_a_best_time_in_seconds_or_a_dash_when_there_is_none():
     assert playrender.best_time(12_345) == "12.3 s" and playrender.best_time(0) == "–"
+
+
+def lost_review(seed: int) -> tuple[Game, list[dict]]:
+    """A beginner game lost on its second click, on a mine, graded by the engine's review."""
+    from minesat.play.review import GameRecord, review
+    game = Game.new("beginner", seed, "classic")
+    game.open((4, 4))
+    mine = min(game.mine_cells or ())
+    record = GameRecord.from_json({"rows": 9, "cols": 9, "mines": [list(c) for c in game.mine_cells or ()],
+                                   "moves": [[4, 4, "open"], [mine[0], mine[1], "open"]]})
+    return game, [encode_graded(g) for g in review(record)]
+
+
+def test_the_losing_moves_advice_names_the_safe_cell_with_its_proof():
+    from minesat.analysis.analyze import analyze
+    for seed in range(1, 40):
+        game, moves = lost_review(seed)
+        if moves[-1]["grade"] == "needless":
+            break
+    else:
+        raise AssertionError("no game lost by a needless guess in 40 seeds")
+    advice = playrender.review_advice({"moves": moves})
+    said = re.match(r"You should have opened r(\d+)c(\d+): it was surely safe \(the clues? ", advice)
+    assert said, advice
+    cell = (int(said[1]) - 1, int(said[2]) - 1)
+    assert cell in analyze(game.board()).safe  # surely safe on the position of the losing click
+    assert re.search(r"r\d+c\d+ was (a needless guess|surely a mine)", advice)
+    assert len(re.findall(r"\.(\s|$)", advice)) == 1 and "\n" not in advice  # one line, one sentence
+    marks = playrender.review_marks({"moves": moves}, lost=True)
+    losing = tuple(moves[-1]["move"][:2])
+    assert marks == {losing: "losing"}
+    html = playrender.play_cells(game, marks=marks)
+    assert re.search(rf'class="cell hidden losing"[^>]*id="p{losing[0]}-{losing[1]}"[^>]*the losing guess', html)
+
+
+def test_a_losing_guess_with_no_safe_cell_is_said_so():
+    risky = {"move": [2, 2, "open"], "grade": "risky", "p_mine": 0.5, "safe_cells": [], "proof": [],
+             "best": {"move": [0, 8], "p_mine": 0.125, "method": "guess"}}
+    assert playrender.review_advice({"moves": [risky]}) == (
+        "You should have opened r1c9, 12.5% mine, rather than r3c3, 50.0%: no cell was surely safe.")
+    good = {**risky, "grade": "good", "p_mine": 0.13}
+    assert playrender.review_advice({"moves": [good]}).startswith("Nothing to do better") and "r1c9 (12.5%)" in \
+        playrender.review_advice({"moves": [good]})
+    best = {**risky, "grade": "best", "p_mine": 0.2}
+    assert playrender.review_advice({"moves": [best]}).startswith("Nothing to do better: no cell was surely safe")
+    fifty = {**risky, "grade": "fifty-fifty"}
+    assert "unavoidable 50/50" in playrender.review_advice({"moves": [fifty]})
+    sure = {**risky, "p_mine": 1.0, "proof": [{"cell": [2, 2], "verdict": "mine", "clues": [[1, 1]], "total": False}]}
+    assert playrender.review_advice({"moves": [sure]}) == \
+        "r3c3 was surely a mine (the clue r2c2 shows it): flag it, never open it."
+    needless = {"move": [1, 1, "open"], "grade": "needless", "p_mine": 0.3, "safe_cells": [[5, 5]], "proof": [],
+                "best": None}
+    assert playrender.review_marks({"moves": [needless, risky]}, lost=True) == {(1, 1): "needless", (2, 2): "losing"}
+    assert playrender.review_marks({"moves": [needless]}, lost=False) == {(1, 1): "needless"}

@@ -64,3 +64,38 @@ def test_wrong_flags_are_those_still_flagged():
     state.apply(hidden[0], "flag", now=3.0)  # unflagged
     state.forget_unflagged_wrong()
     assert state.wrong == [] and state.wrong_flags() == frozenset()
+
+
+def test_a_game_from_a_link_is_timed_from_the_players_first_click_not_the_load():
+    state = started()
+    assert state.apply((4, 4), "open", now=1000.0, timed=False)  # the link's moves, replayed at the load
+    assert state.started == 0.0 and state.seconds() is None
+    game = state.game
+    assert game is not None
+    hidden = next((r, c) for r in range(9) for c in range(9) if (r, c) not in game.opened)
+    assert state.apply(hidden, "flag", now=9000.0)  # the player's first click: the clock starts
+    assert state.started == 9000.0
+    mine = next(c for c in sorted(game.mine_cells or ()) if c not in game.flags)
+    assert state.apply(mine, "open", now=12500.0)
+    assert state.seconds() == 3.5
+
+
+def test_the_mine_counter_and_the_face():
+    state = started()
+    assert (state.counter_text(), state.face()) == ("010", "🙂")
+    game = state.game
+    assert game is not None
+    state.apply((0, 0), "open", now=1.0)
+    hidden = [(r, c) for r in range(9) for c in range(9) if (r, c) not in game.opened]
+    for cell in hidden[:12]:
+        state.apply(cell, "flag", now=2.0)
+    assert state.mines_left() == 10 - len(game.flags) and state.counter_text() == f"-{len(game.flags) - 10:02d}"
+    mine = next(c for c in sorted(game.mine_cells or ()) if c not in game.flags)
+    state.apply(mine, "open", now=3.0)
+    assert state.face() == "😵"
+    won = started(seed=8)
+    assert won.game is not None
+    won.apply((0, 0), "open", now=1.0)
+    for cell in [(r, c) for r in range(9) for c in range(9) if (r, c) not in (won.game.mine_cells or ())]:
+        won.apply(cell, "open", now=2.0)
+    assert won.game.state == "won" and won.face() == "😎" and won.counter_text() == "000"
