@@ -384,20 +384,16 @@ def _region_weights(space: LayoutSpace, j: int) -> dict[int, int]:
 # -- 3. look-ahead ---------------------------------------------------------------------
 def spaces_after_reveal(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
     """(number, space of the board with `cell` showing it) for every number `cell` may show."""
-    return [(v, after) for v in _numbers(board, space, cell) if (after := _revealed(board, space, cell, v)).count]
+    return [(v, after) for v in _numbers(board, space, cell)
+            if (after := space.reveal(cell, v) if space.board is board else LayoutSpace(reveal(board, cell, v))).count]
 
 
 def _numbers(board: Board, space: LayoutSpace, cell: Cell) -> range:
-    """The numbers `cell` may show as far as its neighbours tell: from its sure mines to its
-    neighbours that may be mines (some may have no layout)."""
+    """From `cell`'s sure mines to its neighbours that may be mines: the numbers it may show (or not)."""
     around = board.unknown_neighbours(cell)
     sure = sum(board[x] == FLAG or space.mine_counts[x] == space.count for x in around)
     possible = sum(space.mine_counts[x] > 0 for x in around)
     return range(sure, possible + 1)
-
-
-def _revealed(board: Board, space: LayoutSpace, cell: Cell, value: int) -> LayoutSpace:
-    return space.reveal(cell, value) if space.board is board else LayoutSpace(reveal(board, cell, value))
 
 
 
@@ -560,27 +556,23 @@ def second_step(space: LayoutSpace) -> float:
     if best_safety(board, space)[1]:
         return 1.0
     closed = [c for c in board.hidden if board[c] == HIDDEN]
-    n, counts = space.count, space.mine_counts
-    best = 0.0
+    n, best = space.count, 0.0
     for cell in candidates(board, space, closed)[:DEPTH2_WIDTH]:  # safest first
-        if best > (n - counts[cell]) / n + SLACK:  # its secondary safety is at most its safety: the rest's too
+        if best > (n - space.mine_counts[cell]) / n + SLACK:  # its secondary safety <= its safety: the rest's too
             break
         best = max(best, _secondary_above(board, space, cell, best))
     return best
 
 
 def _secondary_above(board: Board, space: LayoutSpace, cell: Cell, beat: float) -> float:
-    """`secondary_safety` of `cell` (the same sum in the same order) when it may beat `beat`;
-    otherwise some number below `beat`: the numbers it may show are counted likeliest first, and
-    the count stops once what it has plus the share of the layouts still to come (each counting at
-    most 1) is below `beat`."""
+    """`secondary_safety` of `cell` (the same sum, same order) if it may beat `beat`, else some number below:
+    numbers counted likeliest first, until what it has plus the layouts still to come (each <= 1) is below."""
     n, counts = space.count, space.mine_counts
     expected = sum(counts[x] for x in board.unknown_neighbours(cell)) / n
-    left = n - counts[cell]  # layouts where it is safe, not yet counted
-    got = 0.0
+    left, got = n - counts[cell], 0.0  # layouts where it is safe not yet counted, the sum so far
     terms: dict[int, float] = {}
     for v in sorted(_numbers(board, space, cell), key=lambda v: (abs(v - expected), v)):
-        after = _revealed(board, space, cell, v)
+        after = space.reveal(cell, v) if space.board is board else LayoutSpace(reveal(board, cell, v))
         left -= after.count
         if after.count:
             terms[v] = after.count / n * best_safety(after.board, after)[0]
