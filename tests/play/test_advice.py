@@ -246,6 +246,48 @@ def test_the_second_step_is_at_most_the_best_safety_and_one_when_a_cell_is_surel
     assert checked >= 15
 
 
+def test_the_second_step_skips_only_guesses_that_cannot_beat_the_best_one(monkeypatch):
+    """`second_step` skips a guess whose safety is below the best secondary safety found, and stops
+    a sum that cannot reach it: its value equals the maximum over every guess summed in full, to
+    the last bit, on expert openings (where the look-ahead takes two steps) and small boards."""
+    summed = []
+    real = advice._secondary_above
+
+    def spy(board, space, cell, beat):
+        got = real(board, space, cell, beat)
+        full = advice.secondary_safety(space.count, advice.spaces_after_reveal(board, space, cell))[0]
+        summed.append(got == full)
+        assert got == full if full >= beat else got < beat
+        return got
+
+    monkeypatch.setattr(advice, "_secondary_above", spy)
+    rng = random.Random(33)
+    boards = list(positions(rng, 300, rows=(4, 6), cols=(4, 6), density=(0.15, 0.25)))
+    for _ in range(6):  # expert openings: a few numbers here and there
+        mines = set(rng.sample([(r, c) for r in range(16) for c in range(30)], 99))
+        shown: dict[tuple[int, int], str] = {}
+        while len(shown) < rng.randint(3, 8):
+            r, c = rng.randrange(16), rng.randrange(30)
+            count = sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+            if (r, c) not in mines and count:
+                shown[r, c] = str(count)
+        boards.append(Board(16, 30, ("?",) * 480, 99).replace(shown))
+    compared = skipped = 0
+    for board in boards:
+        space = LayoutSpace(board)
+        if not space.count or space.safe:
+            continue
+        closed = [c for c in board.hidden if board[c] == "?"]
+        cells = advice.candidates(board, space, closed)[:advice.DEPTH2_WIDTH]
+        full = max(advice.secondary_safety(space.count, advice.spaces_after_reveal(board, space, c))[0]
+                   for c in cells)
+        before = len(summed)
+        assert advice.second_step(space) == full
+        skipped += len(cells) - (len(summed) - before)
+        compared += 1
+    assert compared >= 20 and skipped and True in summed and False in summed  # some skipped, some stopped
+
+
 def test_the_opening_look_ahead_chooses_among_the_best_guesses_of_one_step():
     rows = ["1" + "?" * 15] + ["?" * 16] * 15
     board = Board.from_rows(rows, 40)

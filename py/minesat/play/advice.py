@@ -92,6 +92,7 @@ DEPTH2_OPEN = 0.085  # ... the opening: while at most this share of the cells is
 BLEND = 0.2  # safety after a reveal: (1 - BLEND) x the best cell's + BLEND x the second best's
 INFLUENCE_CANDIDATES = False  # look-ahead: also cells whose safe layouts + 50/50 influence reach WITHIN x the best's
 OUTSIDE_ALL = 30  # look-ahead: every cell touching no clue is a candidate while fewer than this are left (0: never)
+SLACK = 1e-12  # a bound on a sum of a few floats, above any rounding of the sum (the second step skips work below it)
 
 
 @dataclass
@@ -383,15 +384,16 @@ def _region_weights(space: LayoutSpace, j: int) -> dict[int, int]:
 # -- 3. look-ahead ---------------------------------------------------------------------
 def spaces_after_reveal(board: Board, space: LayoutSpace, cell: Cell) -> list[tuple[int, LayoutSpace]]:
     """(number, space of the board with `cell` showing it) for every number `cell` may show."""
+    return [(v, after) for v in _numbers(board, space, cell)
+            if (after := space.reveal(cell, v) if space.board is board else LayoutSpace(reveal(board, cell, v))).count]
+
+
+def _numbers(board: Board, space: LayoutSpace, cell: Cell) -> range:
+    """From `cell`'s sure mines to its neighbours that may be mines: the numbers it may show (or not)."""
     around = board.unknown_neighbours(cell)
     sure = sum(board[x] == FLAG or space.mine_counts[x] == space.count for x in around)
     possible = sum(space.mine_counts[x] > 0 for x in around)
-    out = []
-    for v in range(sure, possible + 1):
-        after = space.reveal(cell, v) if space.board is board else LayoutSpace(reveal(board, cell, v))
-        if after.count:
-            out.append((v, after))
-    return out
+    return range(sure, possible + 1)
 
 
 
@@ -554,10 +556,33 @@ def second_step(space: LayoutSpace) -> float:
     if best_safety(board, space)[1]:
         return 1.0
     closed = [c for c in board.hidden if board[c] == HIDDEN]
-    best = 0.0
-    for cell in candidates(board, space, closed)[:DEPTH2_WIDTH]:
-        best = max(best, secondary_safety(space.count, spaces_after_reveal(board, space, cell))[0])
+    n, best = space.count, 0.0
+    for cell in candidates(board, space, closed)[:DEPTH2_WIDTH]:  # safest first
+        if best > (n - space.mine_counts[cell]) / n + SLACK:  # its secondary safety <= its safety: the rest's too
+            break
+        best = max(best, _secondary_above(board, space, cell, best))
     return best
+
+
+def _secondary_above(board: Board, space: LayoutSpace, cell: Cell, beat: float) -> float:
+    """`secondary_safety` of `cell` (the same sum, same order) if it may beat `beat`, else some number below:
+    numbers counted likeliest first, until what it has plus the layouts still to come (each <= 1) is below."""
+    n, counts = space.count, space.mine_counts
+    expected = sum(counts[x] for x in board.unknown_neighbours(cell)) / n
+    left, got = n - counts[cell], 0.0  # layouts where it is safe not yet counted, the sum so far
+    terms: dict[int, float] = {}
+    for v in sorted(_numbers(board, space, cell), key=lambda v: (abs(v - expected), v)):
+        after = space.reveal(cell, v) if space.board is board else LayoutSpace(reveal(board, cell, v))
+        left -= after.count
+        if after.count:
+            terms[v] = after.count / n * best_safety(after.board, after)[0]
+            got += terms[v]
+        if got + left / n + SLACK < beat:
+            return got
+    score = 0.0
+    for v in sorted(terms):  # the sum in secondary_safety's order
+        score += terms[v]
+    return score
 
 
 def secondary_safety(n: int, results: list[tuple[int, LayoutSpace]]) -> tuple[float, float]:

@@ -19,7 +19,9 @@ settles a 50/50 that would otherwise be guessed later; the look-ahead rewards it
 
 from __future__ import annotations
 
-from minesat.board import FLAG, HIDDEN, Board, Cell
+from functools import lru_cache
+
+from minesat.board import FLAG, HIDDEN, Board, Cell, neighbours
 from minesat.counting import LayoutSpace
 
 PARTNER = 2  # a swap partner is at most this many rows and columns away
@@ -50,7 +52,13 @@ def _on(board: Board, cell: Cell) -> bool:
 def _beside(board: Board, a: Cell, b: Cell) -> list[Cell]:
     """The cells next to one of a and b only: mines in all of them, and a swap of a and b is
     seen by no other cell."""
-    return sorted(((set(board.neighbours(a)) | {a}) ^ (set(board.neighbours(b)) | {b})) - {a, b})
+    return sorted((_around(a, board.rows, board.cols) ^ _around(b, board.rows, board.cols)) - {a, b})
+
+
+@lru_cache(maxsize=1 << 15)
+def _around(cell: Cell, rows: int, cols: int) -> frozenset[Cell]:
+    """The cell and its neighbours (kept: the 50/50 search asks for the same cells again and again)."""
+    return frozenset(neighbours(cell, rows, cols)) | {cell}
 
 
 def _corners(board: Board, i: int, j: int) -> list[Cell]:
