@@ -101,12 +101,11 @@ onmessage = (e) => {
   if (m.start) { boot(m.files, m.stdlib).then(pump); return; }
   if ("cancel" in m) { cancelled.add(m.cancel); return; }
   if (m.lane) {  // a newer request of the same lane supersedes a waiting one; a new board's analysis
-    // supersedes every waiting request of the analyzer's lanes (all of them about the older board),
-    // never Play's ("play", "play-…": about the game, not the analyzer's board; a no-guess board
+    // supersedes every waiting request marked `board` (the analyzer's lanes, about the older board:
+    // messages/ops.py's BOARD_LANES), never Play's, a replay's or a screenshot's (a no-guess board
     // asked for while the engine started was dropped by the page's first analysis: issue 35)
     for (let i = queue.length - 1; i >= 0; i--) {
-      const analyzers = queue[i].lane && !queue[i].lane.startsWith("play");
-      if (queue[i].lane === m.lane || (m.lane === "analysis" && analyzers)) {
+      if (queue[i].lane === m.lane || (m.lane === "analysis" && queue[i].board)) {
         postMessage({ id: queue[i].id, dropped: true }); queue.splice(i, 1);
       }
     }

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from minesat.messages.codec import dumps
-from minesat.messages.ops import Lane
+from minesat.messages.ops import BOARD_LANES, Lane
 from minesat_web.browser import create_proxy, js, js_object, to_js
 
 if TYPE_CHECKING:
@@ -117,8 +117,8 @@ class EngineClient:
             return
         self.pending[rid] = future
         future.add_done_callback(lambda _: self.pending.pop(rid, None))
-        message = js_object({"id": rid, "text": text, **({"lane": lane.value} if lane else {}),
-                             **({"data": data} if data is not None else {})})
+        queued = {"lane": lane.value, "board": lane in BOARD_LANES} if lane else {}
+        message = js_object({"id": rid, "text": text, **queued, **({"data": data} if data is not None else {})})
         self.worker.postMessage(message, to_js([data.buffer]) if data is not None else to_js([]))
 
     def _answer_here(self, future: asyncio.Future[Any], text: str, data: bytes | None = None) -> None:

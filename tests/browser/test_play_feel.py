@@ -185,7 +185,8 @@ def test_the_analyzers_analysis_drops_no_waiting_play_request_in_the_worker(brow
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=START_TIMEOUT)
     answers = page.evaluate("""() => new Promise((done) => {
       const worker = minesatEngine.worker, got = {};
-      const ask = (id, lane, request) => worker.postMessage({id, lane, text: JSON.stringify({id, ...request})});
+      const ask = (id, lane, request, board) =>  // (board: a lane of the analyzer's, as the client marks it)
+        worker.postMessage({id, lane, board: !!board, text: JSON.stringify({id, ...request})});
       worker.addEventListener('message', (e) => {
         if (![-1, -2, -3, -4].includes(e.data.id)) return;
         got[e.data.id] = e.data.dropped ? 'dropped' : 'answered';
@@ -196,7 +197,7 @@ def test_the_analyzers_analysis_drops_no_waiting_play_request_in_the_worker(brow
                           seed: 7, no_guess: true});  // keeps the engine busy: the next two wait
       ask(-2, 'play-generate', {op: 'generate', rows: 9, cols: 9, mines: 10, first: [4, 4],
                                 rule: 'classic', seed: 5, no_guess: true});
-      ask(-3, 'layouts', {op: 'layouts', board, page: 0});
+      ask(-3, 'layouts', {op: 'layouts', board, page: 0}, true);
       ask(-4, 'analysis', {op: 'analyze', board});
     })""")
     context.close()

@@ -22,6 +22,7 @@ GRADED = STEP_TIMEOUT * 4  # an expert game's review in the worker
 DROP = """([bytes, name]) => { const t = new DataTransfer();
     t.items.add(new File([new Uint8Array(bytes)], name, {type: ''}));
     document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: t, bubbles: true, cancelable: true})); }"""
+READ = "#replay:is([data-state=read], [data-state=graded])"  # read (graded may follow at once)
 
 
 def drop(page, data: bytes, name: str) -> None:
@@ -39,7 +40,7 @@ def test_an_expert_replay_dropped_its_statistics_grades_first_needless_guess_and
     graded = review_replay(replay)
     view = ReplayView(encode_replay(replay, statistics(replay)))
     drop(page, data, EXPERT.name)
-    page.wait_for_selector("#replay[data-state=read]", timeout=STEP_TIMEOUT)
+    page.wait_for_selector(READ, timeout=STEP_TIMEOUT)
     assert stat(page, "3BV") == "127" and stat(page, "Time") == "49.250 s"  # Arbiter's own figures
     about = page.inner_text("#replay-about")
     assert "Arbiter" in about and "expert 30x16, 99 mines" in about
@@ -129,7 +130,7 @@ def test_the_player_on_a_phone(browser, site, watch):
     page.goto(site + "index.html")
     wait_ready(page)
     page.set_input_files("#replay-input", str(EXPERT))
-    page.wait_for_selector("#replay[data-state=read]", timeout=STEP_TIMEOUT)
+    page.wait_for_selector(READ, timeout=STEP_TIMEOUT)
     right = page.eval_on_selector("#replay-grid", "e => e.getBoundingClientRect().right")
     assert right <= 390, "the expert board fits the phone's width"
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390

@@ -214,18 +214,20 @@ def test_every_op_has_one_handler_and_the_worker_knows_the_analysis_lane():
     assert f'"{Lane.ANALYSIS.value}"' in worker
 
 
-def test_plays_lanes_are_the_ones_the_worker_spares_when_a_board_is_analysed():
-    """A new board's analysis drops the analyzer's waiting requests, never Play's (a no-guess board
-    asked for while the engine started was dropped by the page's first analysis: issue 35): the
-    worker tells them apart by the prefix "play", which Play's lanes, and only they, have."""
+def test_the_lanes_a_new_board_supersedes_are_the_analyzers_only():
+    """A new board's analysis drops the waiting requests of the analyzer's lanes (ops.BOARD_LANES,
+    which the client marks `board` and the worker reads), never Play's, a replay's or a screenshot's
+    (a no-guess board, or a replay, asked for while the engine started was dropped by the page's
+    first analysis: issue 35)."""
     from pathlib import Path
 
-    from minesat.messages.ops import Lane
-    plays = {lane for lane in Lane if lane.name.startswith("PLAY")}
-    assert plays and all(lane.value.startswith("play") for lane in plays)
-    assert not [lane for lane in set(Lane) - plays if lane.value.startswith("play")]
-    worker = (Path(__file__).resolve().parents[2] / "static" / "engine-worker.mjs").read_text()
-    assert 'startsWith("play")' in worker
+    from minesat.messages.ops import BOARD_LANES, Lane
+    assert Lane.ANALYSIS in BOARD_LANES
+    assert not [lane for lane in BOARD_LANES if lane.value.startswith(("play", "replay")) or lane is Lane.IMAGE]
+    root = Path(__file__).resolve().parents[2]
+    worker = (root / "static" / "engine-worker.mjs").read_text()
+    assert 'm.lane === "analysis" && queue[i].board' in worker and "startsWith" not in worker
+    assert '"board": lane in BOARD_LANES' in (root / "py" / "minesat_web" / "client.py").read_text()
 
 
 # -- a replay file, for the page's player (issue 33) --

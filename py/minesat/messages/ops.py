@@ -58,6 +58,13 @@ class Lane(StrEnum):
     REPLAY_POSITION = "replay-position"  # the player's position: probabilities, proofs
 
 
+# The lanes about the analyzer's board: a new board's analysis supersedes their waiting requests (the
+# client marks each request of these lanes `board`, and the worker drops only those). Play's,
+# a replay's and a screenshot's are about something else and are never dropped by it (a no-guess
+# board asked for while the engine started was: issue 35; a replay dropped on a page starting was too).
+BOARD_LANES = frozenset({Lane.ANALYSIS, Lane.LAYOUTS, Lane.REDUCTION, Lane.OUTCOME, Lane.EXPLAIN, Lane.ADVISE,
+                         Lane.DEAD})
+
 _VALUES = frozenset(op.value for op in Op)
 
 
