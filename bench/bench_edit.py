@@ -29,13 +29,13 @@ it; a slower machine slows both alike. Not a test: prints figures.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
 import serve  # tools/ (bench/run.py puts py/, tests/ and tools/ on the path)
+from bench_page import flag_edits
 from boards import midgame
 from minesat.formats.links import board_to_fragment
 
@@ -87,20 +87,8 @@ INSTRUMENT = """() => {
 
 def edits_of(page, board, edits: int) -> list[dict[str, float]]:
     """Flag and unflag pool cells (as bench_page.edit_latency); each edit's figures in ms."""
-    clued = {n for clue in board.clues for n in clue.neighbours}
-    pool = [c for c in board.hidden if c not in clued] or list(board.hidden)
-    cells = random.Random(1).sample(pool, min(len(pool), -(-edits // 2)))
     page.evaluate(INSTRUMENT)
-    done = 0
-    for cell in cells:
-        page.click(f'#grid .cell[data-row="{cell[0]}"][data-col="{cell[1]}"]')
-        for _ in range(2):
-            if done == edits:
-                break
-            page.keyboard.press("f")
-            done += 1
-            page.wait_for_function("n => bench.edits.length >= n", arg=done, timeout=TIMEOUT)
-            time.sleep(0.4)  # a pause between key presses, as a person makes (not a wait for a state)
+    flag_edits(page, board, edits, "n => bench.edits.length >= n", TIMEOUT)
     seen = page.evaluate("() => ({edits: bench.edits, answers: benchWorker.answers})")
     out = []
     for edit in seen["edits"]:

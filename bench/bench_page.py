@@ -271,15 +271,10 @@ def time_start(browser, url: str, app: bool, fetched: dict | None = None) -> dic
     return out
 
 
-def edit_latency(browser, base: str, board, edits: int) -> dict[str, list[float]]:
-    """Flag and unflag hidden cells (pool cells first, so the board stays consistent)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(base + "index.html#" + board_to_fragment(board))
-    page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
-    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=TIMEOUT)
-    time.sleep(1.0)
-    page.evaluate(INSTRUMENT)
+def flag_edits(page, board, edits: int, arrived: str, timeout: float) -> None:
+    """`edits` key presses of f on the grid: each of a few pool cells (touching no clue, so the board
+    stays consistent) flagged then unflagged, waiting after each until `arrived` (a JavaScript
+    function of the edits made so far) holds, then pausing as a person does."""
     clued = {n for clue in board.clues for n in clue.neighbours}
     pool = [c for c in board.hidden if c not in clued] or list(board.hidden)
     cells = random.Random(1).sample(pool, min(len(pool), -(-edits // 2)))
@@ -291,8 +286,20 @@ def edit_latency(browser, base: str, board, edits: int) -> dict[str, list[float]
                 break
             page.keyboard.press("f")
             done += 1
-            page.wait_for_function("n => bench.counts.length >= n", arg=done, timeout=TIMEOUT)
-            time.sleep(0.4)
+            page.wait_for_function(arrived, arg=done, timeout=timeout)
+            time.sleep(0.4)  # a pause between key presses, as a person makes (not a wait for a state)
+
+
+def edit_latency(browser, base: str, board, edits: int) -> dict[str, list[float]]:
+    """Flag and unflag hidden cells (pool cells first, so the board stays consistent)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(base + "index.html#" + board_to_fragment(board))
+    page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=TIMEOUT)
+    time.sleep(1.0)
+    page.evaluate(INSTRUMENT)
+    flag_edits(page, board, edits, "n => bench.counts.length >= n", TIMEOUT)
     result = page.evaluate("() => bench")
     context.close()
     return {"count": result["counts"], "panels": result["panels"], "tasks": result["tasks"]}

@@ -22,6 +22,18 @@ def query(selector: str) -> Any:
     return document.querySelector(selector)
 
 
+def select_row(listing: Any, id_: str) -> Any:
+    """In a list box, the row `id_` alone selected (aria-selected) and named its active descendant;
+    the row, or None when it is not drawn."""
+    for node in list(listing.querySelectorAll("[aria-selected=true]")):
+        node.setAttribute("aria-selected", "false")
+    node = el(id_)
+    if node:
+        node.setAttribute("aria-selected", "true")
+        listing.setAttribute("aria-activedescendant", id_)
+    return node
+
+
 def in_play_mode() -> bool:
     """Whether Play mode is on screen (the analyzer hidden: `play.show_mode`)."""
     return bool(el("app").hidden)

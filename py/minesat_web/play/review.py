@@ -13,7 +13,7 @@ from minesat.play.game import Game
 from minesat.play.links import Move
 from minesat_web.browser import js, js_object, to_js
 from minesat_web.client import Dropped, EngineClient, EngineFailed
-from minesat_web.dom import el, handle, save_file
+from minesat_web.dom import el, handle, save_file, select_row
 from minesat_web.play import render as playrender
 
 
@@ -92,13 +92,8 @@ class Review:
         el("play-grid").innerHTML = playrender.play_cells(
             replay, (best["move"][0], best["move"][1]) if best else None, (move["move"][0], move["move"][1]),
             marks=clues | self.marks)
-        listing = el("play-review-list")
-        for node in list(listing.querySelectorAll("[aria-selected=true]")):
-            node.setAttribute("aria-selected", "false")
-        node = el(f"rv{self.step}")
+        node = select_row(el("play-review-list"), f"rv{self.step}")
         if node:
-            node.setAttribute("aria-selected", "true")
-            listing.setAttribute("aria-activedescendant", f"rv{self.step}")
             node.scrollIntoView(js_object({"block": "nearest"}))
         shown = js.document.querySelector("#play-grid .cell.proof") or js.document.querySelector("#play-grid .cursor")
         if shown and not in_view(shown):  # then the proof's clue in view, centred with what it proves (on a

@@ -21,7 +21,7 @@ from minesat_web.analyzer import loading
 from minesat_web.app import App
 from minesat_web.browser import document, js, js_object
 from minesat_web.client import Dropped, EngineFailed
-from minesat_web.dom import el, handle, in_play_mode
+from minesat_web.dom import el, handle, in_play_mode, select_row
 from minesat_web.replay import render
 from minesat_web.replay.state import MAX_BYTES, SPEEDS, ReplayView, is_replay_name
 
@@ -212,14 +212,9 @@ class Player:
 
     def draw_events_selection(self) -> None:
         listing = el("replay-events")
-        for node in list(listing.querySelectorAll("[aria-selected=true]")):
-            node.setAttribute("aria-selected", "false")
-        node = el(f"re{self.step}")
-        if node:
-            node.setAttribute("aria-selected", "true")
-            listing.setAttribute("aria-activedescendant", f"re{self.step}")
-            if self.playing is None:
-                listing.scrollTop = max(0, int(node.offsetTop) - int(listing.offsetTop) - 40)
+        node = select_row(listing, f"re{self.step}")
+        if node and self.playing is None:
+            listing.scrollTop = max(0, int(node.offsetTop) - int(listing.offsetTop) - 40)
 
     def draw_proof(self) -> None:
         el("replay-proof").textContent = render.proof_text(self.current())
