@@ -73,6 +73,15 @@ def test_a_jpeg_at_150_percent_is_read():
     assert rows_of(reading_of("skin-classic-4.jpg")) == data["rows"]
 
 
+def test_a_fractional_cell_size_is_read():
+    """The Google-like clone at device scale 1.25: cells of 31.25 pixels, alternately 31 and 32 wide, and the
+    lines between rows found at another spacing (the rows' digits): the columns' spacing is taken for both."""
+    data = truth("google-125.png")
+    assert data["scale"] == 1.25 and len(data["rows"]) == 20
+    reading = reading_of("google-125.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
 def test_simon_tathams_mines_is_read():
     """Drawn by sgt-puzzles' own `--screenshot` from a game ID holding the layout (bench/screens/sgt_mines.py)."""
     data = truth("sgt-0.png")
