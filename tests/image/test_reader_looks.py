@@ -82,6 +82,14 @@ def test_a_fractional_cell_size_is_read():
     assert rows_of(reading) == data["rows"] and reading.sure
 
 
+def test_a_small_tiled_jpeg_is_read():
+    """JSMinesweeper, tiles of 20 pixels, JPEG at quality 80: the ringing about each line between cells
+    makes a band of edges 8 pixels wide, with weaker edges between the bands."""
+    data = truth("jsm-jpeg80.jpg")
+    assert data["format"] == "jpg" and data["tile"] == 20
+    assert rows_of(reading_of("jsm-jpeg80.jpg")) == data["rows"]
+
+
 def test_simon_tathams_mines_is_read():
     """Drawn by sgt-puzzles' own `--screenshot` from a game ID holding the layout (bench/screens/sgt_mines.py)."""
     data = truth("sgt-0.png")

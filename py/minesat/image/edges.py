@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 WIDE = 8  # pixels: a group of edges wider than this is more than one line
+BAND = 0.6  # see long_runs
 
 @dataclass
 class Line:
@@ -106,12 +107,14 @@ def _lanes(data: bytes) -> int:
 _RUN = re.compile(rb"\x01(?:\x00{0,3}\x01)+")  # edges at most 3 sampled lines apart: a run (of two or more)
 
 
-def long_runs(edges: Edges, length: int, min_run: int, split: bool) -> list[Line]:
+def long_runs(edges: Edges, length: int, min_run: int, split: int) -> list[Line]:
     """Positions where edges line up across consecutive sampled lines for at least `min_run` pixels.
 
     A run may skip up to 3 sampled lines (antialiasing, a digit touching the boundary).  Adjacent
-    positions are merged into one line, centred; with `split`, a band of them wider than an edge is
-    split at its local maxima (JPEG's ringing can join a whole board's lines into one band).
+    positions are merged into one line, centred.  With `split` 1, a band of them wider than an edge is
+    split at its local maxima (JPEG's ringing can join a whole board's lines into one band); with 2,
+    only positions whose run is at least BAND of the longest within 2 * WIDE pixels are kept (the
+    ringing between a small board's lines makes shorter runs than the lines themselves).
     """
     best_len = [0] * length  # for each position, the longest run (in lines less one), and its first and last line
     best = [(0, 0)] * length
@@ -125,14 +128,19 @@ def long_runs(edges: Edges, length: int, min_run: int, split: bool) -> list[Line
     step = edges.step
     need = min_run / step
     groups: list[list[int]] = []
+    if split == 2:
+        reach = 2 * WIDE
+        need_at = [max(need, BAND * max(best_len[max(0, x - reach):x + reach + 1])) for x in range(length)]
+    else:
+        need_at = [need] * length
     for x in range(length):
-        if best_len[x] >= need:
+        if best_len[x] >= need_at[x]:
             if groups and x - groups[-1][-1] <= 2:
                 groups[-1].append(x)
             else:
                 groups.append([x])
     return [_merge(part, best, best_len, step) for group in groups
-            for part in (_peaks(group, best_len) if split else [group])]
+            for part in (_peaks(group, best_len) if split == 1 else [group])]
 
 
 def _peaks(group: list[int], best_len: list[int]) -> list[list[int]]:

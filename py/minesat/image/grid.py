@@ -106,23 +106,25 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     across = [(red[y * width:(y + 1) * width], green[y * width:(y + 1) * width], blue[y * width:(y + 1) * width])
               for y in range(0, height, step_y)]
     down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
-    best: tuple[tuple[bool, float], Grid, Edges, Edges, bool] | None = None
+    best: _Best | None = None
     refusal = BoardError("no board found in the image: no regular grid of cells")
     # sharp edges first, then edges blurred by scaling or JPEG; bands of edges split into lines last
     tests = list(zip(edges_along(across, step_y), edges_along(down, step_x)))
     # last, edges widened by 2 pixels: the bevels of big tiles put a cell boundary's edge a few pixels
     # aside where an opened cell meets a hidden one, which breaks the long runs of exact positions
-    passes = [(*vh, split) for split in (False, True) for vh in tests] + [
-        (widened(v), widened(h), True) for v, h in tests[:1]]
-    # last of all, where the two directions disagree on the cell size, the other direction's size taken
-    passes += passes[:2 * len(tests)]
-    for n_pass, (edges_v, edges_h, split) in enumerate(passes):
+    passes = [(*vh, split, False) for split in (0, 1) for vh in tests] + [
+        (widened(v), widened(h), 1, False) for v, h in tests[:1]]
+    # then blurred edges kept only where they run much longer than beside them: the bands JPEG's ringing
+    # makes of a small board's lines; last of all, where the two directions disagree on the cell size,
+    # the other direction's size taken
+    passes += [(*vh, 2, False) for vh in tests] + [(v, h, split, True) for v, h, split, _ in passes[:2 * len(tests)]]
+    for n_pass, (edges_v, edges_h, split, other) in enumerate(passes):
         if split and best is not None and best[0][0]:
             break
         if n_pass >= 2 * len(tests) and best is not None and best[0][0]:
             break
         try:
-            found = _grid_from(edges_v, edges_h, width, height, split, n_pass > 2 * len(tests))
+            found = _grid_from(edges_v, edges_h, width, height, split, other)
         except BoardError as e:
             refusal = e
             continue
@@ -135,11 +137,11 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     return _fitted(found, edges_v, edges_h, width, height, rgba, split)
 
 
-_Best = tuple[tuple[bool, float], Grid, Edges, Edges, bool]
+_Best = tuple[tuple[bool, float], Grid, Edges, Edges, int]
 
 
 def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edges, width: int, height: int,
-                    split: bool) -> _Best | None:
+                    split: int) -> _Best | None:
     """The better of `best` and the grid found (or a lattice of every other line of it, the lines through
     the cells' middles being found too): one with edges along most of its lines, and the most cells."""
     candidates = [grid]
@@ -164,7 +166,7 @@ def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edg
 
 
 def _fitted(found: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int, rgba: bytes,
-            split: bool) -> Grid:
+            split: int) -> Grid:
     """The grid found grown to the board's frame and fitted to the edges' exact places."""
     grid = _to_frame(found, edges_v, edges_h, width, height, rgba)
     if not split and grid == found:
@@ -301,7 +303,7 @@ def _is_like(colour: tuple[int, int, int], looks: set[tuple[int, int, int]]) -> 
                                   for a, b, c in looks if a >= 0)
 
 
-def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, split: bool, other: bool) -> Grid:
+def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, split: int, other: bool) -> Grid:
     """The grid the edges show (see find_grid).  When the two directions disagree on the cell size, the
     one with more lines is taken for both (square cells), or with `other` the one with fewer."""
     min_run = 2 * MIN_PITCH
