@@ -137,7 +137,9 @@ class Why:
     def work_done(self) -> None:
         js.clearTimeout(self.work_timer)
         self.work_timer = None
-        el("work").hidden = True
+        work = el("work")
+        if not work.hidden:  # set only when shown: setting `hidden` restyles the node and asks for a
+            work.hidden = True  # frame, which every edit then drew before its answer (issue 36, item 10)
 
     def cancel_work(self) -> None:
         """Stop the proofs, the best move and the dead cells (Cancel or Esc): the analysis stays on
