@@ -99,3 +99,48 @@ def test_an_edit_reads_no_layout_before_its_count_is_shown(app_page):
         page.keyboard.press(key)
         page.wait_for_function("n => window.drawnCounts.length >= n", arg=done)
     assert page.evaluate("() => window.geometryReads") == 0
+
+
+KEY_WRITES = """() => {
+  window.keyWrites = [];
+  let seen = [];
+  const record = (r) => [r.target.id || r.target.nodeName, r.type, r.attributeName, r.oldValue,
+                         r.target.getAttribute(r.attributeName)];
+  const observer = new MutationObserver((records) => { seen.push(...records.map(record)); });
+  observer.observe(document.documentElement, {subtree: true, attributes: true, attributeOldValue: true});
+  const take = () => { const out = seen.concat(observer.takeRecords().map(record)); seen = []; return out; };
+  document.addEventListener('keydown', take, true);  // before the page's handlers
+  window.addEventListener('keydown', () => { window.keyWrites.push(take()); });  // after them
+}"""
+
+
+
+def idle_restyle(write: list) -> bool:
+    """Whether a DOM write restyles its element while changing nothing: `hidden` or `style` (attributes
+    that style the element itself) written with the value they had. Chromium restyles the element at
+    any write of such an attribute, and a restyle asks for a frame."""
+    _node, kind, name, old, new = write
+    return kind == "attributes" and name in ("hidden", "style") and old == new
+
+
+def test_an_edits_key_restyles_nothing_it_leaves_unchanged(app_page):
+    """An edit is drawn with its answer, in one frame (or after DRAW_EDIT_MS). Writing #work's `hidden`
+    again at each edit, though it was already hidden, restyled it and made the browser draw a frame
+    between the key and the worker's answer, which held the page's thread ~15-20 ms on a loaded
+    machine before the answer was read (issue 36, item 10)."""
+    from boards import midgame
+    page = app_page.page
+    board = midgame(16, 30, 99, seed=7)
+    app_page.load_board(list(board.row_texts()), board.mines)
+    wait_worker_idle(page)
+    page.evaluate(RECORD_COUNTS)
+    page.evaluate(KEY_WRITES)
+    cell = next(c for c in sorted(board.hidden))
+    page.click(f'#grid .cell[data-row="{cell[0]}"][data-col="{cell[1]}"]')
+    for done, key in enumerate(["f", "f", "f", "f"], 1):  # flag and unflag, twice
+        page.keyboard.press(key)
+        page.wait_for_function("n => window.drawnCounts.length >= n", arg=done)
+    writes = page.evaluate("() => window.keyWrites")
+    assert len(writes) == 4
+    assert all(any(w[:3] == ["grid", "attributes", "data-board"] for w in key) for key in writes)  # seen
+    assert [w for key in writes for w in key if idle_restyle(w)] == []
