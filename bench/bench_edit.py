@@ -1,6 +1,6 @@
 """An expert edit's time to its count, as a ratio to the engine's own time for the same board, in one run.
 
-    .venv/bin/python bench/run.py bench_edit.py [--rounds 3] [--edits 20] [--root DIR ...]
+    .venv/bin/python bench/run.py bench_edit.py [--rounds 3] [--edits 20] [--root DIR ...] [--throttle N]
 
 Each --root is a built copy of the site (`make setup` run in it: e.g. a worktree of an older
 commit); by default this repository. Each is served by tools/serve.py on its own port of 127.0.0.1
@@ -23,7 +23,10 @@ the previous count is shown, as bench_page.py does. For each edit:
 
 and the ratio count / engine per edit. The ratio's median is the figure to compare between
 commits and machines: a slower page (main thread, or more requests ahead of the analysis) raises
-it; a slower machine slows both alike. Not a test: prints figures.
+it; a slower machine slows both alike. --throttle N slows the page's thread N times (DevTools' CPU
+throttling; the worker is not slowed), as a slow or loaded machine does but alike from run to run:
+work on the page's thread that a quiet fast machine hides (a frame drawn between the key and the
+answer) then shows in `free` and `back`. Not a test: prints figures.
 """
 
 from __future__ import annotations
