@@ -46,7 +46,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path("/work/screens-corpus/shots")
 # The clients whose screenshots were looked at while the reader's rules were written (issue 34 and before).
 DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs/minesweeperjs.github.io",
-                "minesat Play", "minesat Play (dark)", "skin:classic", "skin:checker", "sgt-puzzles mines", "skin:dark"}
+                "minesat Play", "minesat Play (dark)", "skin:classic", "skin:checker", "sgt-puzzles mines", "skin:dark",
+                "hex-coding/minesweeper", "skin:rounded"}
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
 import { readFileSync, readdirSync } from "node:fs";

@@ -9,15 +9,14 @@ origin and the number of cells.  Pure Python (no numpy), for Pyodide too.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+import math
 from dataclasses import dataclass
 
 from minesat.board import BoardError
+from minesat.image.edges import Edges, Line, coverage, edge_share, edges_along, histogram, long_runs, support, widened
 
 MIN_PITCH, MAX_PITCH = 10, 200  # pixels per cell
 MIN_CELLS = 2  # per side
-WIDE = 8  # pixels: a group of edges wider than this is more than one line
 FRAME = 0.95  # a frame around the board has edges along this share of its length at least
 
 
@@ -33,156 +32,9 @@ class Grid:
     cols: int
 
 
-@dataclass
-class _Line:
-    pos: float
-    start: int
-    end: int
-    weight: int
-
-
-EDGES = ((1, 6), (2, 6))  # pixels either side of an edge compared, and the step they must show
-
-
-@dataclass(frozen=True)
-class _Edges:
-    """Where the colour steps along sampled lines of the image (rows, or columns), `step` pixels apart:
-    flags, a byte a position (1: an edge), line after line, so that the lines with an edge at a position
-    are one strided slice."""
-
-    flags: bytes
-    lines: int
-    length: int  # positions a line
-    step: int
-
-    def near(self, x: int, lo: int, hi: int) -> int:
-        """How many of the lines lo..hi-1 have an edge within 2 pixels of position x."""
-        n = self.length
-        lines = 0
-        for p in range(max(0, x - 2), min(n, x + 3)):
-            lines |= int.from_bytes(self.flags[lo * n + p:hi * n:n], "little")
-        return lines.bit_count()
-
-    def lines_across(self, start: float, span: float) -> tuple[int, int]:
-        """The first and the last + 1 of the sampled lines crossing [start, start + span]."""
-        return max(0, int(start / self.step)), min(self.lines, int((start + span) / self.step) + 1)
-
-
-def _edges_along(lines: Sequence[tuple[bytes, bytes, bytes]], step: int) -> list[_Edges]:
-    """For each test of EDGES, for each line of pixels (three channels), where the colour steps: with
-    `base` 1, a channel differs by `edge` between the pixels before and after; else the channels'
-    differences between the pixels `base` before and `base` after add up to 2 * `edge` or more.
-
-    Each line's pixels are compared all at once, as 16-bit lanes of big integers (pure Python's
-    fastest arithmetic over many small numbers): a lane holds one pixel's difference, offset to stay
-    positive, and a test is one bit of each lane."""
-    flags: list[list[bytes]] = [[] for _ in EDGES]
-    constants: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}
-    for channels in lines:
-        n = len(channels[0])
-        lanes = [_lanes(c) for c in channels]
-        for t, (base, edge) in enumerate(EDGES):
-            w = 2 * base
-            m = n - w
-            if m <= 0:
-                flags[t].append(bytes(n))
-                continue
-            if (m, t) not in constants:
-                one = int.from_bytes(b"\x01\x00" * m, "little")
-                constants[m, t] = ((1 << 16 * m) - 1, one,
-                                   *(((512 - edge) * one, (2 * edge - 1) * one, 512 * one) if base == 1
-                                     else (256 * one, 255 * one, (2048 - 2 * edge) * one)))
-            low, one, k1, k2, k3 = constants[m, t]
-            if base == 1:  # sharp edges: one channel stepping by `edge` either way is enough
-                up, down = 0, k3
-                for lane in lanes:
-                    rise = (lane >> 16 * w) + k1 - (lane & low)  # lanes: difference + 512 - edge
-                    up |= rise  # bit 9 of a lane: difference >= edge
-                    down &= rise + k2  # lanes: difference + 511 + edge; bit 9 clear: difference <= -edge
-                hits = ((up & k3) | (down ^ k3)) >> 9
-            else:  # the sum of the channels' absolute differences
-                total = k3  # lanes: 2048 - 2 * edge, plus each channel's |difference|: bit 11 when the sum is enough
-                for lane in lanes:
-                    shift = (lane >> 16 * w) + k1 - (lane & low)  # lanes: 256 + difference
-                    falling = ((shift >> 8) & one) ^ one  # difference < 0
-                    total += ((shift ^ falling * 0xFF) & k2) + falling  # |difference|: (the ones' complement) + 1
-                hits = (total >> 11) & one
-            flags[t].append(bytes(base) + hits.to_bytes(2 * m, "little")[0::2] + bytes(base))
-    return [_Edges(b"".join(f), len(f), len(f[0]) if f else 0, step) for f in flags]
-
-
-def _widened(edges: _Edges) -> _Edges:
-    """The edges with each one also marked up to 2 positions either side along its line."""
-    flags = int.from_bytes(edges.flags, "little")
-    wide = flags | flags << 8 | flags >> 8 | flags << 16 | flags >> 16
-    return _Edges(wide.to_bytes(len(edges.flags) + 2, "little")[:len(edges.flags)], edges.lines, edges.length,
-                  edges.step)
-
-
-def _lanes(data: bytes) -> int:
-    """The bytes as one integer of 16-bit little-endian lanes, a byte in each."""
-    wide = bytearray(2 * len(data))
-    wide[0::2] = data
-    return int.from_bytes(wide, "little")
-
-
-_RUN = re.compile(rb"\x01(?:\x00{0,3}\x01)+")  # edges at most 3 sampled lines apart: a run (of two or more)
-
-
-def _long_runs(edges: _Edges, length: int, min_run: int, split: bool) -> list[_Line]:
-    """Positions where edges line up across consecutive sampled lines for at least `min_run` pixels.
-
-    A run may skip up to 3 sampled lines (antialiasing, a digit touching the boundary).  Adjacent
-    positions are merged into one line, centred; with `split`, a band of them wider than an edge is
-    split at its local maxima (JPEG's ringing can join a whole board's lines into one band).
-    """
-    best_len = [0] * length  # for each position, the longest run (in lines less one), and its first and last line
-    best = [(0, 0)] * length
-    n = edges.length
-    for x in range(min(length, n)):
-        for run in _RUN.finditer(edges.flags[x::n]):  # the lines with an edge at x, a byte each
-            first, end = run.span()
-            if end - 1 - first > best_len[x]:
-                best_len[x] = end - 1 - first
-                best[x] = (first, end - 1)
-    step = edges.step
-    need = min_run / step
-    groups: list[list[int]] = []
-    for x in range(length):
-        if best_len[x] >= need:
-            if groups and x - groups[-1][-1] <= 2:
-                groups[-1].append(x)
-            else:
-                groups.append([x])
-    return [_merge(part, best, best_len, step) for group in groups
-            for part in (_peaks(group, best_len) if split else [group])]
-
-
-def _peaks(group: list[int], best_len: list[int]) -> list[list[int]]:
-    """A group of adjacent positions wider than an edge split at its local maxima."""
-    if group[-1] - group[0] <= WIDE:
-        return [group]
-    n = len(best_len)
-    tops = [x for x in group if best_len[x] >= max(best_len[max(0, x - 2):min(n, x + 3)])]
-    parts: list[list[int]] = []
-    for x in tops:
-        if parts and x - parts[-1][-1] <= 2:
-            parts[-1].append(x)
-        else:
-            parts.append([x])
-    return parts
-
-
-def _merge(group: list[int], best: list[tuple[int, int]], best_len: list[int], step: int) -> _Line:
-    weight = sum(best_len[x] for x in group)
-    pos = sum(x * best_len[x] for x in group) / weight
-    top = max(group, key=lambda x: best_len[x])
-    return _Line(pos, best[top][0] * step, best[top][1] * step, weight)
-
-
-def _progression(lines: list[_Line]) -> tuple[float, float, int, list[_Line]]:
+def _progression(lines: list[Line]) -> tuple[float, float, int, list[Line]]:
     """The longest evenly spaced family of lines with a common extent: (first, pitch, count, members)."""
-    best: tuple[float, float, int, list[_Line]] = (0.0, 0.0, 0, [])
+    best: tuple[float, float, int, list[Line]] = (0.0, 0.0, 0, [])
     best_score = 0.0
     n = len(lines)
     positions = [line.pos for line in lines]
@@ -227,9 +79,9 @@ def _progression(lines: list[_Line]) -> tuple[float, float, int, list[_Line]]:
     return best
 
 
-def _with_pitch(lines: list[_Line], pitch: float) -> tuple[float, float, int, list[_Line]]:
+def _with_pitch(lines: list[Line], pitch: float) -> tuple[float, float, int, list[Line]]:
     """The most lines of a common extent on one lattice of the given pitch."""
-    best: tuple[float, float, int, list[_Line]] = (0.0, pitch, 0, [])
+    best: tuple[float, float, int, list[Line]] = (0.0, pitch, 0, [])
     tol = max(1.6, pitch * 0.08)
     for a in lines:
         members = [b for b in lines if _same_extent(a, b)
@@ -239,7 +91,7 @@ def _with_pitch(lines: list[_Line], pitch: float) -> tuple[float, float, int, li
     return best
 
 
-def _same_extent(a: _Line, b: _Line) -> bool:
+def _same_extent(a: Line, b: Line) -> bool:
     span = max(a.end - a.start, b.end - b.start, 1)
     return abs(a.start - b.start) <= 0.15 * span + 4 and abs(a.end - b.end) <= 0.15 * span + 4
 
@@ -254,47 +106,69 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     across = [(red[y * width:(y + 1) * width], green[y * width:(y + 1) * width], blue[y * width:(y + 1) * width])
               for y in range(0, height, step_y)]
     down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
-    best: tuple[tuple[bool, float], Grid, _Edges, _Edges, bool] | None = None
+    best: _Best | None = None
     refusal = BoardError("no board found in the image: no regular grid of cells")
     # sharp edges first, then edges blurred by scaling or JPEG; bands of edges split into lines last
-    tests = list(zip(_edges_along(across, step_y), _edges_along(down, step_x)))
+    tests = list(zip(edges_along(across, step_y), edges_along(down, step_x)))
     # last, edges widened by 2 pixels: the bevels of big tiles put a cell boundary's edge a few pixels
     # aside where an opened cell meets a hidden one, which breaks the long runs of exact positions
-    passes = [(*vh, split) for split in (False, True) for vh in tests] + [
-        (_widened(v), _widened(h), True) for v, h in tests[:1]]
-    for n_pass, (edges_v, edges_h, split) in enumerate(passes):
+    passes = [(*vh, split, False) for split in (0, 1) for vh in tests] + [
+        (widened(v), widened(h), 1, False) for v, h in tests[:1]]
+    # then blurred edges kept only where they run much longer than beside them: the bands JPEG's ringing
+    # makes of a small board's lines; last of all, where the two directions disagree on the cell size,
+    # the other direction's size taken
+    passes += [(*vh, 2, False) for vh in tests] + [(*tests[0], 3, False)]
+    passes += [(v, h, split, True) for v, h, split, _ in passes[:2 * len(tests)]]
+    for n_pass, (edges_v, edges_h, split, other) in enumerate(passes):
         if split and best is not None and best[0][0]:
             break
         if n_pass >= 2 * len(tests) and best is not None and best[0][0]:
             break
         try:
-            grid = _grid_from(edges_v, edges_h, width, height, split)
+            found = _grid_from(edges_v, edges_h, width, height, split, other)
         except BoardError as e:
             refusal = e
             continue
-        candidates = [grid]
-        if grid.rows >= 2 * MIN_CELLS and grid.cols >= 2 * MIN_CELLS:  # lines through the middle of the cells too
-            candidates += [Grid(grid.left + a * grid.pitch_x, grid.top + b * grid.pitch_y, 2 * grid.pitch_x,
-                                2 * grid.pitch_y, (grid.rows - b) // 2, (grid.cols - a) // 2)
-                           for a in (0, 1) for b in (0, 1)]
-        for grid in candidates:
-            support = min(
-                _support(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
-                _support(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols))
-            if support >= 0.8 and any(  # a coarse lattice of a finer grid's lines: not the cells
-                    min(_support(edges_v, grid.left, grid.pitch_x / k, grid.cols * k, grid.top,
-                                 grid.pitch_y * grid.rows),
-                        _support(edges_h, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
-                                 grid.pitch_x * grid.cols)) >= 0.8 for k in (2, 3)):
-                continue
-            key = (support >= 0.8, grid.rows * grid.cols if support >= 0.8 else support)
-            if best is None or key > best[0]:
-                best = (key, _extended(grid, edges_v, edges_h, width, height), edges_v, edges_h, split)
+        best = _best_candidate(found, best, edges_v, edges_h, width, height, split)
     if best is None:
         raise refusal
     if not best[0][0]:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
     _, found, edges_v, edges_h, split = best
+    return _fitted(found, edges_v, edges_h, width, height, rgba, split)
+
+
+_Best = tuple[tuple[bool, float], Grid, Edges, Edges, int]
+
+
+def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edges, width: int, height: int,
+                    split: int) -> _Best | None:
+    """The better of `best` and the grid found (or a lattice of every other line of it, the lines through
+    the cells' middles being found too): one with edges along most of its lines, and the most cells."""
+    candidates = [grid]
+    if grid.rows >= 2 * MIN_CELLS and grid.cols >= 2 * MIN_CELLS:
+        candidates += [Grid(grid.left + a * grid.pitch_x, grid.top + b * grid.pitch_y, 2 * grid.pitch_x,
+                            2 * grid.pitch_y, (grid.rows - b) // 2, (grid.cols - a) // 2)
+                       for a in (0, 1) for b in (0, 1)]
+    for grid in candidates:
+        share = min(
+            support(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
+            support(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols))
+        if share >= 0.8 and any(  # a coarse lattice of a finer grid's lines: not the cells
+                min(support(edges_v, grid.left, grid.pitch_x / k, grid.cols * k, grid.top,
+                            grid.pitch_y * grid.rows),
+                    support(edges_h, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
+                            grid.pitch_x * grid.cols)) >= 0.8 for k in (2, 3)):
+            continue
+        key = (share >= 0.8, grid.rows * grid.cols if share >= 0.8 else share)
+        if best is None or key > best[0]:
+            best = (key, _extended(grid, edges_v, edges_h, width, height), edges_v, edges_h, split)
+    return best
+
+
+def _fitted(found: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int, rgba: bytes,
+            split: int) -> Grid:
+    """The grid found grown to the board's frame and fitted to the edges' exact places."""
     grid = _to_frame(found, edges_v, edges_h, width, height, rgba)
     if not split and grid == found:
         left, px = _exact_fit(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
@@ -310,7 +184,7 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     return Grid(left, top, px, py, grid.rows, grid.cols)
 
 
-def _extended(grid: Grid, edges_v: _Edges, edges_h: _Edges, width: int, height: int) -> Grid:
+def _extended(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int) -> Grid:
     """The grid grown by a row or column wherever the lattice's next line outside it is an edge along
     the whole side: the board goes on (its outer lines were not found, a part of it was taken for all)."""
     left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
@@ -319,25 +193,25 @@ def _extended(grid: Grid, edges_v: _Edges, edges_h: _Edges, width: int, height: 
             break
         # a new column: its outer line runs the board's height, and the lines between rows cross it
         right = left + px * cols
-        if (left - px >= 0 and _support(edges_v, left - px, px, 0, top, py * rows) == 1
-                and _support(edges_h, top, py, rows, left - px, px) >= 0.8):
+        if (left - px >= 0 and support(edges_v, left - px, px, 0, top, py * rows) == 1
+                and support(edges_h, top, py, rows, left - px, px) >= 0.8):
             left, cols = left - px, cols + 1
-        elif (right + px < width and _support(edges_v, right + px, px, 0, top, py * rows) == 1
-              and _support(edges_h, top, py, rows, right, px) >= 0.8):
+        elif (right + px < width and support(edges_v, right + px, px, 0, top, py * rows) == 1
+              and support(edges_h, top, py, rows, right, px) >= 0.8):
             cols += 1
-        elif (top - py >= 0 and _support(edges_h, top - py, py, 0, left, px * cols) == 1
-              and _support(edges_v, left, px, cols, top - py, py) >= 0.8):
+        elif (top - py >= 0 and support(edges_h, top - py, py, 0, left, px * cols) == 1
+              and support(edges_v, left, px, cols, top - py, py) >= 0.8):
             top, rows = top - py, rows + 1
-        elif (top + py * (rows + 1) < height and _support(edges_h, top + py * (rows + 1), py, 0, left,
+        elif (top + py * (rows + 1) < height and support(edges_h, top + py * (rows + 1), py, 0, left,
                                                           px * cols) == 1
-              and _support(edges_v, left, px, cols, top + py * rows, py) >= 0.8):
+              and support(edges_v, left, px, cols, top + py * rows, py) >= 0.8):
             rows += 1
         else:
             break
     return Grid(left, top, px, py, rows, cols)
 
 
-def _to_frame(grid: Grid, edges_v: _Edges, edges_h: _Edges, width: int, height: int, rgba: bytes) -> Grid:
+def _to_frame(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int, rgba: bytes) -> Grid:
     """The grid grown on a side where the board flows across its outer line (a plain cell inside and
     one of the same colour outside, no edge between them) up to a frame along the whole side a whole
     number of cells beyond, the cells between looking like the grid's: the board goes on in cells
@@ -364,12 +238,12 @@ def _to_frame(grid: Grid, edges_v: _Edges, edges_h: _Edges, width: int, height: 
             def colour(rc: tuple[int, int]) -> tuple[int, int, int]:
                 return _centre(width, height, rgba, left + (rc[1] + 0.5) * px, top + (rc[0] + 0.5) * py)
 
-            flows = any(_edge_share(edges, line0, start + (i + 0.25) * pitch, pitch / 2) < 0.5
+            flows = any(edge_share(edges, line0, start + (i + 0.25) * pitch, pitch / 2) < 0.5
                         and _is_like(colour(cell(i, 0)), {colour(cell(i, 1))}) for i in range(along))
             if not flows:
                 continue
             still.append(side)
-            cover = _coverage(edges, start, along * pitch, limit)
+            cover = coverage(edges, start, along * pitch, limit)
             for k in range(1, 101 - (cols if across else rows)):
                 pos = int(line0 + outward * k * cross + 0.5)
                 slack = 1 + int(0.01 * k * cross)  # the pitch found may be off by a percent
@@ -415,12 +289,6 @@ def _alike_beyond(side: str, left: float, top: float, px: float, py: float, rows
     return like >= 0.7 * len(cells)
 
 
-def _edge_share(edges: _Edges, pos: float, start: float, span: float) -> float:
-    """The share of the sampled lines across [start, start + span] with an edge within 2 pixels of `pos`."""
-    lo, hi = edges.lines_across(start, span)
-    return (edges.near(int(pos + 0.5), lo, hi) if hi > lo else 0) / max(1, hi - lo)
-
-
 def _centre(width: int, height: int, rgba: bytes, x: float, y: float) -> tuple[int, int, int]:
     """The mean colour of the 3x3 pixels about (x, y), or (-1, -1, -1) when they differ (ink, an edge)."""
     xi, yi = min(width - 2, max(1, int(x))), min(height - 2, max(1, int(y)))
@@ -436,37 +304,50 @@ def _is_like(colour: tuple[int, int, int], looks: set[tuple[int, int, int]]) -> 
                                   for a, b, c in looks if a >= 0)
 
 
-def _coverage(edges: _Edges, start: float, span: float, length: int) -> list[float]:
-    """For each position, the share of the sampled lines across [start, start + span] with an edge
-    within 2 pixels of it."""
-    lo, hi = edges.lines_across(start, span)
-    lines = max(1, hi - lo)
-    return [edges.near(x, lo, hi) / lines for x in range(length)]
-
-
-def _support(edges: _Edges, first: float, pitch: float, cells: int, start: float, span: float) -> float:
-    """The share of the grid's lines (in one direction) along which edges run for at least half their length."""
-    lo, hi = edges.lines_across(start, span)
-    if hi <= lo:
-        return 0.0
-    half = 0.5 * (hi - lo)
-    good = sum(edges.near(int(first + k * pitch + 0.5), lo, hi) >= half for k in range(cells + 1))
-    return good / (cells + 1)
-
-
-def _grid_from(edges_v: _Edges, edges_h: _Edges, width: int, height: int, split: bool) -> Grid:
-    """The grid the edges show (see find_grid)."""
+def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, split: int, other: bool) -> Grid:
+    """The grid the edges show (see find_grid).  When the two directions disagree on the cell size, the
+    one with more lines is taken for both (square cells), or with `other` the one with fewer."""
     min_run = 2 * MIN_PITCH
-    vertical = _long_runs(edges_v, width, min_run, split)  # lines at x, running down
-    horizontal = _long_runs(edges_h, height, min_run, split)  # lines at y, running across
+    vertical = long_runs(edges_v, width, min_run, split)  # lines at x, running down
+    horizontal = long_runs(edges_h, height, min_run, split)  # lines at y, running across
     x0, px, nx, xs = _progression(vertical)
     y0, py, ny, ys = _progression(horizontal)
+    xfam, yfam = (x0, px, nx, xs), (y0, py, ny, ys)
     if max(nx, ny) >= MIN_CELLS + 1 and (min(nx, ny) < MIN_CELLS + 1 or max(px, py) > 1.1 * min(px, py)):
-        # one direction is clearer (blurred bevels, JPEG): its pitch, with square cells, finds the other
-        if nx >= ny:
-            y0, py, ny, ys = _with_pitch(horizontal, px)
+        # one direction is clearer (blurred bevels, JPEG, a fractional cell size): its pitch, with square
+        # cells, finds the other
+        by_x = (nx >= ny) != other
+        if min(nx, ny) < MIN_CELLS + 1 and other:
+            raise BoardError("no board found in the image: no regular grid of cells")
+        if by_x:
+            yfam = _with_pitch(horizontal, px)
         else:
-            x0, px, nx, xs = _with_pitch(vertical, py)
+            xfam = _with_pitch(vertical, py)
+    elif other:
+        raise BoardError("no board found in the image: no regular grid of cells")
+    grid = _grid_of(edges_v, edges_h, width, height, xfam, yfam, (vertical, horizontal) if split == 3 else None)
+    if other:  # the size set aside must not be a lattice of its own over the board: oblong cells
+        if by_x:
+            first = y0 + math.ceil((grid.top - y0) / py) * py
+            lines = int((grid.top + grid.rows * grid.pitch_y - first) / py)
+            aside = support(edges_h, first, py, lines, grid.left, grid.pitch_x * grid.cols)
+        else:
+            first = x0 + math.ceil((grid.left - x0) / px) * px
+            lines = int((grid.left + grid.cols * grid.pitch_x - first) / px)
+            aside = support(edges_v, first, px, lines, grid.top, grid.pitch_y * grid.rows)
+        if lines >= MIN_CELLS and aside >= 0.8:
+            raise BoardError(f"no board found in the image: cells of {px:.0f}x{py:.0f} pixels are not square")
+    return grid
+
+
+def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
+             xfam: tuple[float, float, int, list[Line]], yfam: tuple[float, float, int, list[Line]],
+             snap: tuple[list[Line], list[Line]] | None = None) -> Grid:
+    """The grid of a family of lines running down (xfam) and one running across (yfam).  With `snap`
+    (all the lines found, down and across), the board's extent is taken to the outermost lines found
+    near it (rounded tiles' sides stop short of the board's corners by their corners' radius)."""
+    x0, px, nx, xs = xfam
+    y0, py, ny, ys = yfam
     if nx < MIN_CELLS + 1 or ny < MIN_CELLS + 1:
         raise BoardError("no board found in the image: no regular grid of cells")
     if max(px, py) > 1.35 * min(px, py):
@@ -475,6 +356,10 @@ def _grid_from(edges_v: _Edges, edges_h: _Edges, width: int, height: int, split:
     # left to its right: their common extent is the board, whether or not its outer lines were found.
     top, bottom = _median([line.start for line in xs]), _median([line.end for line in xs])
     left, right = _median([line.start for line in ys]), _median([line.end for line in ys])
+    if snap is not None:
+        down, across = snap
+        top, bottom = _snapped(across, xs[0], top, py, -1), _snapped(across, xs[0], bottom, py, 1)
+        left, right = _snapped(down, ys[0], left, px, -1), _snapped(down, ys[0], right, px, 1)
     rows, cols = round((bottom - top) / py), round((right - left) / px)
     if rows < MIN_CELLS or cols < MIN_CELLS:
         raise BoardError("no board found in the image: the grid found has fewer than 2 rows or columns")
@@ -492,10 +377,18 @@ def _grid_from(edges_v: _Edges, edges_h: _Edges, width: int, height: int, split:
     return Grid(left_on, top_on, px, py, rows, cols)
 
 
-def _best_phase(edges: _Edges, length: int, first: float, pitch: float, cells: int,
+def _snapped(lines: list[Line], other: Line, end: float, pitch: float, outward: int) -> float:
+    """The line of `lines` beyond `end` (outward: -1 before it, 1 after), within half a cell of it and
+    running as far as the other direction's line `other` (the board's outer line), or `end`."""
+    near = [line.pos for line in lines if 0 <= outward * (line.pos - end) <= pitch / 2
+            and abs(line.start - other.start) <= pitch and abs(line.end - other.end) <= pitch]
+    return (max if outward > 0 else min)(near, default=end)
+
+
+def _best_phase(edges: Edges, length: int, first: float, pitch: float, cells: int,
                 lo: float, hi: float) -> tuple[float, float]:
     """`first` and `pitch` moved (by up to a third of a cell, 2%) to where the lattice crosses the most edges."""
-    hist = _histogram(edges, length, lo, hi)
+    hist = histogram(edges, length, lo, hi)
     near = list(map(max, hist[:1] + hist[:length - 1], hist[:length], hist[1:length + 1]))  # the most within 1
 
     def score(start: float, p: float) -> int:
@@ -519,7 +412,7 @@ def _best_phase(edges: _Edges, length: int, first: float, pitch: float, cells: i
     return best if best_score > 1.08 * here else (first, pitch)  # only a clearly better lattice
 
 
-def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: int,
+def _exact_fit(edges: Edges, length: int, first: float, pitch: float, cells: int,
                lo: float, hi: float) -> tuple[float, float]:
     """`first` and `pitch` fitted (least squares) to the lines between cells as the edges show them: near
     each, the middle of the strongest place of edges within a pixel (a boundary between two bevels, or a
@@ -527,7 +420,7 @@ def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: in
     off passes `_best_phase`, which takes the best edge within a pixel; over a board of many cells that
     error grows to a part of a cell.  Kept when it moves the board's far side by a pixel or more and the
     lines found fall on it clearly better than on the lattice given."""
-    raw = _histogram(edges, length, lo, hi)
+    raw = histogram(edges, length, lo, hi)
     hist = [a + b + c for a, b, c in zip(raw[:1] + raw, raw, raw[1:] + raw[-1:])]  # edges within a pixel
     span = hist[max(0, int(first)):min(length, int(first + cells * pitch) + 2)]
     if not span:
@@ -559,19 +452,11 @@ def _exact_fit(edges: _Edges, length: int, first: float, pitch: float, cells: in
     return start, fitted
 
 
-def _histogram(edges: _Edges, length: int, lo: float, hi: float) -> list[int]:
-    """How many of the sampled lines across [lo, hi] have an edge at each position."""
-    first, last = max(0, int(lo / edges.step)), min(edges.lines, int(hi / edges.step) + 1)
-    n, flags = edges.length, edges.flags
-    hist = [flags[first * n + x:last * n:n].count(1) for x in range(n)] if last > first else []
-    return hist[:length] + [0] * (length + 2 - min(length, len(hist)))
-
-
-def _centred(edges: _Edges, length: int, first: float, pitch: float, cells: int,
+def _centred(edges: Edges, length: int, first: float, pitch: float, cells: int,
              lo: float, hi: float) -> tuple[float, float]:
     """`first` and `pitch` fitted (least squares) to the middles of the edges about each of the lattice's
     lines: a thin line's two edges, a bevel's, a gap's, rather than one side of them."""
-    hist = _histogram(edges, length, lo, hi)
+    hist = histogram(edges, length, lo, hi)
     reach = max(2, int(pitch / 8))
     points = []  # (line number, middle of its edges, weight)
     for k in range(cells + 1):
