@@ -1,6 +1,6 @@
 """Write minesat.image.cells.PROTOTYPES: the shape features of digits 1-8 in ten common fonts (not a test).
 
-Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/imagecell.py)
+Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/image/cells.py)
 
 Each digit is drawn by Pillow in black on white, sampled on the reader's grid of SAMPLES x SAMPLES
 per cell (the glyph about half the cell's height, as clients draw them), and measured by
@@ -58,7 +58,7 @@ def features(font_path: str, digit: int, height: float) -> str:
 
 def main() -> None:
     lines = [features(font, digit, height) for font in FONTS for height in (0.45, 0.6) for digit in range(1, 9)]
-    path = Path(__file__).resolve().parents[2] / "py" / "minesat" / "imagecell.py"
+    path = Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "cells.py"
     text = path.read_text()
     body = "PROTOTYPES = (\n" + "".join(f'    "{" ".join(lines[i:i + 2])} "\n' for i in range(0, len(lines), 2)) + ")\n"
     text = re.sub(r"(# PROTOTYPES-BEGIN\n).*?(# PROTOTYPES-END)", lambda m: m.group(1) + body + m.group(2), text,
