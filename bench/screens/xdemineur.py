@@ -1,6 +1,6 @@
 """Screenshots of xdemineur (Debian's `xdemineur` 2.1.1) played under Xvfb by xdotool.
 
-Usage: .venv/bin/python bench/screens/xdemineur.py OUT_DIR [COUNT]
+Usage: .venv/bin/python bench/screens/xdemineur.py OUT_DIR [COUNT [FIRST]]  (FIRST: go on from screenshot FIRST)
 
 Needs `apt-get install xdemineur xvfb xdotool imagemagick`.  Each game is the program's own (its own random
 layout; it opens a first area by itself), played by clicks: left to open, right to flag.  Its look is
@@ -169,7 +169,8 @@ def main() -> None:
     out = Path(sys.argv[1]).resolve()
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 12
     out.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(34)
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    rng = random.Random(34 + first)
     screen = Screen()
     digits: dict[bytes, int] = {}
     try:
@@ -186,7 +187,7 @@ def main() -> None:
         digits = {s: next(iter(v)) for s, v in votes.items() if len(v) == 1}
         print("calibrated sprites:", sorted(digits.values()), "dropped:", sum(len(v) > 1 for v in votes.values()),
               flush=True)
-        made = tries = 0
+        made, tries = first, 0
         while made < count and tries < count * 6:
             tries += 1
             w, h, n = SIZES[made % len(SIZES)]
