@@ -46,7 +46,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path("/work/screens-corpus/shots")
 # The clients whose screenshots were looked at while the reader's rules were written (issue 34 and before).
 DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs/minesweeperjs.github.io",
-                "minesat Play", "minesat Play (dark)", "skin:classic", "skin:checker", "sgt-puzzles mines", "skin:dark"}
+                "minesat Play", "minesat Play (dark)", "skin:classic", "skin:checker", "sgt-puzzles mines", "skin:dark",
+                "hex-coding/minesweeper", "skin:rounded"}
 # The desktop programs run under Xvfb (bench/screens/: sgt_mines.py, xbomb.py, freesweep.py, xdemineur.py),
 # each its own client: "sgt-puzzles mines" (developed on), "xbomb", "freesweep", "xdemineur" (never looked at:
 # unseen, their rows the left-out figures).

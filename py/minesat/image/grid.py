@@ -117,7 +117,8 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     # then blurred edges kept only where they run much longer than beside them: the bands JPEG's ringing
     # makes of a small board's lines; last of all, where the two directions disagree on the cell size,
     # the other direction's size taken
-    passes += [(*vh, 2, False) for vh in tests] + [(v, h, split, True) for v, h, split, _ in passes[:2 * len(tests)]]
+    passes += [(*vh, 2, False) for vh in tests] + [(*tests[0], 3, False)]
+    passes += [(v, h, split, True) for v, h, split, _ in passes[:2 * len(tests)]]
     for n_pass, (edges_v, edges_h, split, other) in enumerate(passes):
         if split and best is not None and best[0][0]:
             break
@@ -324,7 +325,7 @@ def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, split: i
             xfam = _with_pitch(vertical, py)
     elif other:
         raise BoardError("no board found in the image: no regular grid of cells")
-    grid = _grid_of(edges_v, edges_h, width, height, xfam, yfam)
+    grid = _grid_of(edges_v, edges_h, width, height, xfam, yfam, (vertical, horizontal) if split == 3 else None)
     if other:  # the size set aside must not be a lattice of its own over the board: oblong cells
         if by_x:
             first = y0 + math.ceil((grid.top - y0) / py) * py
@@ -340,8 +341,11 @@ def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, split: i
 
 
 def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
-             xfam: tuple[float, float, int, list[Line]], yfam: tuple[float, float, int, list[Line]]) -> Grid:
-    """The grid of a family of lines running down (xfam) and one running across (yfam)."""
+             xfam: tuple[float, float, int, list[Line]], yfam: tuple[float, float, int, list[Line]],
+             snap: tuple[list[Line], list[Line]] | None = None) -> Grid:
+    """The grid of a family of lines running down (xfam) and one running across (yfam).  With `snap`
+    (all the lines found, down and across), the board's extent is taken to the outermost lines found
+    near it (rounded tiles' sides stop short of the board's corners by their corners' radius)."""
     x0, px, nx, xs = xfam
     y0, py, ny, ys = yfam
     if nx < MIN_CELLS + 1 or ny < MIN_CELLS + 1:
@@ -352,6 +356,10 @@ def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
     # left to its right: their common extent is the board, whether or not its outer lines were found.
     top, bottom = _median([line.start for line in xs]), _median([line.end for line in xs])
     left, right = _median([line.start for line in ys]), _median([line.end for line in ys])
+    if snap is not None:
+        down, across = snap
+        top, bottom = _snapped(across, xs[0], top, py, -1), _snapped(across, xs[0], bottom, py, 1)
+        left, right = _snapped(down, ys[0], left, px, -1), _snapped(down, ys[0], right, px, 1)
     rows, cols = round((bottom - top) / py), round((right - left) / px)
     if rows < MIN_CELLS or cols < MIN_CELLS:
         raise BoardError("no board found in the image: the grid found has fewer than 2 rows or columns")
@@ -367,6 +375,14 @@ def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
     left_on, px = _best_phase(edges_v, width, left_on, px, cols, top_on, top_on + rows * py)
     top_on, py = _best_phase(edges_h, height, top_on, py, rows, left_on, left_on + cols * px)
     return Grid(left_on, top_on, px, py, rows, cols)
+
+
+def _snapped(lines: list[Line], other: Line, end: float, pitch: float, outward: int) -> float:
+    """The line of `lines` beyond `end` (outward: -1 before it, 1 after), within half a cell of it and
+    running as far as the other direction's line `other` (the board's outer line), or `end`."""
+    near = [line.pos for line in lines if 0 <= outward * (line.pos - end) <= pitch / 2
+            and abs(line.start - other.start) <= pitch and abs(line.end - other.end) <= pitch]
+    return (max if outward > 0 else min)(near, default=end)
 
 
 def _best_phase(edges: Edges, length: int, first: float, pitch: float, cells: int,

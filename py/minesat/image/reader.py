@@ -193,9 +193,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             # looks of near colours (a dark theme's hidden and opened cells): the one the cell's colour is
             best = (presence[near[0]], near[0])
         elif len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or ink_hue(cell.colours) is not None):
-            # looks of one colour (classic tiles, raised or not): a flag stands on a raised tile, a
-            # coloured digit lies on a flat, opened one
-            pick = (max if flags[i] else min)(tied, key=lambda k: centres[k][0].raised)
+            # looks of one colour (classic tiles, raised or not): a flag stands on a raised tile, and so
+            # does a red mark whose own border is raised as much as the most raised look's (a flag
+            # without a pole); a coloured digit lies on a flat, opened one
+            top = max(centres[k][0].raised for k in tied)
+            on_tile = flags[i] or (_has_red(cell) and cell.raised_grey >= max(RAISED, 0.8 * top))
+            pick = (max if on_tile else min)(tied, key=lambda k: centres[k][0].raised)
             best = (presence[pick], pick)
         if best[1] >= 0 and best[0] >= 0.06:
             k = best[1]
