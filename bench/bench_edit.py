@@ -1,6 +1,6 @@
 """An expert edit's time to its count, as a ratio to the engine's own time for the same board, in one run.
 
-    .venv/bin/python bench/run.py bench_edit.py [--rounds 3] [--edits 20] [--root DIR ...]
+    .venv/bin/python bench/run.py bench_edit.py [--rounds 3] [--edits 20] [--root DIR ...] [--throttle N]
 
 Each --root is a built copy of the site (`make setup` run in it: e.g. a worktree of an older
 commit); by default this repository. Each is served by tools/serve.py on its own port of 127.0.0.1
@@ -23,7 +23,10 @@ the previous count is shown, as bench_page.py does. For each edit:
 
 and the ratio count / engine per edit. The ratio's median is the figure to compare between
 commits and machines: a slower page (main thread, or more requests ahead of the analysis) raises
-it; a slower machine slows both alike. Not a test: prints figures.
+it; a slower machine slows both alike. --throttle N slows the page's thread N times (DevTools' CPU
+throttling; the worker is not slowed), as a slow or loaded machine does but alike from run to run:
+work on the page's thread that a quiet fast machine hides (a frame drawn between the key and the
+answer) then shows in `free` and `back`. Not a test: prints figures.
 """
 
 from __future__ import annotations
@@ -104,10 +107,12 @@ def edits_of(page, board, edits: int) -> list[dict[str, float]]:
     return out
 
 
-def one_round(browser, base: str, fragment: str, board, edits: int) -> list[dict[str, float]]:
+def one_round(browser, base: str, fragment: str, board, edits: int, throttle: float = 1) -> list[dict[str, float]]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(SPY)
     page = context.new_page()
+    if throttle > 1:  # the page's thread slowed as on a slow or loaded machine (DevTools' CPU throttling)
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.goto(base + "index.html#" + fragment)
     page.wait_for_function("() => document.getElementById('layout-count').dataset.value", timeout=TIMEOUT)
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=TIMEOUT)
@@ -137,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edits", type=int, default=20, help="edits per round (default 20)")
     parser.add_argument("--root", type=Path, action="append",
                         help="a built copy of the site (repeat to compare; default: this repository)")
+    parser.add_argument("--throttle", type=float, default=1,
+                        help="slow the page's thread N times (DevTools' CPU throttling; default 1: not)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -151,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(args.rounds):
             order = list(range(len(roots)))
             for i in order if r % 2 == 0 else order[::-1]:
-                got = one_round(browser, servers[i].url, fragment, board, args.edits)
+                got = one_round(browser, servers[i].url, fragment, board, args.edits, args.throttle)
                 results[i] += got
                 print(f"round {r + 1}, {roots[i]}: {summary(got)}", flush=True)
         browser.close()

@@ -99,3 +99,55 @@ def test_an_edit_reads_no_layout_before_its_count_is_shown(app_page):
         page.keyboard.press(key)
         page.wait_for_function("n => window.drawnCounts.length >= n", arg=done)
     assert page.evaluate("() => window.geometryReads") == 0
+
+
+
+KEY_WRITES = """() => {
+  window.keyWrites = [];
+  let seen = [];
+  const record = (r) => [r.target.id || (r.target.parentElement || {}).id || r.target.nodeName, r.type,
+                         r.attributeName, r.oldValue, r.attributeName && r.target.getAttribute(r.attributeName)];
+  const observer = new MutationObserver((records) => { seen.push(...records.map(record)); });
+  observer.observe(document.documentElement, {subtree: true, attributes: true, attributeOldValue: true,
+                                              childList: true, characterData: true});
+  const take = () => { const out = seen.concat(observer.takeRecords().map(record)); seen = []; return out; };
+  document.addEventListener('keydown', take, true);  // before the page's handlers
+  window.addEventListener('keydown', () => { window.keyWrites.push(take()); });  // after them
+}"""
+
+
+def restyles(write: list) -> bool:
+    """Whether a DOM write has the browser restyle or lay out its element, and so draw a frame: a node
+    or a text added, removed or changed, the element's classes changed, or `hidden` or `style` written
+    at all (Chromium restyles the element at any write of them, even of the value they had)."""
+    _node, kind, name, old, new = write
+    if kind != "attributes":
+        return True
+    if name == "class":
+        return sorted((old or "").split()) != sorted((new or "").split())
+    return name in ("hidden", "style")
+
+
+def test_an_edits_key_draws_nothing_before_its_answer(app_page):
+    """An edit is drawn with its answer, in one frame (or after DRAW_EDIT_MS): its key's handlers
+    change nothing on screen, since a frame drawn between the key and the worker's answer holds the
+    answer up (App.changed). The key wrote #work's `hidden` at each edit: again while it was hidden,
+    or to hide "Looking for dead cells…" when the machine was slow; that frame held the page's thread
+    ~15-20 ms on a loaded machine before the answer was read (issue 36, item 10). (The message of the
+    user's last action, #message, is cleared by their next edit at once: not counted.)"""
+    from boards import midgame
+    page = app_page.page
+    board = midgame(16, 30, 99, seed=7)
+    app_page.load_board(list(board.row_texts()), board.mines)
+    wait_worker_idle(page)
+    page.evaluate(RECORD_COUNTS)
+    page.evaluate(KEY_WRITES)
+    cell = next(c for c in sorted(board.hidden))
+    page.click(f'#grid .cell[data-row="{cell[0]}"][data-col="{cell[1]}"]')
+    for done, key in enumerate(["f", "f", "f", "f"], 1):  # flag and unflag, twice
+        page.keyboard.press(key)
+        page.wait_for_function("n => window.drawnCounts.length >= n", arg=done)
+    writes = page.evaluate("() => window.keyWrites")
+    assert len(writes) == 4
+    assert all(any(w[:3] == ["grid", "attributes", "data-board"] for w in key) for key in writes)  # seen
+    assert [w for key in writes for w in key if restyles(w) and w[0] != "message"] == []

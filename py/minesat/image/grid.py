@@ -447,7 +447,7 @@ def _exact_fit(edges: Edges, length: int, first: float, pitch: float, cells: int
         return first, pitch  # too far to be the same lattice, or too near to matter
     before = sum((x - first - k * pitch) ** 2 for k, x in points) / len(points)
     after = sum((x - start - k * fitted) ** 2 for k, x in points) / len(points)
-    if after > 0.5 * before or after > 2.0:
+    if after > 0.5 * before or after > max(2.0, (0.05 * pitch) ** 2):
         return first, pitch  # the lines found do not fall on the new lattice much better (JPEG, ink)
     return start, fitted
 

@@ -51,13 +51,17 @@ class Why:
         self.described = None
         self.proofs, self.deduction = {}, -1
         self.app.mark_dead(frozenset())
-        self.work_done()
+        js.clearTimeout(self.work_timer)  # the old board's work is no longer said to go on; its
+        self.work_timer = None            # line goes with its marks, when the edit is drawn
         el("layout-count").setAttribute("data-value", "")  # the old count's text stays until the
                                                             # new one, greyed if that is slow
 
     def clear_marks(self, late: bool = False) -> None:
-        """The old board's proof and best move off the grid, and their words off the page; when
-        its analysis is `late`, the cell line's hint."""
+        """The old board's proof, best move and work line off the grid and the page (when the edit is
+        drawn: with its answer, or after DRAW_EDIT_MS; at the key, a change on screen would have the
+        browser draw a frame before it reads the answer); when its analysis is `late`, the cell
+        line's hint."""
+        self.work_done()
         el("board-verdict").hidden = True
         self.mark_proof(None)
         self.app.mark("best", [])
@@ -137,7 +141,9 @@ class Why:
     def work_done(self) -> None:
         js.clearTimeout(self.work_timer)
         self.work_timer = None
-        el("work").hidden = True
+        work = el("work")
+        if not work.hidden:  # set only when shown: setting `hidden` restyles the node and asks for a
+            work.hidden = True  # frame, which every edit then drew before its answer (issue 36, item 10)
 
     def cancel_work(self) -> None:
         """Stop the proofs, the best move and the dead cells (Cancel or Esc): the analysis stays on
