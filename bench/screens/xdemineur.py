@@ -1,0 +1,259 @@
+"""Screenshots of xdemineur (Debian's `xdemineur` 2.1.1) played under Xvfb by xdotool.
+
+Usage: .venv/bin/python bench/screens/xdemineur.py OUT_DIR [COUNT [FIRST]]  (FIRST: go on from screenshot FIRST)
+
+Needs `apt-get install xdemineur xvfb xdotool imagemagick`.  Each game is the program's own (its own random
+layout; it opens a first area by itself), played by clicks: left to open, right to flag.  Its look is
+Windows' classic one: raised grey squares, coloured digits, two red LED counters, a face; squares of 21
+pixels, boards of 12x8 to 30x24 (`-geometry COLSxROWS`, at least 12 columns), the window sometimes away
+from the screen's corner.
+
+Truth, never from minesat's reader: each square of the program's own pixels at scale 1 is compared with the
+program's own sprites (xdemineur draws each square from a pixmap, so a state is the same pixels wherever it
+is): the hidden square is the one most of its fresh board shows, and a right click on one gives the flag
+(two more give back the hidden square, through the question mark); the opened squares' sprites are given
+their digits by calibration games played first and not kept: at each of their losses the program shows
+every mine, and a sprite is the count of shown mines around every square that shows it, or it is dropped.
+The table is then frozen, and each game kept is checked against it: every square of its position must be
+one of these sprites, and at its loss every opened number must equal the count of mines shown around it
+(a mine shown on a hidden square, the one exploded, a flag the loss leaves standing), their number the
+game's.  The position before the loss is the screenshot of the set; the loss is a second one when no flag
+was wrong (its mines are hidden cells, '?', in minesat's truth).
+
+Variants: the window alone, or every third one the whole screen with the window moved; resized to device
+scales 1.25, 1.5, 2 or 3 with Pillow's LANCZOS filter (the `scale` of the truth); one in three as JPEG at
+quality 60-90.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from PIL import Image
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from xbomb import Screen, wait_for  # the Xvfb of our own, the polling
+
+TILE = 21
+ORIGIN = (16, 81)  # the first square's corner in the window (its frame and counters above)
+SIZES = [(12, 8, 15), (16, 16, 40), (30, 16, 99), (12, 12, 22), (30, 24, 150), (20, 15, 50)]
+# dense boards, so that the high digits show up
+CALIBRATE = [(16, 16, 60), (30, 16, 130), (16, 16, 70), (30, 24, 200), (20, 15, 75), (16, 16, 60)] * 2
+SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
+
+Cell = tuple[int, int]
+
+
+class Game:
+    def __init__(self, screen: Screen, w: int, h: int, mines: int, at: tuple[int, int]) -> None:
+        self.screen, self.w, self.h, self.mines = screen, w, h, mines
+        screen.run("xdotool", "mousemove", "1270", "790")  # the pointer off the window
+        screen.app = subprocess.Popen(["/usr/games/xdemineur", "-geometry", f"{w}x{h}+{at[0]}+{at[1]}",
+                                       "-m", str(mines)], env=screen.env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+        self.box = wait_for(self.find, "xdemineur's window")
+        self.grid = (self.box[0] + ORIGIN[0], self.box[1] + ORIGIN[1])
+
+    def find(self) -> tuple[int, int, int, int] | None:
+        tree = subprocess.run(["xwininfo", "-root", "-tree"], env=self.screen.env, capture_output=True,
+                              check=True).stdout.decode("latin-1")
+        for line in tree.splitlines():
+            if "/usr/games/xdemineur" in line:
+                geometry, absolute = line.split()[-2:]  # WxH+x+y (in its parent), +X+Y (on the screen)
+                width, height = (int(v) for v in geometry.split("+")[0].split("x"))
+                x, y = (int(v) for v in absolute.lstrip("+").split("+"))
+                return x, y, x + width, y + height
+        return None
+
+    def face(self, image: Image.Image) -> bytes:
+        """The face above the board (the program's own state: it frowns at a loss)."""
+        cx = (self.box[0] + self.box[2]) // 2
+        return image.crop((cx - 12, self.box[1] + 30, cx + 12, self.box[1] + 54)).tobytes()
+
+    def cell_box(self, c: int, r: int) -> tuple[int, int, int, int]:
+        x, y = self.grid[0] + c * TILE, self.grid[1] + r * TILE
+        return x, y, x + TILE, y + TILE
+
+    def cells(self, image: Image.Image) -> dict[Cell, bytes]:
+        return {(c, r): image.crop(self.cell_box(c, r)).tobytes() for r in range(self.h) for c in range(self.w)}
+
+    def click(self, cell: Cell, button: int, before: Image.Image) -> Image.Image:
+        x, y = self.grid[0] + cell[0] * TILE + TILE // 2, self.grid[1] + cell[1] * TILE + TILE // 2
+        self.screen.run("xdotool", "mousemove", str(x), str(y), "click", str(button))
+        box = self.cell_box(*cell)
+        wait_for(lambda: self.screen.grab().crop(box).tobytes() != before.crop(box).tobytes(), f"{cell} drawn")
+        self.screen.run("xdotool", "mousemove", "1270", "790")
+        return self.steady()
+
+    def steady(self) -> Image.Image:
+        last = self.screen.grab()
+        while True:
+            now = self.screen.grab()
+            if now.tobytes() == last.tobytes():
+                return now
+            last = now
+
+
+def around(cell: Cell, w: int, h: int) -> list[Cell]:
+    return [(cell[0] + a, cell[1] + b) for a in (-1, 0, 1) for b in (-1, 0, 1)
+            if (a or b) and 0 <= cell[0] + a < w and 0 <= cell[1] + b < h]
+
+
+def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tuple[int, int]):
+    """One game to its loss: (position, its sprites, loss, its sprites, the mines shown, hidden, flag,
+    window box) or None (won, or not as expected)."""
+    try:
+        game = Game(screen, w, h, mines, at)
+    except TimeoutError:  # a window that did not show (seen once under load)
+        if screen.app:
+            screen.app.terminate()
+            screen.app.wait()
+            screen.app = None
+        return None
+    try:
+        fresh = game.steady()
+        face = game.face(fresh)
+        first = game.cells(fresh)
+        hidden, n = Counter(first.values()).most_common(1)[0]
+        if n < w * h // 3:
+            return None
+        probe = rng.choice([xy for xy, s in first.items() if s == hidden])
+        image = game.click(probe, 3, fresh)
+        flag = game.cells(image)[probe]
+        image = game.click(probe, 3, image)  # the question mark
+        image = game.click(probe, 3, image)
+        if game.cells(image)[probe] != hidden or game.face(image) != face:
+            return None
+        history = []
+        opens = rng.randrange(3, 15)
+        flags = 0
+        lost = None
+        for _ in range(400):
+            sprites = game.cells(image)
+            history.append(image)
+            hidden_cells = [xy for xy, s in sprites.items() if s == hidden]
+            if not hidden_cells:
+                return None
+            opens -= 1
+            near = [xy for xy in hidden_cells if any(sprites[n] not in (hidden, flag) for n in around(xy, w, h))]
+            xy = rng.choice(near or hidden_cells) if opens > 0 else rng.choice(hidden_cells)
+            button = 3 if opens > 0 and rng.random() < 0.2 and flags < mines // 4 else 1
+            flags += button == 3
+            image = game.click(xy, button, image)
+            if game.face(image) != face:  # the face above the board: dead at a loss
+                lost = image
+                break
+        if lost is None or len(history) < 2:
+            return None
+        position = history[-1]
+        before, at_loss = game.cells(position), game.cells(lost)
+        shown = {xy for xy, s in before.items() if s == hidden and at_loss[xy] != hidden}
+        shown |= {xy for xy, s in before.items() if s == flag and at_loss[xy] == flag}
+        if len(shown) != mines:
+            return None
+        return position, before, lost, at_loss, shown, hidden, flag, game.box
+    finally:
+        if screen.app:
+            screen.app.terminate()
+            screen.app.wait()
+            screen.app = None
+
+
+def main() -> None:
+    out = Path(sys.argv[1]).resolve()
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 12
+    out.mkdir(parents=True, exist_ok=True)
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    rng = random.Random(34 + first)
+    screen = Screen()
+    digits: dict[bytes, int] = {}
+    try:
+        # calibration: which sprite is which digit, from the mines the program shows at each loss
+        votes: dict[bytes, set[int]] = {}
+        for w, h, n in CALIBRATE:
+            got = play(screen, rng, w, h, n, (0, 0))
+            if got is None:
+                continue
+            _, before, _, _, shown, hidden, flag, _ = got
+            for xy, s in before.items():
+                if s not in (hidden, flag):
+                    votes.setdefault(s, set()).add(sum(o in shown for o in around(xy, w, h)))
+        digits = {s: next(iter(v)) for s, v in votes.items() if len(v) == 1}
+        print("calibrated sprites:", sorted(digits.values()), "dropped:", sum(len(v) > 1 for v in votes.values()),
+              flush=True)
+        made, tries = first, 0
+        while made < count and tries < count * 6:
+            tries += 1
+            w, h, n = SIZES[made % len(SIZES)]
+            whole = made % 3 == 1
+            at = (rng.randrange(40, 1270 - w * TILE - 40), rng.randrange(30, 790 - h * TILE - 110)) if whole \
+                else (0, 0)
+            got = play(screen, rng, w, h, n, at)
+            if got is None:
+                continue
+            position, before, lost, at_loss, shown, hidden, flag, box = got
+            rows = truth_rows(before, hidden, flag, digits, shown, w, h)
+            if rows is None:
+                continue
+            loss_rows = None
+            if all(s != flag or xy in shown for xy, s in before.items()):
+                loss_rows = truth_rows(at_loss, hidden, flag, digits, shown, w, h, loss=True)
+            scale = SCALES[made % len(SCALES)] if not whole else (1.0, 1.25)[made // 3 % 2]
+            for kind, image, grid in (("", position, rows), ("-lost", lost, loss_rows)):
+                if grid is None:
+                    continue
+                if not whole:
+                    image = image.crop(box)
+                if scale != 1:
+                    image = image.resize((round(image.width * scale), round(image.height * scale)),
+                                         Image.Resampling.LANCZOS)
+                truth = {"client": "xdemineur", "scale": scale, "tile": TILE, "rows": grid, "mines": n,
+                         "window": "moved, whole screen" if whole else "the window", "resize": "Pillow LANCZOS"}
+                name = f"xdemineur-{made}{kind}"
+                if made % 3 == 2:
+                    quality = rng.choice((60, 70, 80, 90))
+                    buf = io.BytesIO()
+                    image.save(buf, "JPEG", quality=quality)
+                    (out / f"{name}.jpg").write_bytes(buf.getvalue())
+                    truth |= {"format": "jpg", "quality": quality}
+                else:
+                    image.save(out / f"{name}.png", optimize=True)
+                    truth |= {"format": "png", "quality": None}
+                (out / f"{name}.json").write_text(json.dumps(truth, indent=1) + "\n")
+                print(name, image.size, scale, truth["format"], flush=True)
+            made += 1
+    finally:
+        screen.close()
+
+
+def truth_rows(sprites: dict[Cell, bytes], hidden: bytes, flag: bytes, digits: dict[bytes, int],
+               shown: set[Cell], w: int, h: int, loss: bool = False) -> list[str] | None:
+    """The rows in minesat's characters, every opened number checked against the mines shown; None when a
+    square matches no sprite or a number is not the count of mines around it."""
+    rows = []
+    for r in range(h):
+        line = ""
+        for c in range(w):
+            s = sprites[c, r]
+            if loss and (c, r) in shown:
+                line += "F" if s == flag else "?"  # a mine shown (or exploded), or a flag left standing
+            elif s == hidden:
+                line += "?"
+            elif s == flag:
+                line += "F"
+            elif s in digits and digits[s] == sum(o in shown for o in around((c, r), w, h)):
+                line += str(digits[s])
+            else:
+                return None
+        rows.append(line)
+    return rows
+
+
+if __name__ == "__main__":
+    main()
