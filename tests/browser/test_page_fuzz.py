@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from harness import new_context, wait_ready
+from harness import assert_not_frozen, new_context, wait_ready, watch_long_tasks
 from minesat.board import parse_board
 from minesat.formats.links import board_to_fragment
 
@@ -15,11 +15,7 @@ GOOD_BOARD = board_to_fragment(parse_board("mines=2\n1??\n12?\n01?"))
 GOOD_PLAY = "play=beginner&seed=7&moves=o4.4,f0.0&rule=classic"
 NASTY = ["²", "٣", "\u0000", "%00", "%", "%zz", "&", "=", "#", "<script>alert(1)</script>", "9" * 50,
          "-1", "1e9", "x", "/", "?", "F", "&size=1x1", "&mines=99999", "&moves=o99.99", "&first=1.1.1", "ng=1"]
-FROZEN_MS = 500  # a main-thread task this long is a frozen tab
 TRACEBACK = ("Traceback", "File \"", "Error:", "invalid literal", "object has no attribute")
-
-WATCH_LONG_TASKS = """() => { window.longest = 0; new PerformanceObserver(list => list.getEntries().forEach(
-  e => { window.longest = Math.max(window.longest, e.duration); })).observe({type: 'longtask'}); }"""
 
 
 def mutate(text: str, rng: random.Random) -> str:
@@ -47,18 +43,16 @@ def test_mangled_board_and_play_links_get_a_message_or_a_board(browser, site, wa
     page = context.new_page()
     page.goto(site + "index.html")
     wait_ready(page)
-    page.evaluate(WATCH_LONG_TASKS)
+    reference = watch_long_tasks(page)
     links = [mutate(GOOD_BOARD, rng) for _ in range(40)] + [mutate(GOOD_PLAY, rng) for _ in range(40)]
     links = [link.replace("alert(1)", "window.fuzzed=1") for link in links]
     for link in links:
         page.evaluate("f => { location.hash = f; }", link)
         page.wait_for_timeout(60)
         page_text_is_clean(page)
-    longest = page.evaluate("() => window.longest")
-    print(f"longest main-thread task over {len(links)} mangled links: {longest:.0f} ms")
     # A freeze fails the test; the 200 ms target is measured (printed here and in the closing note),
     # not asserted: on a shared 2-core machine a task's length is noise as much as code.
-    assert longest < FROZEN_MS
+    assert_not_frozen(page, reference, f"{len(links)} mangled links")
     page.click("#mode-analyze")
     page.evaluate("f => { location.hash = f; }", GOOD_BOARD)  # and the page still works
     page.wait_for_function("f => document.getElementById('grid').dataset.board === f", arg=GOOD_BOARD)

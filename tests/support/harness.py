@@ -232,6 +232,44 @@ def wait_worker_idle(page) -> None:
     page.evaluate(WORKER_IDLE)
 
 
+FROZEN_MS = 500  # a main-thread task this long is a frozen tab (on a machine not slowed by other work)
+FROZEN_PER_REFERENCE = 25  # ... or this many times the reference loop's time on the page's thread
+REFERENCE_LOOP = """() => { const data = Array(20000).fill({cell: '?', mines: [1, 2, 3], note: 'reference'});
+  const times = [];
+  for (let k = 0; k < 3; k++) { const t = performance.now();
+    for (let j = 0; j < 4; j++) JSON.parse(JSON.stringify(data));
+    times.push(performance.now() - t); }
+  return times.sort((a, b) => a - b)[1]; }"""  # the engine's own builtins only: no JIT to warm up or skip
+WATCH_LONG_TASKS = """() => { window.longest = 0; window.longTasks = [];
+  new PerformanceObserver(list => list.getEntries().forEach(e => {
+    window.longest = Math.max(window.longest, e.duration); window.longTasks.push(Math.round(e.duration)); }))
+  .observe({type: 'longtask'}); }"""
+
+
+def watch_long_tasks(page) -> float:
+    """Record the page's long tasks from now on; the reference loop's time just before (ms), for
+    `assert_not_frozen`."""
+    reference = page.evaluate(REFERENCE_LOOP)
+    page.evaluate(WATCH_LONG_TASKS)
+    return reference
+
+
+def assert_not_frozen(page, reference: float, what: str) -> float:
+    """Assert that no task on the page's thread since `watch_long_tasks` froze the tab: none as long as
+    FROZEN_MS, or, when the machine is slowed by other work (the reference loop slower than 1/25 of
+    that), none as long as FROZEN_PER_REFERENCE reference loops timed before and after.  A task's
+    length is the machine's speed as much as the page's: the loop measures the first, on the same
+    thread at the same time, so that a loaded machine does not fail a good page and a frozen tab
+    fails on any machine.  Returns the longest task."""
+    longest, tasks = page.evaluate("() => [window.longest, window.longTasks || []]")
+    reference = max(reference, page.evaluate(REFERENCE_LOOP))
+    limit = max(FROZEN_MS, FROZEN_PER_REFERENCE * reference)
+    print(f"{what}: longest task {longest:.0f} ms (limit {limit:.0f}: reference loop {reference:.1f} ms); "
+          f"long tasks {tasks}")
+    assert longest < limit, f"{what}: a task of {longest:.0f} ms on the page's thread (limit {limit:.0f} ms)"
+    return longest
+
+
 def wait_ready(page) -> None:
     page.wait_for_selector("body[data-ready]", state="attached", timeout=START_TIMEOUT)
 
