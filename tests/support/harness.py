@@ -233,7 +233,7 @@ def wait_worker_idle(page) -> None:
 
 
 FROZEN_MS = 500  # a main-thread task this long is a frozen tab (on a machine not slowed by other work)
-FROZEN_PER_REFERENCE = 25  # ... or this many times the reference loop's time on the page's thread
+FROZEN_PER_REFERENCE = 20  # ... or this many times the reference loop's time on the page's thread
 REFERENCE_LOOP = """() => { const data = Array(20000).fill({cell: '?', mines: [1, 2, 3], note: 'reference'});
   const times = [];
   for (let k = 0; k < 3; k++) { const t = performance.now();
@@ -256,7 +256,7 @@ def watch_long_tasks(page) -> float:
 
 def assert_not_frozen(page, reference: float, what: str) -> float:
     """Assert that no task on the page's thread since `watch_long_tasks` froze the tab: none as long as
-    FROZEN_MS, or, when the machine is slowed by other work (the reference loop slower than 1/25 of
+    FROZEN_MS, or, when the machine is slowed by other work (the reference loop slower than 1/20 of
     that), none as long as FROZEN_PER_REFERENCE reference loops timed before and after.  A task's
     length is the machine's speed as much as the page's: the loop measures the first, on the same
     thread at the same time, so that a loaded machine does not fail a good page and a frozen tab
