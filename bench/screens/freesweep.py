@@ -28,7 +28,6 @@ and one line tall (oblong cells).  A reader of drawn tiles has nothing of its gr
 from __future__ import annotations
 
 import io
-import json
 import os
 import random
 import re
@@ -39,23 +38,13 @@ import time
 from pathlib import Path
 
 from PIL import Image
+from xbomb import save_shots, wait_for  # a game's shots saved, the polling
 
 SIZES = [(8, 8, 10), (16, 16, 40), (30, 16, 99), (9, 9, 10), (30, 24, 150), (12, 10, 20)]
 # the xterm's font, size and colours (freesweep paints its own black ground and coloured digits over them)
 LOOKS = [["-fa", "DejaVu Sans Mono", "-fs", "12"], ["-fa", "Liberation Mono", "-fs", "14", "-rv"], ["-fn", "fixed"],
          ["-fa", "Noto Sans Mono", "-fs", "11", "-bg", "#1e1e2e", "-fg", "#cdd6f4"],
          ["-fa", "DejaVu Sans Mono", "-fs", "16", "-bg", "#002b36", "-fg", "#93a1a1"]]
-SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)  # the window's shots in turn; the whole screen's at 1 or 1.25
-
-
-def wait_for(test, what: str, timeout: float = 15.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = test()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise TimeoutError(what)
 
 
 class Session:
@@ -82,8 +71,8 @@ class Session:
                            "+sb", "-title", "freesweep", "-e", "tmux", "-S", self.sock, "attach", "-t", "fs"]
         self.xterm = self.start_xterm()
         try:
-            self.win = wait_for(self.find, "the xterm's window")
-            wait_for(lambda: "Loc:" in self.pane(), "freesweep's board")
+            self.win = wait_for(self.find, "the xterm's window", timeout=15)
+            wait_for(lambda: "Loc:" in self.pane(), "freesweep's board", timeout=15)
         except Exception:
             self.close()
             raise
@@ -249,30 +238,10 @@ def main() -> None:
         if got is None:
             continue
         position, rows, lost, loss_rows, box, whole, total, about = got
-        scale = SCALES[made % len(SCALES)] if not whole else (1.0, 1.25)[made // 3 % 2]
-        for kind, image, grid in (("", position, rows), ("-lost", lost, loss_rows)):
-            if grid is None:
-                continue
-            if not whole:
-                image = image.crop(box)
-            if scale != 1:
-                image = image.resize((round(image.width * scale), round(image.height * scale)),
-                                     Image.Resampling.LANCZOS)
-            truth = {"client": "freesweep", "scale": scale, "rows": grid, "mines": total,
-                     "window": "moved, whole screen" if whole else "the window", "resize": "Pillow LANCZOS",
-                     **({k: v for k, v in about.items() if k != "pane"} if kind else about)}
-            name = f"freesweep-{made}{kind}"
-            if made % 3 == 2:
-                quality = rng.choice((60, 70, 80, 90))
-                buf = io.BytesIO()
-                image.save(buf, "JPEG", quality=quality)
-                (out / f"{name}.jpg").write_bytes(buf.getvalue())
-                truth |= {"format": "jpg", "quality": quality}
-            else:
-                image.save(out / f"{name}.png", optimize=True)
-                truth |= {"format": "png", "quality": None}
-            (out / f"{name}.json").write_text(json.dumps(truth, indent=1) + "\n")
-            print(name, image.size, scale, truth["format"], flush=True)
+        lost_about = {k: v for k, v in about.items() if k != "pane"}
+        shots = [("", position, rows, {"mines": total, **about}),
+                 ("-lost", lost, loss_rows, {"mines": total, **lost_about})]
+        save_shots(out, "freesweep", made, whole, box, shots, rng)
         made += 1
 
 

@@ -294,6 +294,26 @@ def play(screen: Screen, rng: random.Random, level: int, tile: int, at: tuple[in
             screen.app = None
 
 
+Shot = tuple[str, Image.Image, list[str] | None, dict]  # its name's ending, the picture, its rows, more truth
+
+
+def save_shots(out: Path, client: str, made: int, whole: bool, box: tuple[int, int, int, int],
+               shots: list[Shot], rng: random.Random) -> None:
+    """A game's screenshots (the position, the loss: those with rows) cropped to the window's `box` unless
+    the whole screen is kept, resized to the scale of the `made`-th game, saved with their truth."""
+    scale = SCALES[made % len(SCALES)] if not whole else (1.0, 1.25)[made // 3 % 2]
+    for kind, image, grid, more in shots:
+        if grid is None:
+            continue
+        if not whole:
+            image = image.crop(box)
+        if scale != 1:
+            image = image.resize((round(image.width * scale), round(image.height * scale)), Image.Resampling.LANCZOS)
+        truth = {"client": client, "scale": scale, **more, "rows": grid,
+                 "window": "moved, whole screen" if whole else "the window", "resize": "Pillow LANCZOS"}
+        save(image, out, f"{client}-{made}{kind}", truth, rng, jpeg=made % 3 == 2)
+
+
 def save(image: Image.Image, out: Path, name: str, truth: dict, rng: random.Random, jpeg: bool) -> None:
     if jpeg:
         quality = rng.choice((60, 70, 80, 90))
@@ -327,18 +347,9 @@ def main() -> None:
             if got is None:
                 continue
             position, rows, lost, loss_rows, box = got
-            scale = SCALES[made % len(SCALES)] if not whole else (1.0, 1.25)[made // 3 % 2]
-            for kind, image, grid in (("", position, rows), ("-lost", lost, loss_rows)):
-                if grid is None:
-                    continue
-                if not whole:
-                    image = image.crop(box)
-                if scale != 1:
-                    image = image.resize((round(image.width * scale), round(image.height * scale)),
-                                         Image.Resampling.LANCZOS)
-                truth = {"client": "xbomb", "scale": scale, "tile": tile, "rows": grid, "mines": LEVELS[level][2],
-                         "window": "moved, whole screen" if whole else "the window", "resize": "Pillow LANCZOS"}
-                save(image, out, f"xbomb-{made}{kind}", truth, rng, jpeg=made % 3 == 2)
+            more = {"tile": tile, "mines": LEVELS[level][2]}
+            save_shots(out, "xbomb", made, whole, box, [("", position, rows, more), ("-lost", lost, loss_rows, more)],
+                       rng)
             made += 1
     finally:
         screen.close()

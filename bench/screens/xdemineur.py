@@ -27,8 +27,6 @@ quality 60-90.
 
 from __future__ import annotations
 
-import io
-import json
 import random
 import subprocess
 import sys
@@ -38,14 +36,13 @@ from pathlib import Path
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from xbomb import Screen, wait_for  # the Xvfb of our own, the polling
+from xbomb import Screen, save_shots, wait_for  # the Xvfb of our own, a game's shots saved, the polling
 
 TILE = 21
 ORIGIN = (16, 81)  # the first square's corner in the window (its frame and counters above)
 SIZES = [(12, 8, 15), (16, 16, 40), (30, 16, 99), (12, 12, 22), (30, 24, 150), (20, 15, 50)]
 # dense boards, so that the high digits show up
 CALIBRATE = [(16, 16, 60), (30, 16, 130), (16, 16, 70), (30, 24, 200), (20, 15, 75), (16, 16, 60)] * 2
-SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 
 Cell = tuple[int, int]
 
@@ -204,29 +201,9 @@ def main() -> None:
             loss_rows = None
             if all(s != flag or xy in shown for xy, s in before.items()):
                 loss_rows = truth_rows(at_loss, hidden, flag, digits, shown, w, h, loss=True)
-            scale = SCALES[made % len(SCALES)] if not whole else (1.0, 1.25)[made // 3 % 2]
-            for kind, image, grid in (("", position, rows), ("-lost", lost, loss_rows)):
-                if grid is None:
-                    continue
-                if not whole:
-                    image = image.crop(box)
-                if scale != 1:
-                    image = image.resize((round(image.width * scale), round(image.height * scale)),
-                                         Image.Resampling.LANCZOS)
-                truth = {"client": "xdemineur", "scale": scale, "tile": TILE, "rows": grid, "mines": n,
-                         "window": "moved, whole screen" if whole else "the window", "resize": "Pillow LANCZOS"}
-                name = f"xdemineur-{made}{kind}"
-                if made % 3 == 2:
-                    quality = rng.choice((60, 70, 80, 90))
-                    buf = io.BytesIO()
-                    image.save(buf, "JPEG", quality=quality)
-                    (out / f"{name}.jpg").write_bytes(buf.getvalue())
-                    truth |= {"format": "jpg", "quality": quality}
-                else:
-                    image.save(out / f"{name}.png", optimize=True)
-                    truth |= {"format": "png", "quality": None}
-                (out / f"{name}.json").write_text(json.dumps(truth, indent=1) + "\n")
-                print(name, image.size, scale, truth["format"], flush=True)
+            more = {"tile": TILE, "mines": n}
+            save_shots(out, "xdemineur", made, whole, box,
+                       [("", position, rows, more), ("-lost", lost, loss_rows, more)], rng)
             made += 1
     finally:
         screen.close()

@@ -85,21 +85,27 @@ def test_an_edit_reads_no_layout_before_its_count_is_shown(app_page):
     """Reading an element's box in the edit's task forces the page's layout before the count is
     written: the layouts and reduction panels did so at each analysis, and an expert edit took twice
     as long to its count (issue 36, item 10). Where the panels are comes from their observers."""
+    page = flag_and_unflag_an_expert_cell(app_page, GEOMETRY_READS, "() => { window.geometryReads = 0; }")
+    assert page.evaluate("() => window.geometryReads") == 0  # (the click's own scrolling aside)
+
+
+def flag_and_unflag_an_expert_cell(app_page, watch: str, after_click: str = "() => {}"):
+    """The expert mid-game board of the benchmarks opened, `watch` run, a hidden cell clicked, then
+    `after_click` run, and the cell flagged and unflagged twice by keyboard, each edit's count awaited."""
     from boards import midgame
     page = app_page.page
     board = midgame(16, 30, 99, seed=7)
     app_page.load_board(list(board.row_texts()), board.mines)
     wait_worker_idle(page)
     page.evaluate(RECORD_COUNTS)
-    page.evaluate(GEOMETRY_READS)
+    page.evaluate(watch)
     cell = next(c for c in sorted(board.hidden))
     page.click(f'#grid .cell[data-row="{cell[0]}"][data-col="{cell[1]}"]')
-    page.evaluate("() => { window.geometryReads = 0; }")  # (the click's own scrolling aside)
-    for done, key in enumerate(["f", "f", "f", "f"], 1):  # flag and unflag, twice
+    page.evaluate(after_click)
+    for done, key in enumerate(["f", "f", "f", "f"], 1):
         page.keyboard.press(key)
         page.wait_for_function("n => window.drawnCounts.length >= n", arg=done)
-    assert page.evaluate("() => window.geometryReads") == 0
-
+    return page
 
 
 KEY_WRITES = """() => {
@@ -135,18 +141,7 @@ def test_an_edits_key_draws_nothing_before_its_answer(app_page):
     or to hide "Looking for dead cells…" when the machine was slow; that frame held the page's thread
     ~15-20 ms on a loaded machine before the answer was read (issue 36, item 10). (The message of the
     user's last action, #message, is cleared by their next edit at once: not counted.)"""
-    from boards import midgame
-    page = app_page.page
-    board = midgame(16, 30, 99, seed=7)
-    app_page.load_board(list(board.row_texts()), board.mines)
-    wait_worker_idle(page)
-    page.evaluate(RECORD_COUNTS)
-    page.evaluate(KEY_WRITES)
-    cell = next(c for c in sorted(board.hidden))
-    page.click(f'#grid .cell[data-row="{cell[0]}"][data-col="{cell[1]}"]')
-    for done, key in enumerate(["f", "f", "f", "f"], 1):  # flag and unflag, twice
-        page.keyboard.press(key)
-        page.wait_for_function("n => window.drawnCounts.length >= n", arg=done)
+    page = flag_and_unflag_an_expert_cell(app_page, KEY_WRITES)
     writes = page.evaluate("() => window.keyWrites")
     assert len(writes) == 4
     assert all(any(w[:3] == ["grid", "attributes", "data-board"] for w in key) for key in writes)  # seen
