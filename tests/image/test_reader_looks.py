@@ -118,6 +118,19 @@ def test_rounded_tiles_with_gaps_are_read():
     assert rows_of(reading_of("skin-rounded-4.png")) == data["rows"]
 
 
+def test_marks_on_raised_tiles_do_not_make_them_the_opened_look():
+    """xdemineur (the classic look with a black line between cells) at 150% saved as JPEG at quality 75:
+    the blocks' noise on the hidden tiles' bevels reads as ink, some of it digit-like; digits lie on flat,
+    opened cells, so the flat look with digits is the opened one, not the raised look with more "digits"."""
+    import io
+    data = truth("xdemineur-6.png")
+    image = Image.open(IMAGES / "xdemineur-6.png").convert("RGB")
+    image = image.resize((round(image.width * 1.5), round(image.height * 1.5)), Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=75)
+    assert rows_of(read(Image.open(io.BytesIO(buffer.getvalue())))) == data["rows"]
+
+
 def test_simon_tathams_mines_is_read():
     """Drawn by sgt-puzzles' own `--screenshot` from a game ID holding the layout (bench/screens/sgt_mines.py)."""
     data = truth("sgt-0.png")
