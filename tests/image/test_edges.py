@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from minesat.image.edges import edges_along, histogram, long_runs, support
+from minesat.image.edges import EXACT, SPLIT, edges_along, histogram, long_runs, support
 
 
 def stripes(width: int, height: int, xs: set[int]) -> list[tuple[bytes, bytes, bytes]]:
@@ -17,7 +17,7 @@ def test_a_thin_line_is_an_edge_either_side_and_a_long_run():
     hist = histogram(sharp, width, 0, height)
     marked = {x for x in range(width) if hist[x] == height}
     assert marked and marked <= {29, 30, 31, 69, 70, 71} and {x for x in range(width) if hist[x]} == marked
-    lines = long_runs(sharp, width, min_run=20, split=False)
+    lines = long_runs(sharp, width, min_run=20, mode=EXACT)
     assert [round(line.pos) for line in lines] == [30, 70]
     assert all(line.end - line.start >= height - 2 for line in lines)
     assert blurred.lines == sharp.lines == height
@@ -34,4 +34,4 @@ def test_support_counts_the_lattice_lines_along_which_edges_run():
 def test_nothing_in_a_plain_image():
     width, height = 80, 40
     edges = edges_along(stripes(width, height, set()), step=1)[0]
-    assert long_runs(edges, width, min_run=20, split=True) == []
+    assert long_runs(edges, width, min_run=20, mode=SPLIT) == []

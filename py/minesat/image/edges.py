@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 WIDE = 8  # pixels: a group of edges wider than this is more than one line
 BAND = 0.6  # see long_runs
+# How `long_runs` makes lines of edges (see there)
+EXACT, SPLIT, BANDS, BROKEN = 0, 1, 2, 3
+
 
 @dataclass
 class Line:
@@ -108,14 +111,14 @@ _RUN = re.compile(rb"\x01(?:\x00{0,3}\x01)+")  # edges at most 3 sampled lines a
 _EDGE = re.compile(rb"\x01")
 
 
-def long_runs(edges: Edges, length: int, min_run: int, split: int) -> list[Line]:
+def long_runs(edges: Edges, length: int, min_run: int, mode: int) -> list[Line]:
     """Positions where edges line up across consecutive sampled lines for at least `min_run` pixels.
 
     A run may skip up to 3 sampled lines (antialiasing, a digit touching the boundary).  Adjacent
-    positions are merged into one line, centred.  With `split` 1, a band of them wider than an edge is
-    split at its local maxima (JPEG's ringing can join a whole board's lines into one band); with 2,
-    only positions whose run is at least BAND of the longest within 2 * WIDE pixels are kept (the
-    ringing between a small board's lines makes shorter runs than the lines themselves); with 3, a line
+    positions are merged into one line, centred (EXACT).  With SPLIT, a band of them wider than an edge
+    is split at its local maxima (JPEG's ringing can join a whole board's lines into one band); with
+    BANDS, only positions whose run is at least BAND of the longest within 2 * WIDE pixels are kept (the
+    ringing between a small board's lines makes shorter runs than the lines themselves); with BROKEN, a line
     is where edges are at one position on most of the sampled lines between the first and the last of
     them (3% of them left out at either end), however broken (tiles with rounded corners and gaps
     between them: their sides' edges stop at each corner).
@@ -124,7 +127,7 @@ def long_runs(edges: Edges, length: int, min_run: int, split: int) -> list[Line]
     best = [(0, 0)] * length
     n = edges.length
     for x in range(min(length, n)):
-        if split == 3:
+        if mode == BROKEN:
             at = [m.start() for m in _EDGE.finditer(edges.flags[x::n])]
             if len(at) >= 10:
                 first, last = at[len(at) // 30], at[-1 - len(at) // 30]
@@ -139,7 +142,7 @@ def long_runs(edges: Edges, length: int, min_run: int, split: int) -> list[Line]
     step = edges.step
     need = min_run / step
     groups: list[list[int]] = []
-    if split == 2:
+    if mode == BANDS:
         reach = 2 * WIDE
         need_at = [max(need, BAND * max(best_len[max(0, x - reach):x + reach + 1])) for x in range(length)]
     else:
@@ -151,7 +154,7 @@ def long_runs(edges: Edges, length: int, min_run: int, split: int) -> list[Line]
             else:
                 groups.append([x])
     return [_merge(part, best, best_len, step) for group in groups
-            for part in (_peaks(group, best_len) if split == 1 else [group])]
+            for part in (_peaks(group, best_len) if mode == SPLIT else [group])]
 
 
 def _peaks(group: list[int], best_len: list[int]) -> list[list[int]]:

@@ -13,10 +13,25 @@ import math
 from dataclasses import dataclass
 
 from minesat.board import BoardError
-from minesat.image.edges import Edges, Line, coverage, edge_share, edges_along, histogram, long_runs, support, widened
+from minesat.image.edges import (
+    BANDS,
+    BROKEN,
+    EXACT,
+    SPLIT,
+    Edges,
+    Line,
+    coverage,
+    edge_share,
+    edges_along,
+    histogram,
+    long_runs,
+    support,
+    widened,
+)
 
 MIN_PITCH, MAX_PITCH = 10, 200  # pixels per cell
 MIN_CELLS = 2  # per side
+Family = tuple[float, float, int, list[Line]]  # evenly spaced lines: the first's place, the pitch, how many, they
 FRAME = 0.95  # a frame around the board has edges along this share of its length at least
 
 
@@ -32,9 +47,9 @@ class Grid:
     cols: int
 
 
-def _progression(lines: list[Line]) -> tuple[float, float, int, list[Line]]:
+def _progression(lines: list[Line]) -> Family:
     """The longest evenly spaced family of lines with a common extent: (first, pitch, count, members)."""
-    best: tuple[float, float, int, list[Line]] = (0.0, 0.0, 0, [])
+    best: Family = (0.0, 0.0, 0, [])
     best_score = 0.0
     n = len(lines)
     positions = [line.pos for line in lines]
@@ -79,9 +94,9 @@ def _progression(lines: list[Line]) -> tuple[float, float, int, list[Line]]:
     return best
 
 
-def _with_pitch(lines: list[Line], pitch: float) -> tuple[float, float, int, list[Line]]:
+def _with_pitch(lines: list[Line], pitch: float) -> Family:
     """The most lines of a common extent on one lattice of the given pitch."""
-    best: tuple[float, float, int, list[Line]] = (0.0, pitch, 0, [])
+    best: Family = (0.0, pitch, 0, [])
     tol = max(1.6, pitch * 0.08)
     for a in lines:
         members = [b for b in lines if _same_extent(a, b)
@@ -112,37 +127,38 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     tests = list(zip(edges_along(across, step_y), edges_along(down, step_x)))
     # last, edges widened by 2 pixels: the bevels of big tiles put a cell boundary's edge a few pixels
     # aside where an opened cell meets a hidden one, which breaks the long runs of exact positions
-    passes = [(*vh, split, False) for split in (0, 1) for vh in tests] + [
-        (widened(v), widened(h), 1, False) for v, h in tests[:1]]
+    passes = [(*vh, mode, False) for mode in (EXACT, SPLIT) for vh in tests] + [
+        (widened(v), widened(h), SPLIT, False) for v, h in tests[:1]]
     # then blurred edges kept only where they run much longer than beside them: the bands JPEG's ringing
     # makes of a small board's lines; last of all, where the two directions disagree on the cell size,
     # the other direction's size taken
-    passes += [(*vh, 2, False) for vh in tests] + [(*tests[0], 3, False)]
-    passes += [(v, h, split, True) for v, h, split, _ in passes[:2 * len(tests)]]
-    for n_pass, (edges_v, edges_h, split, other) in enumerate(passes):
-        if split and best is not None and best[0][0]:
+    passes += [(*vh, BANDS, False) for vh in tests] + [(*tests[0], BROKEN, False)]
+    passes += [(v, h, mode, True) for v, h, mode, _ in passes[:2 * len(tests)]]
+    families: dict[tuple[int, int], _Families] = {}  # the lines of each pass's edges, for the passes again
+    for n_pass, (edges_v, edges_h, mode, other) in enumerate(passes):
+        if mode != EXACT and best is not None and best[0][0]:
             break
         if n_pass >= 2 * len(tests) and best is not None and best[0][0]:
             break
         try:
-            found = _grid_from(edges_v, edges_h, width, height, split, other)
+            found = _grid_from(edges_v, edges_h, width, height, mode, other, families)
         except BoardError as e:
             refusal = e
             continue
-        best = _best_candidate(found, best, edges_v, edges_h, width, height, split)
+        best = _best_candidate(found, best, edges_v, edges_h, width, height, mode)
     if best is None:
         raise refusal
     if not best[0][0]:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
-    _, found, edges_v, edges_h, split = best
-    return _fitted(found, edges_v, edges_h, width, height, rgba, split)
+    _, found, edges_v, edges_h, mode = best
+    return _fitted(found, edges_v, edges_h, width, height, rgba, mode)
 
 
 _Best = tuple[tuple[bool, float], Grid, Edges, Edges, int]
 
 
 def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edges, width: int, height: int,
-                    split: int) -> _Best | None:
+                    mode: int) -> _Best | None:
     """The better of `best` and the grid found (or a lattice of every other line of it, the lines through
     the cells' middles being found too): one with edges along most of its lines, and the most cells."""
     candidates = [grid]
@@ -162,15 +178,15 @@ def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edg
             continue
         key = (share >= 0.8, grid.rows * grid.cols if share >= 0.8 else share)
         if best is None or key > best[0]:
-            best = (key, _extended(grid, edges_v, edges_h, width, height), edges_v, edges_h, split)
+            best = (key, _extended(grid, edges_v, edges_h, width, height), edges_v, edges_h, mode)
     return best
 
 
 def _fitted(found: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int, rgba: bytes,
-            split: int) -> Grid:
+            mode: int) -> Grid:
     """The grid found grown to the board's frame and fitted to the edges' exact places."""
     grid = _to_frame(found, edges_v, edges_h, width, height, rgba)
-    if not split and grid == found:
+    if mode == EXACT and grid == found:
         left, px = _exact_fit(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
                               grid.top + grid.rows * grid.pitch_y)
         top, py = _exact_fit(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
@@ -203,7 +219,7 @@ def _extended(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: in
               and support(edges_v, left, px, cols, top - py, py) >= 0.8):
             top, rows = top - py, rows + 1
         elif (top + py * (rows + 1) < height and support(edges_h, top + py * (rows + 1), py, 0, left,
-                                                          px * cols) == 1
+                                                         px * cols) == 1
               and support(edges_v, left, px, cols, top + py * rows, py) >= 0.8):
             rows += 1
         else:
@@ -304,14 +320,21 @@ def _is_like(colour: tuple[int, int, int], looks: set[tuple[int, int, int]]) -> 
                                   for a, b, c in looks if a >= 0)
 
 
-def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, split: int, other: bool) -> Grid:
+_Families = tuple[list[Line], list[Line], Family, Family]  # the lines down and across, and their longest families
+
+
+def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, mode: int, other: bool,
+               families: dict[tuple[int, int], _Families]) -> Grid:
     """The grid the edges show (see find_grid).  When the two directions disagree on the cell size, the
-    one with more lines is taken for both (square cells), or with `other` the one with fewer."""
-    min_run = 2 * MIN_PITCH
-    vertical = long_runs(edges_v, width, min_run, split)  # lines at x, running down
-    horizontal = long_runs(edges_h, height, min_run, split)  # lines at y, running across
-    x0, px, nx, xs = _progression(vertical)
-    y0, py, ny, ys = _progression(horizontal)
+    one with more lines is taken for both (square cells), or with `other` the one with fewer.  `families`
+    keeps the lines found in each pass's edges, for a later pass on the same edges."""
+    key = (id(edges_v), mode)
+    if key not in families:
+        min_run = 2 * MIN_PITCH
+        vertical = long_runs(edges_v, width, min_run, mode)  # lines at x, running down
+        horizontal = long_runs(edges_h, height, min_run, mode)  # lines at y, running across
+        families[key] = (vertical, horizontal, _progression(vertical), _progression(horizontal))
+    vertical, horizontal, (x0, px, nx, xs), (y0, py, ny, ys) = families[key]
     xfam, yfam = (x0, px, nx, xs), (y0, py, ny, ys)
     if max(nx, ny) >= MIN_CELLS + 1 and (min(nx, ny) < MIN_CELLS + 1 or max(px, py) > 1.1 * min(px, py)):
         # one direction is clearer (blurred bevels, JPEG, a fractional cell size): its pitch, with square
@@ -325,7 +348,7 @@ def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, split: i
             xfam = _with_pitch(vertical, py)
     elif other:
         raise BoardError("no board found in the image: no regular grid of cells")
-    grid = _grid_of(edges_v, edges_h, width, height, xfam, yfam, (vertical, horizontal) if split == 3 else None)
+    grid = _grid_of(edges_v, edges_h, width, height, xfam, yfam, (vertical, horizontal) if mode == BROKEN else None)
     if other:  # the size set aside must not be a lattice of its own over the board: oblong cells
         if by_x:
             first = y0 + math.ceil((grid.top - y0) / py) * py
@@ -341,7 +364,7 @@ def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, split: i
 
 
 def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
-             xfam: tuple[float, float, int, list[Line]], yfam: tuple[float, float, int, list[Line]],
+             xfam: Family, yfam: Family,
              snap: tuple[list[Line], list[Line]] | None = None) -> Grid:
     """The grid of a family of lines running down (xfam) and one running across (yfam).  With `snap`
     (all the lines found, down and across), the board's extent is taken to the outermost lines found

@@ -222,10 +222,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             blank_in[k] += 1
     sizes = [len(m) for m in centres]
     # digits lie on opened cells, which are flat: a raised look's "digits" are marks on tiles (JPEG's blocks
-    # on the bevels), so a flat look showing digits is opened before any raised one
-    flat_digits = any(digits_in[k] and centres[k][0].raised < RAISED for k in range(len(centres)))
-    opened = max(range(len(centres)), key=lambda k: (not flat_digits or centres[k][0].raised < RAISED, digits_in[k],
-                                                      sizes[k] if len(centres) == 1 else 0))
+    # on the bevels), so when a flat look shows digits, the opened look is one of the flat ones
+    flat = [k for k in range(len(centres)) if centres[k][0].raised < RAISED]
+    pool = flat if any(digits_in[k] for k in flat) else range(len(centres))
+    opened = max(pool, key=lambda k: (digits_in[k], sizes[k] if len(centres) == 1 else 0))
     if digits_in[opened] == 0:
         opened = -1  # nothing opened shows a digit: treat every plain look as hidden unless raised
     others = [k for k in range(len(centres)) if k != opened]
