@@ -51,8 +51,8 @@ class Why:
         self.described = None
         self.proofs, self.deduction = {}, -1
         self.app.mark_dead(frozenset())
-        js.clearTimeout(self.work_timer)  # the old board's work is no longer said to go on; its
-        self.work_timer = None            # line goes with its marks, when the edit is drawn
+        self.stop_work_timer()  # the old board's work is no longer said to go on; its line goes with
+                                # its marks, when the edit is drawn
         el("layout-count").setAttribute("data-value", "")  # the old count's text stays until the
                                                             # new one, greyed if that is slow
 
@@ -138,9 +138,12 @@ class Why:
         if not str(el("best-move").textContent):
             el("best-move").textContent = "Best move: working…"
 
-    def work_done(self) -> None:
+    def stop_work_timer(self) -> None:
         js.clearTimeout(self.work_timer)
         self.work_timer = None
+
+    def work_done(self) -> None:
+        self.stop_work_timer()
         work = el("work")
         if not work.hidden:  # set only when shown: setting `hidden` restyles the node and asks for a
             work.hidden = True  # frame, which every edit then drew before its answer (issue 36, item 10)
