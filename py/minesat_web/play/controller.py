@@ -107,6 +107,11 @@ class Play:
         if str(el("play-seed").value).strip() == self.state.shown_seed:
             el("play-seed").value = ""
 
+    def another_game(self) -> None:
+        """A new game of the level chosen, from another seed than the game's own (a typed one is kept)."""
+        self.fresh_seed()
+        self.new_game()
+
     def new_game(self) -> None:
         level = str(el("play-level").value)
         seed_text = str(el("play-seed").value).strip()
@@ -477,8 +482,7 @@ def bind_modes(app: App, play: Play) -> None:
 
     @handle("click", "#play-new")
     def new_game(evt: Any) -> None:
-        play.fresh_seed()
-        play.new_game()
+        play.another_game()
 
     @handle("keydown", "#play-seed")
     def seed_entered(evt: Any) -> None:
@@ -494,14 +498,12 @@ def bind_modes(app: App, play: Play) -> None:
     def level(evt: Any) -> None:
         """A level chosen: a new game of that level (custom: of the size in its fields)."""
         el("play-custom").hidden = str(el("play-level").value) != "custom"
-        play.fresh_seed()
-        play.new_game()
+        play.another_game()
 
     @handle("click", "#play-face")
     def face(evt: Any) -> None:
         """The face above the board: a new game, as in every Minesweeper."""
-        play.fresh_seed()
-        play.new_game()
+        play.another_game()
 
     @handle("input", "#play-tile")
     def tile(evt: Any) -> None:
