@@ -580,9 +580,11 @@ def _hue_fits(digit: int, hue: float) -> bool:
     return any(a <= hue <= b for a, b in _HUES[digit])
 
 
-def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None) -> tuple[int, float, list[int]]:
+def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None,
+                   two_reds: bool = True) -> tuple[int, float, list[int]]:
     """The digit the glyph shows, a confidence in [0, 1], and every digit from the likeliest down (`shapes`:
-    the distances of the shapes seen before, kept across the calls that pass the same dict)."""
+    the distances of the shapes seen before, kept across the calls that pass the same dict; `two_reds`:
+    whether the image's digits show both a bright and a dark red, as the classic palette's 3 and 5 do)."""
     hsl = ink_hue(colours)
     best = _shape_distances(glyph, {} if shapes is None else shapes)
     by_shape = dict(best)
@@ -592,8 +594,8 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
             if not _hue_fits(digit, hue):
                 best[digit] += 0.3
         # the classic palette draws 3 bright red and 5 dark red, 1 bright blue and 4 dark blue
-        if hue >= 340 or hue < 10:  # red: bright a 3, dark (maroon) a 5
-            best[5 if light >= 90 else 3] += 0.3
+        if (hue >= 340 or hue < 10) and (light >= 90 or two_reds):  # red: bright a 3, dark (maroon) a 5;
+            best[5 if light >= 90 else 3] += 0.3  # a dark red alone in the image is its palette's red, either
         elif hue < 50:  # salmon, orange, brown: a 5
             best[3] += 0.3
         elif 225 <= hue <= 250:
