@@ -148,11 +148,14 @@ def _is_mine(glyph: Glyph, colours: list[Rgb]) -> bool:
     return 0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and dark > 0.6 * len(colours)
 
 
-def _two_reds(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
-              opened: int) -> bool:
-    """Whether the opened cells' digits show a bright red and a dark one (the classic palette's 3 and 5)."""
+def _two_shades(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
+                opened: int, hues: tuple[float, float]) -> bool:
+    """Whether the opened cells' digits of a hue between these (red: 340-10 degrees, through 0) show a bright
+    shade and a dark one (the classic palette's 3 and 5, its 1 and 4)."""
+    lo, hi = hues
     lights = [hsl[2] for cell, g, f, k in zip(cells, glyphs, flags, label) if g is not None and not f and k == opened
-              and (hsl := ink_hue(cell.colours)) is not None and (hsl[0] >= 340 or hsl[0] < 10)]
+              and (hsl := ink_hue(cell.colours)) is not None
+              and ((lo <= hsl[0] <= hi) if lo < hi else (hsl[0] >= lo or hsl[0] < hi))]
     return any(light >= 90 for light in lights) and any(light < 80 for light in lights)
 
 
@@ -280,7 +283,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         hidden = raised
         rest = [k for k in range(len(centres)) if k != hidden]
         opened = max(rest, key=lambda k: sizes[k])
-    two_reds = _two_reds(cells, glyphs, flags, label, opened)
+    two_reds = _two_shades(cells, glyphs, flags, label, opened, (340, 10))
+    two_blues = _two_shades(cells, glyphs, flags, label, opened, (225, 250))
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -305,7 +309,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
                 out.append(HIDDEN)
                 conf.append(0.6)
             else:
-                digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes, two_reds)
+                digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes, two_reds, two_blues)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
         elif k == hidden and g is not None and (_has_red(cell) or _flag_shape(cell, g)):  # a flag on a hidden cell
