@@ -115,7 +115,43 @@ def test_rounded_tiles_with_gaps_are_read():
     the tiles' sides stop short at every corner, so no edge runs the board's length unbroken."""
     data = truth("skin-rounded-4.png")
     assert data["scale"] == 3.0
-    assert rows_of(reading_of("skin-rounded-4.png")) == data["rows"]
+    reading = reading_of("skin-rounded-4.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
+def test_tiles_lighter_at_the_top_are_plain_and_a_header_above_does_not_move_the_board():
+    """The rounded look at scale 2 with the page's header above the board: its hidden tiles are a gradient
+    (lighter at the top), which is no faint mark, so they are read surely; the lattice is fitted to the gaps
+    between tiles, not to the board's outer sides (a side has one edge where a gap has two), so the last
+    row's tiles are sampled as the first row's."""
+    data = truth("skin-rounded-3.png")
+    assert data["scale"] == 2.0
+    reading = reading_of("skin-rounded-3.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
+def test_rounded_tiles_at_125_percent_are_read():
+    """Rounded tiles with gaps at device scale 1.25 (cells of 38.75 pixels), 20x16: the tiles' sides fall a
+    pixel either way of a fractional lattice; the two sides of each gap are taken as one line in its middle,
+    so the lines are evenly spaced and the whole board is found, not a lattice of every other line."""
+    data = truth("skin-rounded-6.png")
+    assert data["scale"] == 1.25 and len(data["rows"][0]) == 20
+    reading = reading_of("skin-rounded-6.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
+def test_a_bold_digit_without_its_colour_is_not_surely_a_shown_mine():
+    """The grayscale copy of a JPEG of the rounded look: its bold purple 4s turn into dark blobs about as
+    wide as tall, as a shown mine is; not being their own mirror image, they are left unsure, never offered
+    as surely hidden."""
+    image = ImageOps.grayscale(Image.open(IMAGES / "skin-rounded-8.jpg").convert("RGB"))
+    data = truth("skin-rounded-8.jpg")
+    assert "4" in "".join(data["rows"])
+    reading = read(image)
+    assert not reading.sure or rows_of(reading) == data["rows"]
+    assert all(reading.confidence[r * reading.board.cols + c] < reading.threshold
+               for r, row in enumerate(data["rows"]) for c, ch in enumerate(row)
+               if ch == "4" and reading.board.cells[r * reading.board.cols + c] != "4")
 
 
 def test_marks_on_raised_tiles_do_not_make_them_the_opened_look():

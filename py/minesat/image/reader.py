@@ -305,9 +305,9 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             if g is None:
                 out.append("0")
                 conf.append(0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus))
-            elif _is_mine(g, cell.colours):
-                out.append(HIDDEN)
-                conf.append(0.6)
+            elif _is_mine(g, cell.colours):  # a dark round blob: a shown mine, or (not its own mirror image)
+                out.append(HIDDEN)  # a bold digit whose colour was lost, for the user to check
+                conf.append(0.6 if _symmetric(cell, g) else 0.4)
             else:
                 digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes, two_reds, two_blues)
                 out.append(str(digit))
@@ -485,8 +485,17 @@ def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
     m = n * 3 // 20 + 2
     counts = Counter(chain.from_iterable(row[m:n - m] for row in pix[m:n - m]))
     total = sum(counts.values())
-    off = sum(k for p, k in counts.items() if p in rgb and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK)
-    known[id(pix)] = answer = 0.03 * total <= off <= 0.4 * total
+    faint = {p for p in counts if p in rgb and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK}
+    off = sum(counts[p] for p in faint)
+    answer = 0.03 * total <= off <= 0.4 * total
+    if answer:  # a gradient (a tile lighter at its top) is no mark: its faint samples fill whole rows or columns
+        # (but for a row or two where its shades meet)
+        rows = [sum(map(faint.__contains__, row[m:n - m])) for row in pix[m:n - m]]
+        columns = [sum(row[j] in faint for row in pix[m:n - m]) for j in range(m, n - m)]
+        side = n - 2 * m
+        answer = not any(sum(0.1 * side < k < 0.9 * side for k in line) <= max(2, side // 10)
+                         for line in (rows, columns))
+    known[id(pix)] = answer
     return answer
 
 
