@@ -239,6 +239,11 @@ def main(argv: list[str]) -> int:
     totals_read = [s for s in measured if s.total is not None]
     print(f"total from a mine counter: {len(totals_read)} of {len(measured)} screenshots, "
           f"{sum(s.total == s.mines for s in totals_read)} right")
+    for s in totals_read:
+        if s.total != s.mines:
+            where = f"{s.path.parent.name}/{s.path.name}" if s.client in DEVELOPED_ON or "--show-unseen" in argv else (
+                f"a screenshot of {s.client} (unseen)")
+            print(f"  wrong total: {where}: read {s.total}, truth {s.mines}")
     overlays = [s for s in measured if "overlay" in s.client]
     if overlays:
         print(f"overlay hint given: {sum(s.note for s in overlays)} of {len(overlays)} screenshots with an overlay; "

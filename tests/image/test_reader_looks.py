@@ -167,6 +167,17 @@ def test_marks_on_raised_tiles_do_not_make_them_the_opened_look():
     assert rows_of(read(Image.open(io.BytesIO(buffer.getvalue())))) == data["rows"]
 
 
+def test_thick_bevels_at_125_percent_are_not_taken_for_the_tiles_colour():
+    """xdemineur at scale 1.25, 30x24: its bevels, 3.75 pixels wide in cells of 26.25, reach into the band
+    where a cell's colour is measured in some columns and not others (the lines fall a quarter pixel further
+    at each column).  A colour on only some sides of that band, missing from a band further in, is a bevel's:
+    the tile's face further in is its colour, so no column of hidden tiles reads as opened."""
+    data = truth("xdemineur-10.png")
+    assert data["scale"] == 1.25 and len(data["rows"]) == 24
+    reading = reading_of("xdemineur-10.png")
+    assert rows_of(reading) == data["rows"] and reading.board.mines == data["mines"]
+
+
 def test_simon_tathams_mines_is_read():
     """Drawn by sgt-puzzles' own `--screenshot` from a game ID holding the layout (bench/screens/sgt_mines.py)."""
     data = truth("sgt-0.png")

@@ -194,6 +194,19 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
         counts = _palette(shades, levels)
         tied = [max(tied, key=lambda key: counts.get(key, 0))]
     mode = tied[0]
+    # thick bevels (a classic tile at 125%) reach into the band: its most common colour is then a bevel's,
+    # missing from a side of the band (a light bevel is on the top and left only) and nearly absent from a
+    # band further in, where the tile's face is
+    if _one_sided(middle, band, inside, mode, levels):
+        inner = middle[band:inside - band]
+        deeper = _palette(_counted([part for i, row in enumerate(inner)
+                                    for part in ((row[band:inside - band],) if i < band or i >= len(inner) - band
+                                                 else (row[band:2 * band], row[inside - 2 * band:inside - band]))]),
+                          levels)
+        if deeper and deeper.get(mode, 0) < 0.15 * sum(deeper.values()):
+            face = max(deeper, key=deeper.__getitem__)
+            if deeper[face] > 0.5 * sum(deeper.values()) and luminance(face) >= 5:  # (levels of 16: a face, not
+                mode = face  # a shown mine's black body)
     members = [(rgb[p], k) for p, k in shades.items() if levels[p] == mode]
     size = sum(k for _, k in members)
     reds, greens, blues = (sum(p[channel] * k for p, k in members) // size for channel in range(3))
@@ -215,6 +228,17 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
     if far:  # else no ink: the middle is all of about the background's colour
         find_ink(cell, bg, far)
     return cell
+
+
+def _one_sided(middle: list[tuple[int, ...]], band: int, inside: int, mode: Rgb, levels: dict[int, Rgb]) -> bool:
+    """Whether the colour `mode` (at 16 levels) covers under a tenth of some side of the band around the middle."""
+    sides = (middle[:band], middle[inside - band:], [row[:band] for row in middle],
+             [row[inside - band:] for row in middle])
+    for side in sides:
+        samples = [levels.get(p) for row in side for p in row]
+        if samples and samples.count(mode) < 0.1 * len(samples):
+            return True
+    return False
 
 
 def _far_from(colours: Iterable[int], rgb: dict[int, Rgb], bg: Rgb) -> set[int]:
