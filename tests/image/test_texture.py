@@ -61,3 +61,21 @@ def test_a_stippled_cell_is_told_from_a_cell_with_a_digit():
     digit = [tuple(navy if 14 <= x <= 16 and 8 <= y <= 24 else white for x in range(32)) for y in range(32)]
     assert stippled(checker, rgb)
     assert not stippled(digit, rgb)
+
+
+def test_the_blur_is_the_box_mean_of_every_pixel_with_the_sides_continued():
+    """Each output byte is the sum over the w x w box about it (the image's sides continued by their own
+    pixels) times c, over 256, with c the nearest to 256 / w^2 a 16-bit lane holds: checked pixel by pixel
+    against the sum written out, for every box width the reader uses."""
+    rng = random.Random(2)
+    width, height = 23, 13
+    data = bytes(rng.randrange(256) for _ in range(width * height * 4))
+    for w in range(2, 13):
+        out = smoothed(width, height, data, float(w))
+        before, c = w // 2, max(1, min(round(256 / (w * w)), 65535 // (255 * w * w)))
+        for y in range(height):
+            for x in range(width):
+                for ch in range(4):
+                    total = sum(data[(min(height - 1, max(0, v)) * width + min(width - 1, max(0, u))) * 4 + ch]
+                                for v in range(y - before, y - before + w) for u in range(x - before, x - before + w))
+                    assert out[(y * width + x) * 4 + ch] == total * c >> 8, (w, x, y, ch)

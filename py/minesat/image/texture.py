@@ -57,27 +57,36 @@ def _repeats(parts: list[bytes]) -> bool:
 
 def smoothed(width: int, height: int, rgba: bytes, period: float) -> bytes:
     """The image blurred by a box of `period` pixels (rounded) each way: a texture of that period becomes its mean.
-    The image's sides are continued by their own pixels."""
-    w = max(2, round(period))
+    The image's sides are continued by their own pixels.  The box's sums are 16-bit lanes of one integer a row
+    (255 times the box's w * w pixels fits while w <= 16); its mean is the high byte of each sum times c, with
+    c / 256 the nearest to 1 / (w * w) that does not overflow a lane (exact for 2, 4 and 8; within 3% up to 9)."""
+    w = max(2, min(12, round(period)))
     before = w // 2  # the box's pixels before the one it is centred on
-    px = 4 * 32  # bits a pixel: four channels of 32-bit lanes
-    size = (width + w) * 16  # bytes of a padded row's lanes
-    scale = round((1 << 16) / (w * w))  # a box's sum times this, over 2^16: its mean
+    px = 4 * 16  # bits a pixel: four channels of 16-bit lanes
+    size = (width + w) * 8  # bytes of a padded row's lanes
+    scale = max(1, min(round(256 / (w * w)), 65535 // (255 * w * w)))
     line = width * 4
 
     def across(y: int) -> int:
         """Row y's sums over the box's width, a lane a channel of each pixel."""
         row = rgba[y * line:(y + 1) * line]
         wide = bytearray(size)
-        wide[0::4] = row[:4] * before + row + row[-4:] * (w - before)
-        padded = int.from_bytes(wide, "little")
-        return sum(padded >> k * px for k in range(w))
+        wide[0::2] = row[:4] * before + row + row[-4:] * (w - before)
+        boxes = [int.from_bytes(wide, "little")]  # boxes of 1, 2, 4, 8 pixels: each the last and itself beside
+        while 2 << len(boxes) - 1 <= w:
+            boxes.append(boxes[-1] + (boxes[-1] >> (1 << len(boxes) - 1) * px))
+        total, done = 0, 0  # w as a sum of powers of two: their boxes side by side
+        for k in range(len(boxes) - 1, -1, -1):
+            if w - done >= 1 << k:
+                total += boxes[k] >> done * px
+                done += 1 << k
+        return total
 
     window = [across(min(height - 1, max(0, y))) for y in range(-before, w - before)]
     column = sum(window)  # the sums of the box's rows: rows y - before .. y - before + w - 1 (clamped)
     out = bytearray(len(rgba))
     for y in range(height):
-        out[y * line:(y + 1) * line] = (column * scale).to_bytes(size + 8, "little")[2:line * 4:4]
+        out[y * line:(y + 1) * line] = (column * scale).to_bytes(size + 8, "little")[1:line * 2:2]
         coming = across(min(height - 1, y - before + w))
         column += coming - window[0]
         window = window[1:] + [coming]
@@ -91,8 +100,11 @@ def stippled(pix: list[tuple[int, ...]], rgb: dict[int, tuple[int, int, int]]) -
     n = len(pix)
     m = n * 3 // 20
     steps = pairs = 0
-    for row in pix[m:n - m]:
-        greens = [rgb[p][1] if p in rgb else -999 for p in row[m:n - m]]
-        pairs += len(greens) - 1
-        steps += sum(abs(a - b) >= STEP for a, b in zip(greens, greens[1:]))
+    counted: dict[tuple[int, ...], int] = {}  # a row's steps (a stipple's rows are of two kinds)
+    for row in pix[m:n - m:2]:  # every other row of the middle: enough to tell
+        if row not in counted:
+            greens = [rgb[p][1] if p in rgb else -999 for p in row[m:n - m]]
+            counted[row] = sum(abs(a - b) >= STEP for a, b in zip(greens, greens[1:]))
+        steps += counted[row]
+        pairs += n - 2 * m - 1
     return steps >= pairs / 3
