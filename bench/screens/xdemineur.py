@@ -31,6 +31,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
 
 from PIL import Image
@@ -209,20 +210,23 @@ def main() -> None:
         screen.close()
 
 
-def truth_rows(sprites: dict[Cell, bytes], hidden: bytes, flag: bytes, digits: dict[bytes, int],
-               shown: set[Cell], w: int, h: int, loss: bool = False) -> list[str] | None:
+def truth_rows(sprites: dict[Cell, bytes], hidden: bytes | Collection[bytes], flag: bytes | Collection[bytes],
+               digits: dict[bytes, int], shown: set[Cell], w: int, h: int, loss: bool = False) -> list[str] | None:
     """The rows in minesat's characters, every opened number checked against the mines shown; None when a
-    square matches no sprite or a number is not the count of mines around it."""
+    square matches no sprite or a number is not the count of mines around it.  `hidden` and `flag` are a
+    sprite, or the sprites of a program whose squares come in more than one size (gnome_mines.py)."""
+    hiddens = {hidden} if isinstance(hidden, bytes) else set(hidden)
+    flags = {flag} if isinstance(flag, bytes) else set(flag)
     rows = []
     for r in range(h):
         line = ""
         for c in range(w):
             s = sprites[c, r]
             if loss and (c, r) in shown:
-                line += "F" if s == flag else "?"  # a mine shown (or exploded), or a flag left standing
-            elif s == hidden:
+                line += "F" if s in flags else "?"  # a mine shown (or exploded), or a flag left standing
+            elif s in hiddens:
                 line += "?"
-            elif s == flag:
+            elif s in flags:
                 line += "F"
             elif s in digits and digits[s] == sum(o in shown for o in around((c, r), w, h)):
                 line += str(digits[s])
