@@ -6,20 +6,25 @@ Needs `apt-get install gnome-mines xvfb xdotool imagemagick x11-utils`.  Each ga
 own random layout, placed after its first click), played by clicks: left to open, right to flag.  Its
 settings (board size, mines, theme, window size) are given through GLib's keyfile backend
 (`GSETTINGS_BACKEND=keyfile` in a configuration directory of our own), the game started from its own
-"Custom" page, then its window resized (it scales its squares to the window) and sometimes moved away from
-the screen's corner.  Its three themes ("bgcolors", its default; "classic"; "default") are taken in turn.
-There is no window manager: the program pauses when it loses the focus, which follows the pointer, so the
-pointer is parked inside the window, off the board, between clicks (a square under the pointer is lit).
+level buttons or its "Custom" page, then its window resized (it scales its squares to the window) and
+sometimes moved away from the screen's corner.  Its three themes ("bgcolors", its default; "classic";
+"default") are taken in turn.  There is no window manager: the program pauses when it loses the focus,
+which follows the pointer, so the pointer is parked inside the window, off the board, between clicks (a
+square under the pointer is lit).
 
 Truth, never from minesat's reader: each square of the program's own pixels at scale 1 is compared with the
-program's own sprites of that theme and size (the program draws a square state the same wherever it is):
-the hidden square is the one its fresh board shows everywhere, and a right click on one gives the flag (a
-second gives back the hidden square); the opened squares' sprites are given their digits by calibration
-games played first at that theme and size and not kept: at each of their losses the program shows every
-mine, and a sprite is the count of shown mines around every square that shows it, or it is dropped.  Each
-game kept is checked as xdemineur's are (`xdemineur.truth_rows`): every square of its position must be one
-of these sprites, and at its loss every opened number must equal the count of mines shown around it.  The
-position before the loss is the screenshot of the set; the loss is a second one when no flag was wrong.
+program's own sprites of that theme and window size.  Its squares are laid out at a fractional pitch, so
+they come in up to four sizes (a pixel apart across and down), and a state has one sprite a size: the
+hidden ones are its fresh board's, a right click on one square of each size gives the flags (a second gives
+back the hidden square); the opened squares' sprites are given their digits by calibration games played
+first at that setup on dense boards and not kept: at each of their losses the program shows every mine,
+and a sprite is the count of shown mines around every square that shows it, or it is dropped.  At a loss
+the program draws the other hidden squares in a flat colour (of a size's sprites there, the one of fewest
+colours), a mine on the rest, and every flag anew: the flags are all right when the mines shown and the
+flags make the game's own count.  Each game kept is checked as xdemineur's are (`xdemineur.truth_rows`):
+every square of its position must be one of these sprites, and at its loss every opened number must equal
+the count of mines shown around it.  The position before the loss is the screenshot of the set; the loss
+is a second one.
 
 Variants: the window alone, or every third one the whole screen with the window moved; resized to device
 scales 1.25, 1.5, 2 or 3 with Pillow's LANCZOS filter (the `scale` of the truth); one in three as JPEG at

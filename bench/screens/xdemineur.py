@@ -82,9 +82,9 @@ class Game:
         return {(c, r): image.crop(self.cell_box(c, r)).tobytes() for r in range(self.h) for c in range(self.w)}
 
     def click(self, cell: Cell, button: int, before: Image.Image) -> Image.Image:
-        x, y = self.grid[0] + cell[0] * TILE + TILE // 2, self.grid[1] + cell[1] * TILE + TILE // 2
-        self.screen.run("xdotool", "mousemove", str(x), str(y), "click", str(button))
         box = self.cell_box(*cell)
+        x, y = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+        self.screen.run("xdotool", "mousemove", str(x), str(y), "click", str(button))
         wait_for(lambda: self.screen.grab().crop(box).tobytes() != before.crop(box).tobytes(), f"{cell} drawn")
         self.screen.run("xdotool", "mousemove", "1270", "790")
         return self.steady()
@@ -103,11 +103,12 @@ def around(cell: Cell, w: int, h: int) -> list[Cell]:
             if (a or b) and 0 <= cell[0] + a < w and 0 <= cell[1] + b < h]
 
 
-def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tuple[int, int]):
+def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tuple[int, int], make=None):
     """One game to its loss: (position, its sprites, loss, its sprites, the mines shown, hidden, flag,
-    window box) or None (won, or not as expected)."""
+    window box) or None (won, or not as expected).  `make(screen, w, h, mines, at)` starts the game: this
+    program's by default (ace_mines.py gives another program of the same ways)."""
     try:
-        game = Game(screen, w, h, mines, at)
+        game = (make or Game)(screen, w, h, mines, at)
     except TimeoutError:  # a window that did not show (seen once under load)
         if screen.app:
             screen.app.terminate()
