@@ -252,10 +252,12 @@ def main() -> None:
 
 def committed(out: Path) -> None:
     """The small set committed in tests/images/ (each under 100 KB): the classic look at scales 1, 1.5 and 2,
-    a 10x8 checkerboard, a JPEG at 150%, drawn from positions by `skins.py`."""
+    a 10x8 checkerboard, a JPEG at 150%, a dark theme, rounded tiles at 125% (cells of 38.75 pixels), drawn
+    from positions by `skins.py`."""
     rng = random.Random(3434)
     plan_ = [("classic", 9, 9, 10, 1.0, None), ("classic", 16, 16, 40, 1.5, None), ("classic", 9, 9, 10, 2.0, None),
-             ("checker", 8, 10, 10, 1.0, None), ("classic", 16, 16, 40, 1.5, 80), ("dark", 9, 9, 10, 1.5, 75)]
+             ("checker", 8, 10, 10, 1.0, None), ("classic", 16, 16, 40, 1.5, 80), ("dark", 9, 9, 10, 1.5, 75),
+             ("rounded", 16, 20, 55, 1.25, None)]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=base.CHROMIUM_ARGS, headless=True)
         for i, (name, rows, cols, mines, scale, quality) in enumerate(plan_):

@@ -115,7 +115,43 @@ def test_rounded_tiles_with_gaps_are_read():
     the tiles' sides stop short at every corner, so no edge runs the board's length unbroken."""
     data = truth("skin-rounded-4.png")
     assert data["scale"] == 3.0
-    assert rows_of(reading_of("skin-rounded-4.png")) == data["rows"]
+    reading = reading_of("skin-rounded-4.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
+def test_tiles_lighter_at_the_top_are_plain_and_a_header_above_does_not_move_the_board():
+    """The rounded look at scale 2 with the page's header above the board: its hidden tiles are a gradient
+    (lighter at the top), which is no faint mark, so they are read surely; the lattice is fitted to the gaps
+    between tiles, not to the board's outer sides (a side has one edge where a gap has two), so the last
+    row's tiles are sampled as the first row's."""
+    data = truth("skin-rounded-3.png")
+    assert data["scale"] == 2.0
+    reading = reading_of("skin-rounded-3.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
+def test_rounded_tiles_at_125_percent_are_read():
+    """Rounded tiles with gaps at device scale 1.25 (cells of 38.75 pixels), 20x16: the tiles' sides fall a
+    pixel either way of a fractional lattice; the two sides of each gap are taken as one line in its middle,
+    so the lines are evenly spaced and the whole board is found, not a lattice of every other line."""
+    data = truth("skin-rounded-6.png")
+    assert data["scale"] == 1.25 and len(data["rows"][0]) == 20
+    reading = reading_of("skin-rounded-6.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+
+
+def test_a_bold_digit_without_its_colour_is_not_surely_a_shown_mine():
+    """The grayscale copy of a JPEG of the rounded look: its bold purple 4s turn into dark blobs about as
+    wide as tall, as a shown mine is; not being their own mirror image, they are left unsure, never offered
+    as surely hidden."""
+    image = ImageOps.grayscale(Image.open(IMAGES / "skin-rounded-8.jpg").convert("RGB"))
+    data = truth("skin-rounded-8.jpg")
+    assert "4" in "".join(data["rows"])
+    reading = read(image)
+    assert not reading.sure or rows_of(reading) == data["rows"]
+    assert all(reading.confidence[r * reading.board.cols + c] < reading.threshold
+               for r, row in enumerate(data["rows"]) for c, ch in enumerate(row)
+               if ch == "4" and reading.board.cells[r * reading.board.cols + c] != "4")
 
 
 def test_marks_on_raised_tiles_do_not_make_them_the_opened_look():
@@ -129,6 +165,17 @@ def test_marks_on_raised_tiles_do_not_make_them_the_opened_look():
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", quality=75)
     assert rows_of(read(Image.open(io.BytesIO(buffer.getvalue())))) == data["rows"]
+
+
+def test_thick_bevels_at_125_percent_are_not_taken_for_the_tiles_colour():
+    """xdemineur at scale 1.25, 30x24: its bevels, 3.75 pixels wide in cells of 26.25, reach into the band
+    where a cell's colour is measured in some columns and not others (the lines fall a quarter pixel further
+    at each column).  A colour on only some sides of that band, missing from a band further in, is a bevel's:
+    the tile's face further in is its colour, so no column of hidden tiles reads as opened."""
+    data = truth("xdemineur-10.png")
+    assert data["scale"] == 1.25 and len(data["rows"]) == 24
+    reading = reading_of("xdemineur-10.png")
+    assert rows_of(reading) == data["rows"] and reading.board.mines == data["mines"]
 
 
 def test_simon_tathams_mines_is_read():
@@ -243,3 +290,17 @@ def test_an_overlay_on_the_board_gets_its_hint():
 def test_no_overlay_hint_without_an_overlay(name):
     """Flags, shown mines and digits in doubt are not an overlay: no note."""
     assert reading_of(name).note == ""
+
+
+@pytest.mark.parametrize(("name", "scale"), [("xbomb-0.png", 1.0), ("xbomb-6.png", 1.25), ("xbomb-7.png", 1.0)])
+def test_stippled_hidden_squares_are_read(name, scale):
+    """xbomb draws its hidden squares as a stipple (every other pixel white, the rest grey): an edge at every
+    pixel, and no one background colour.  The image is blurred to the stipple's mean where it covers much of
+    it, the grid found there, and the stippled cells read from it; the opened cells' small digits from the
+    image itself.  xbomb-7 holds four flags drawn in black on orange squares: flags by their shape.  (At 1.25
+    the small digits are read right, some of them unsure.)"""
+    data = truth(name)
+    assert data["scale"] == scale
+    reading = reading_of(name)
+    assert rows_of(reading) == data["rows"] and (reading.sure or scale != 1.0)
+    assert ("F" in "".join(data["rows"])) == (name == "xbomb-7.png")

@@ -1,19 +1,23 @@
-"""Write minesat.image.cells.PROTOTYPES: the shape features of digits 1-8 in ten common fonts (not a test).
+"""Write minesat.image.cells.PROTOTYPES: the shape features of digits 1-8 in ten common fonts and X's standard
+bitmap fonts (not a test).
 
 Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/image/cells.py)
 
 Each digit is drawn by Pillow in black on white, sampled on the reader's grid of SAMPLES x SAMPLES
 per cell (the glyph about half the cell's height, as clients draw them), and measured by
 `minesat.image.cells.glyph_features`; so the reader compares a screenshot's glyphs with fonts, never with
-any client's pixels.
+any client's pixels.  X's bitmap fonts (misc-fixed, Debian's `xfonts-base`: the server's default font, which
+X programs draw with when theirs is missing) are drawn at their own size and enlarged pixel for pixel.
 """
 
 from __future__ import annotations
 
+import gzip
 import re
+import tempfile
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, PcfFontFile
 
 from minesat.image.cells import SAMPLES, glyph_features
 
@@ -29,7 +33,31 @@ FONTS = [
     "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
     "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf",
 ]
+BITMAP_FONTS = [f"/usr/share/fonts/X11/misc/{name}.pcf.gz" for name in ("6x13", "6x13B", "7x13B", "8x13B", "9x15B")]
 CELL = 96  # pixels of the drawn cell, sampled down to SAMPLES
+
+
+def bitmap_features(font_path: str, digit: int, height: float) -> str:
+    with tempfile.TemporaryDirectory() as tmp, gzip.open(font_path) as fp:
+        PcfFontFile.PcfFontFile(fp).save(f"{tmp}/font")
+        font = ImageFont.load(f"{tmp}/font.pil")
+    small = Image.new("L", (40, 40), 255)
+    ImageDraw.Draw(small).text((4, 4), "8", fill=0, font=font)
+    eight = _ink_box(small)
+    small = Image.new("L", (40, 40), 255)
+    ImageDraw.Draw(small).text((4, 4), str(digit), fill=0, font=font)
+    left, top, right, bottom = _ink_box(small)
+    k = max(1, round(height * CELL / (eight[3] - eight[1])))
+    glyph = small.crop((left, top, right, bottom)).resize(((right - left) * k, (bottom - top) * k), Image.NEAREST)
+    image = Image.new("L", (CELL, CELL), 255)
+    image.paste(glyph, ((CELL - glyph.width) // 2, (CELL - glyph.height) // 2))
+    return _measured(image, digit)
+
+
+def _ink_box(image: Image.Image) -> tuple[int, int, int, int]:
+    box = Image.eval(image, lambda v: 255 - v).getbbox()
+    assert box is not None
+    return box
 
 
 def features(font_path: str, digit: int, height: float) -> str:
@@ -47,6 +75,10 @@ def features(font_path: str, digit: int, height: float) -> str:
     x = (CELL - (box[2] - box[0])) / 2 - box[0]
     y = (CELL - (box[3] - box[1])) / 2 - box[1]
     draw.text((x, y), str(digit), fill=0, font=font)
+    return _measured(image, digit)
+
+
+def _measured(image: Image.Image, digit: int) -> str:
     n = SAMPLES
     pix = image.load()
     mask = [[pix[int((j + 0.5) * CELL / n), int((i + 0.5) * CELL / n)] < 128 for j in range(n)] for i in range(n)]
@@ -58,6 +90,7 @@ def features(font_path: str, digit: int, height: float) -> str:
 
 def main() -> None:
     lines = [features(font, digit, height) for font in FONTS for height in (0.45, 0.6) for digit in range(1, 9)]
+    lines += [bitmap_features(font, digit, 0.45) for font in BITMAP_FONTS for digit in range(1, 9)]
     path = Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "cells.py"
     text = path.read_text()
     body = "PROTOTYPES = (\n" + "".join(f'    "{" ".join(lines[i:i + 2])} "\n' for i in range(0, len(lines), 2)) + ")\n"

@@ -194,6 +194,19 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
         counts = _palette(shades, levels)
         tied = [max(tied, key=lambda key: counts.get(key, 0))]
     mode = tied[0]
+    # thick bevels (a classic tile at 125%) reach into the band: its most common colour is then a bevel's,
+    # missing from a side of the band (a light bevel is on the top and left only) and nearly absent from a
+    # band further in, where the tile's face is
+    if _one_sided(middle, band, inside, mode, levels):
+        inner = middle[band:inside - band]
+        deeper = _palette(_counted([part for i, row in enumerate(inner)
+                                    for part in ((row[band:inside - band],) if i < band or i >= len(inner) - band
+                                                 else (row[band:2 * band], row[inside - 2 * band:inside - band]))]),
+                          levels)
+        if deeper and deeper.get(mode, 0) < 0.15 * sum(deeper.values()):
+            face = max(deeper, key=deeper.__getitem__)
+            if deeper[face] > 0.5 * sum(deeper.values()) and luminance(face) >= 5:  # (levels of 16: a face, not
+                mode = face  # a shown mine's black body)
     members = [(rgb[p], k) for p, k in shades.items() if levels[p] == mode]
     size = sum(k for _, k in members)
     reds, greens, blues = (sum(p[channel] * k for p, k in members) // size for channel in range(3))
@@ -215,6 +228,17 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
     if far:  # else no ink: the middle is all of about the background's colour
         find_ink(cell, bg, far)
     return cell
+
+
+def _one_sided(middle: list[tuple[int, ...]], band: int, inside: int, mode: Rgb, levels: dict[int, Rgb]) -> bool:
+    """Whether the colour `mode` (at 16 levels) covers under a tenth of some side of the band around the middle."""
+    sides = (middle[:band], middle[inside - band:], [row[:band] for row in middle],
+             [row[inside - band:] for row in middle])
+    for side in sides:
+        samples = [levels.get(p) for row in side for p in row]
+        if samples and samples.count(mode) < 0.1 * len(samples):
+            return True
+    return False
 
 
 def _far_from(colours: Iterable[int], rgb: dict[int, Rgb], bg: Rgb) -> set[int]:
@@ -506,6 +530,26 @@ PROTOTYPES = (
     "3,0,70,43,86,54,41,5,88,0,93,57,46,2,86,54,96,59 4,1,83,0,69,40,26,61,40,64,24,40,88,87,90,0,20,40 "
     "5,0,74,79,80,62,79,22,6,70,67,80,28,1,86,66,82,66 6,1,70,32,86,54,75,18,20,96,64,80,79,7,86,27,86,54 "
     "7,0,78,83,83,94,0,21,57,0,70,16,10,76,0,26,60,0 8,2,70,43,75,54,79,9,84,52,79,57,86,0,86,54,75,59 "
+    "1,0,53,21,79,0,33,79,0,0,75,0,0,75,0,33,83,33 2,0,53,54,67,42,25,0,75,0,8,42,42,33,0,58,33,33 "
+    "3,0,53,67,67,92,0,29,33,42,92,17,0,0,75,46,33,58 4,1,53,0,12,25,21,42,25,62,25,25,79,71,75,0,12,25 "
+    "5,0,53,79,67,67,38,29,8,79,38,58,0,0,75,46,33,58 6,1,53,54,67,42,38,0,25,79,67,17,38,0,75,46,33,58 "
+    "7,0,53,67,67,92,0,8,42,0,54,8,42,33,0,62,13,0 8,2,53,54,67,42,38,0,75,54,67,42,38,0,75,46,33,58 "
+    "1,0,67,20,100,10,50,100,10,10,100,10,10,100,10,40,100,40 2,0,67,57,67,57,60,0,90,0,33,57,30,67,3,93,33,33 "
+    "3,0,67,67,67,97,3,50,47,30,100,30,0,0,90,73,33,73 4,1,67,0,50,40,17,83,40,33,67,40,97,83,80,0,50,40 "
+    "5,0,67,97,67,67,93,33,13,100,67,73,0,0,90,73,33,73 6,1,67,20,83,27,73,17,0,97,67,27,93,17,90,73,33,73 "
+    "7,0,67,67,67,97,0,33,57,7,83,20,30,67,3,40,50,0 8,2,67,57,67,57,90,0,90,57,67,57,90,0,90,73,33,73 "
+    "1,0,67,20,100,10,40,100,10,10,100,10,10,100,10,40,100,40 2,0,67,57,67,57,60,0,90,7,67,57,73,17,0,93,33,33 "
+    "3,0,67,67,67,97,3,50,47,30,100,30,0,0,90,73,33,73 4,1,67,0,17,93,17,67,97,73,17,90,97,67,97,0,0,90 "
+    "5,0,67,97,67,67,93,33,13,93,33,73,0,0,90,73,33,73 6,1,67,57,67,57,90,0,30,97,67,27,90,0,90,73,33,73 "
+    "7,0,67,67,67,97,0,17,73,0,50,40,10,100,10,40,50,0 8,2,67,57,67,57,90,0,90,57,67,57,90,0,90,73,33,73 "
+    "1,0,57,18,79,0,40,80,0,0,75,0,0,75,0,71,93,71 2,0,71,54,71,54,39,0,90,1,47,31,26,53,0,97,71,71 "
+    "3,0,71,71,71,97,0,53,26,4,47,61,6,0,90,54,71,54 4,1,71,0,37,40,26,64,40,84,34,49,57,66,74,0,20,40 "
+    "5,0,71,97,71,71,96,57,23,50,21,83,6,0,90,54,71,54 6,1,71,19,77,29,86,1,0,97,43,59,91,1,90,57,77,54 "
+    "7,0,71,71,71,97,0,11,61,1,71,13,10,80,0,10,80,0 8,2,71,54,71,54,90,0,90,72,36,72,90,0,90,54,71,54 "
+    "1,0,57,18,79,0,40,80,0,0,75,0,0,75,0,71,93,71 2,0,71,49,83,49,26,3,61,0,34,48,19,54,0,91,77,71 "
+    "3,0,71,67,77,49,4,13,66,0,39,58,4,1,61,67,77,49 4,1,71,0,29,70,23,72,70,66,46,74,57,66,87,0,20,70 "
+    "5,0,71,89,71,50,60,46,23,44,26,61,26,3,61,49,83,49 6,1,71,49,83,49,61,3,16,74,43,48,61,3,61,49,83,49 "
+    "7,0,71,71,71,89,0,11,66,0,47,39,0,60,0,0,60,0 8,2,71,49,83,49,66,26,66,58,56,58,61,3,61,49,83,49 "
 )
 # PROTOTYPES-END
 
@@ -580,9 +624,12 @@ def _hue_fits(digit: int, hue: float) -> bool:
     return any(a <= hue <= b for a, b in _HUES[digit])
 
 
-def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None) -> tuple[int, float, list[int]]:
+def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None,
+                   two_reds: bool = True, two_blues: bool = True) -> tuple[int, float, list[int]]:
     """The digit the glyph shows, a confidence in [0, 1], and every digit from the likeliest down (`shapes`:
-    the distances of the shapes seen before, kept across the calls that pass the same dict)."""
+    the distances of the shapes seen before, kept across the calls that pass the same dict; `two_reds`,
+    `two_blues`: whether the image's digits show both a bright and a dark red, as the classic palette's 3
+    and 5 do, and a bright and a dark blue, its 1 and 4)."""
     hsl = ink_hue(colours)
     best = _shape_distances(glyph, {} if shapes is None else shapes)
     by_shape = dict(best)
@@ -592,11 +639,11 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
             if not _hue_fits(digit, hue):
                 best[digit] += 0.3
         # the classic palette draws 3 bright red and 5 dark red, 1 bright blue and 4 dark blue
-        if hue >= 340 or hue < 10:  # red: bright a 3, dark (maroon) a 5
-            best[5 if light >= 90 else 3] += 0.3
+        if (hue >= 340 or hue < 10) and (light >= 90 or two_reds):  # red: bright a 3, dark (maroon) a 5;
+            best[5 if light >= 90 else 3] += 0.3  # a dark red alone in the image is its palette's red, either
         elif hue < 50:  # salmon, orange, brown: a 5
             best[3] += 0.3
-        elif 225 <= hue <= 250:
+        elif 225 <= hue <= 250 and (light >= 90 or two_blues):  # a dark blue alone: the palette's blue
             best[4 if light >= 90 else 1] += 0.3
     else:
         for digit in (1, 2, 3, 6):  # grey or black ink is a 7 or an 8 in palettes that colour the digits

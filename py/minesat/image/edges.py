@@ -121,7 +121,8 @@ def long_runs(edges: Edges, length: int, min_run: int, mode: int) -> list[Line]:
     ringing between a small board's lines makes shorter runs than the lines themselves); with BROKEN, a line
     is where edges are at one position on most of the sampled lines between the first and the last of
     them (3% of them left out at either end), however broken (tiles with rounded corners and gaps
-    between them: their sides' edges stop at each corner).
+    between them: their sides' edges stop at each corner), and the two sides of a gap (up to WIDE pixels
+    apart) are one line.
     """
     best_len = [0] * length  # for each position, the longest run (in lines less one), and its first and last line
     best = [(0, 0)] * length
@@ -147,9 +148,10 @@ def long_runs(edges: Edges, length: int, min_run: int, mode: int) -> list[Line]:
         need_at = [max(need, BAND * max(best_len[max(0, x - reach):x + reach + 1])) for x in range(length)]
     else:
         need_at = [need] * length
+    near = WIDE if mode == BROKEN else 2  # tiles with gaps: both sides of a gap are one line, in its middle
     for x in range(length):
         if best_len[x] >= need_at[x]:
-            if groups and x - groups[-1][-1] <= 2:
+            if groups and x - groups[-1][-1] <= near:
                 groups[-1].append(x)
             else:
                 groups.append([x])

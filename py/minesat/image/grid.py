@@ -193,8 +193,13 @@ def _fitted(found: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int
         return Grid(left, top, px, py, grid.rows, grid.cols)
     # a lattice fitted to bands of edges, or to a part of the board: centred on the edges' middles
     left, px = _centred(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
-                        grid.top + grid.rows * grid.pitch_y)
-    top, py = _centred(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
+                        grid.top + grid.rows * grid.pitch_y, mode == BROKEN)
+    top, py = _centred(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px,
+                       mode == BROKEN)
+    if mode == BROKEN:  # tiles with gaps: the gaps' middles are the lattice (once more, from nearer them)
+        left, px = _centred(edges_v, width, left, px, grid.cols, top, top + grid.rows * py, True)
+        top, py = _centred(edges_h, height, top, py, grid.rows, left, left + grid.cols * px, True)
+        return Grid(left, top, px, py, grid.rows, grid.cols)
     left, px = _exact_fit(edges_v, width, left, px, grid.cols, top, top + grid.rows * py)
     top, py = _exact_fit(edges_h, height, top, py, grid.rows, left, left + grid.cols * px)
     return Grid(left, top, px, py, grid.rows, grid.cols)
@@ -381,8 +386,12 @@ def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
     left, right = _median([line.start for line in ys]), _median([line.end for line in ys])
     if snap is not None:
         down, across = snap
-        top, bottom = _snapped(across, xs[0], top, py, -1), _snapped(across, xs[0], bottom, py, 1)
-        left, right = _snapped(down, ys[0], left, px, -1), _snapped(down, ys[0], right, px, 1)
+        top, bottom = _snapped(across, ys[0], top, py, -1), _snapped(across, ys[0], bottom, py, 1)
+        left, right = _snapped(down, xs[0], left, px, -1), _snapped(down, xs[0], right, px, 1)
+        first, last = _lattice_ends(down, xs, px)  # the family's lines, and those on its lattice beyond it
+        left, right = min(left, first), max(right, last)
+        first, last = _lattice_ends(across, ys, py)
+        top, bottom = min(top, first), max(bottom, last)
     rows, cols = round((bottom - top) / py), round((right - left) / px)
     if rows < MIN_CELLS or cols < MIN_CELLS:
         raise BoardError("no board found in the image: the grid found has fewer than 2 rows or columns")
@@ -391,6 +400,9 @@ def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
     top_on = y0 - round((y0 - top) / py) * py
     if abs(left_on - left) > 0.3 * px + 2 * edges_h.step or abs(top_on - top) > 0.3 * py + 2 * edges_v.step:
         raise BoardError("no board found in the image: the lines found do not form one grid")
+    if snap is not None:  # the lattice's places with a line, beyond the board (the page's) left out
+        nx = len({round((line.pos - x0) / px) for line in xs if left - px / 2 <= line.pos <= right + px / 2})
+        ny = len({round((line.pos - y0) / py) for line in ys if top - py / 2 <= line.pos <= bottom + py / 2})
     if nx - 1 > cols + 1 or ny - 1 > rows + 1:
         raise BoardError("no board found in the image: the lines found do not form one grid")
     # The lattice found may be one of a tile's inner lines (a bevel's): the cells' boundaries are
@@ -400,9 +412,28 @@ def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
     return Grid(left_on, top_on, px, py, rows, cols)
 
 
+def _lattice_ends(lines: list[Line], family: list[Line], pitch: float) -> tuple[float, float]:
+    """The first and the last place of the family's lattice with a line of the family there, or one of
+    `lines` of the family's extent (a line the family missed: rounded tiles' sides, found at a pixel or two
+    off, make a fractional cell size's lines uneven)."""
+    first, last = family[0].pos, family[-1].pos
+    tol = max(2.0, 0.08 * pitch)
+    grown = True
+    while grown:
+        grown = False
+        for line in lines:
+            if not _same_extent(family[0], line):
+                continue
+            if abs(line.pos - (first - pitch)) <= tol:
+                first, grown = line.pos, True
+            elif abs(line.pos - (last + pitch)) <= tol:
+                last, grown = line.pos, True
+    return first, last
+
+
 def _snapped(lines: list[Line], other: Line, end: float, pitch: float, outward: int) -> float:
     """The line of `lines` beyond `end` (outward: -1 before it, 1 after), within half a cell of it and
-    running as far as the other direction's line `other` (the board's outer line), or `end`."""
+    running as far as `other`, a line of the family found along them (the board's outer line), or `end`."""
     near = [line.pos for line in lines if 0 <= outward * (line.pos - end) <= pitch / 2
             and abs(line.start - other.start) <= pitch and abs(line.end - other.end) <= pitch]
     return (max if outward > 0 else min)(near, default=end)
@@ -476,13 +507,15 @@ def _exact_fit(edges: Edges, length: int, first: float, pitch: float, cells: int
 
 
 def _centred(edges: Edges, length: int, first: float, pitch: float, cells: int,
-             lo: float, hi: float) -> tuple[float, float]:
+             lo: float, hi: float, inner: bool = False) -> tuple[float, float]:
     """`first` and `pitch` fitted (least squares) to the middles of the edges about each of the lattice's
-    lines: a thin line's two edges, a bevel's, a gap's, rather than one side of them."""
+    lines: a thin line's two edges, a bevel's, a gap's, rather than one side of them.  With `inner` (tiles
+    with gaps between them) the outer lines are left out when there are inner ones enough: the board's side
+    has one edge where a gap between tiles has two (the last tile's side, not the middle of a gap)."""
     hist = histogram(edges, length, lo, hi)
     reach = max(2, int(pitch / 8))
     points = []  # (line number, middle of its edges, weight)
-    for k in range(cells + 1):
+    for k in (range(1, cells) if inner and cells >= 4 else range(cells + 1)):
         x = int(first + k * pitch + 0.5)
         window = range(max(0, x - reach), min(length, x + reach + 1))
         floor = min((hist[i] for i in window), default=0)

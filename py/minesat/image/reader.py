@@ -43,6 +43,7 @@ from minesat.image.cells import (
 )
 from minesat.image.counter import read_counter
 from minesat.image.grid import Grid, find_grid
+from minesat.image.texture import smoothed, stippled, texture_period
 
 __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
 
@@ -91,6 +92,30 @@ def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
     return rest_low - red_low >= 0.2 * height and rest_mid - red_mid >= 0.15 * height
 
 
+def _flag_shape(cell: CellLook, glyph: Glyph) -> bool:
+    """Ink drawn as a flag whatever its colours: a thin pole down the middle of the ink, a filled pennant at
+    its top on one side of the pole only, a base at its foot wider than the pennant is tall."""
+    top, left, bottom, right = glyph.box
+    height, width = bottom - top + 1, right - left + 1
+    if height < 10 or width < 5:
+        return False
+    rows = [[j for j in range(left, right + 1) if cell.ink[i][j]] for i in range(top, bottom + 1)]
+    widths = [len(r) for r in rows]
+    middle = rows[height * 2 // 5:height * 7 // 10]  # the pole alone
+    if not middle or any(not r or r[-1] - r[0] + 1 > max(2, width // 5) for r in middle):
+        return False
+    pole = sum(r[0] + r[-1] for r in middle) / (2 * len(middle))
+    foot = rows[height * 4 // 5:]
+    head = rows[:height * 2 // 5]
+    if max(map(len, foot), default=0) < 0.6 * width:
+        return False
+    # the pennant: its rows filled out to one side of the pole (a 1's flag-like top is a thin stroke)
+    sides = {(r[0] < pole - 1) - (r[-1] > pole + 1) for r in head if r}
+    filled = [len(r) / (r[-1] - r[0] + 1) for r in head if r and r[-1] - r[0] + 1 >= 3]
+    return (len(sides - {0}) == 1 and max(widths[:height * 2 // 5]) >= 0.5 * width
+            and len(filled) >= 3 and sum(filled) / len(filled) >= 0.85)
+
+
 def _reds(colours: list[Rgb]) -> set[Rgb]:
     """The colours among these that are a bright red."""
     return {p for p in set(colours) if p[0] > 120 and p[0] - max(p[1], p[2]) > 60}
@@ -121,6 +146,17 @@ def _is_mine(glyph: Glyph, colours: list[Rgb]) -> bool:
     """A shown mine: a dark round blob, about as wide as tall, mostly filled."""
     dark = sum(map({p for p in set(colours) if max(p) < 90}.__contains__, colours))
     return 0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and dark > 0.6 * len(colours)
+
+
+def _two_shades(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
+                opened: int, hues: tuple[float, float]) -> bool:
+    """Whether the opened cells' digits of a hue between these (red: 340-10 degrees, through 0) show a bright
+    shade and a dark one (the classic palette's 3 and 5, its 1 and 4)."""
+    lo, hi = hues
+    lights = [hsl[2] for cell, g, f, k in zip(cells, glyphs, flags, label) if g is not None and not f and k == opened
+              and (hsl := ink_hue(cell.colours)) is not None
+              and ((lo <= hsl[0] <= hi) if lo < hi else (hsl[0] >= lo or hsl[0] < hi))]
+    return any(light >= 90 for light in lights) and any(light < 80 for light in lights)
 
 
 def _presence(cell: CellLook, colour: Rgb) -> float:
@@ -155,12 +191,23 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     data = bytes(rgba)
     if width <= 0 or height <= 0 or len(data) != width * height * 4:
         raise BoardError(f"{len(data)} bytes is not a {width}x{height} RGBA image")
+    raw = data
+    period = texture_period(width, height, data)
+    if period is not None:  # a stippled grey over much of the image: its grid and its stippled cells read
+        data = smoothed(width, height, data, period)  # from the image blurred to the stipple's mean colour
     grid = find_grid(width, height, data)
     if grid.rows > 100 or grid.cols > 100:
         raise BoardError(f"the grid found is {grid.rows}x{grid.cols} cells: too big to be a board")
     pixels = packed_pixels(data)
     seen = Seen()  # cells sampled alike are looked at once, a colour unpacked once
-    cells = [sample_cell(width, height, pixels, grid, r, c, seen) for r in range(grid.rows) for c in range(grid.cols)]
+    if period is None:
+        cells = [sample_cell(width, height, pixels, grid, r, c, seen)
+                 for r in range(grid.rows) for c in range(grid.cols)]
+    else:
+        sharp = packed_pixels(raw)
+        cells = [cell if not stippled(cell.pix, cell.rgb) else sample_cell(width, height, pixels, grid, r, c, seen)
+                 for r in range(grid.rows) for c in range(grid.cols)
+                 for cell in (sample_cell(width, height, sharp, grid, r, c, seen),)]
     glyphs = [glyph_features(cell.ink) if cell.ink_count else None for cell in cells]
     flags = [_is_flag(cell, g) for cell, g in zip(cells, glyphs)]
     # cluster the looks of the cells without ink, then put each cell with ink by its background
@@ -236,6 +283,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         hidden = raised
         rest = [k for k in range(len(centres)) if k != hidden]
         opened = max(rest, key=lambda k: sizes[k])
+    two_reds = _two_shades(cells, glyphs, flags, label, opened, (340, 10))
+    two_blues = _two_shades(cells, glyphs, flags, label, opened, (225, 250))
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -256,14 +305,14 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             if g is None:
                 out.append("0")
                 conf.append(0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus))
-            elif _is_mine(g, cell.colours):
-                out.append(HIDDEN)
-                conf.append(0.6)
+            elif _is_mine(g, cell.colours):  # a dark round blob: a shown mine, or (not its own mirror image)
+                out.append(HIDDEN)  # a bold digit whose colour was lost, for the user to check
+                conf.append(0.6 if _symmetric(cell, g) else 0.4)
             else:
-                digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes)
+                digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes, two_reds, two_blues)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
-        elif k == hidden and g is not None and _has_red(cell):  # a red mark on a hidden cell: a flag
+        elif k == hidden and g is not None and (_has_red(cell) or _flag_shape(cell, g)):  # a flag on a hidden cell
             out.append(FLAG)
             conf.append(min(1.0, 0.55 + bonus))
         elif k == hidden:
@@ -271,11 +320,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append((0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus)) if g is None else 0.3)
             if g is not None:
                 marks.append(i)
-        elif g is not None and _has_red(cell) and luminance(cell.background) > 80:  # a flag on a look of its own
-            # (a shown mine is a dark cell, an exploded one dark ink on red: both read as hidden)
+        elif g is not None and ((_has_red(cell) and luminance(cell.background) > 80) or _flag_shape(cell, g)):
+            # a flag on a look of its own: a red mark, or ink in a flag's shape (a shown mine is a dark cell, an
+            # exploded one dark ink on red: both read as hidden)
             out.append(FLAG)
             conf.append(0.55)
-        else:  # another look: an exploded mine, a wrong flag, a mark, a flag of colours not known
+        else:  # another look: an exploded mine, a wrong flag, a mark
             out.append(HIDDEN)
             conf.append(0.45 if g is not None else 0.35)  # not known for sure: for the user to check
     if not any(ch in "12345678" for ch in out) and not (
@@ -435,8 +485,17 @@ def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
     m = n * 3 // 20 + 2
     counts = Counter(chain.from_iterable(row[m:n - m] for row in pix[m:n - m]))
     total = sum(counts.values())
-    off = sum(k for p, k in counts.items() if p in rgb and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK)
-    known[id(pix)] = answer = 0.03 * total <= off <= 0.4 * total
+    faint = {p for p in counts if p in rgb and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK}
+    off = sum(counts[p] for p in faint)
+    answer = 0.03 * total <= off <= 0.4 * total
+    if answer:  # a gradient (a tile lighter at its top) is no mark: its faint samples fill whole rows or columns
+        # (but for a row or two where its shades meet)
+        rows = [sum(map(faint.__contains__, row[m:n - m])) for row in pix[m:n - m]]
+        columns = [sum(row[j] in faint for row in pix[m:n - m]) for j in range(m, n - m)]
+        side = n - 2 * m
+        answer = not any(sum(0.1 * side < k < 0.9 * side for k in line) <= max(2, side // 10)
+                         for line in (rows, columns))
+    known[id(pix)] = answer
     return answer
 
 
