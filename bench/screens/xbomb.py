@@ -64,15 +64,21 @@ class Screen:
         self.app: subprocess.Popen | None = None
 
     def run(self, *args: str, **kw) -> str:
-        return subprocess.run(args, env=self.env, capture_output=True, text=True, check=True, timeout=30,
-                              **kw).stdout
+        return self.run_bytes(*args, **kw).decode("utf-8", "replace")
 
     def grab(self) -> Image.Image:
         png = self.run_bytes("import", "-window", "root", "png:-")
         return Image.open(io.BytesIO(png)).convert("RGB")
 
-    def run_bytes(self, *args: str) -> bytes:
-        return subprocess.run(args, env=self.env, capture_output=True, check=True, timeout=30).stdout
+    def run_bytes(self, *args: str, **kw) -> bytes:
+        """A command's output; again when it could not open the display (seen now and then under load)."""
+        for attempt in range(5):
+            done = subprocess.run(args, env=self.env, capture_output=True, timeout=30, **kw)
+            if done.returncode == 0 or b"open display" not in done.stderr.lower() or attempt == 4:
+                break
+            time.sleep(0.2 * (attempt + 1))
+        done.check_returncode()
+        return done.stdout
 
     def close(self) -> None:
         if self.app:
@@ -298,9 +304,10 @@ Shot = tuple[str, Image.Image, list[str] | None, dict]  # its name's ending, the
 
 
 def save_shots(out: Path, client: str, made: int, whole: bool, box: tuple[int, int, int, int],
-               shots: list[Shot], rng: random.Random) -> None:
+               shots: list[Shot], rng: random.Random, prefix: str | None = None) -> None:
     """A game's screenshots (the position, the loss: those with rows) cropped to the window's `box` unless
-    the whole screen is kept, resized to the scale of the `made`-th game, saved with their truth."""
+    the whole screen is kept, resized to the scale of the `made`-th game, saved with their truth (files
+    named `prefix` or the client, then the game's number)."""
     scale = SCALES[made % len(SCALES)] if not whole else (1.0, 1.25)[made // 3 % 2]
     for kind, image, grid, more in shots:
         if grid is None:
@@ -311,7 +318,7 @@ def save_shots(out: Path, client: str, made: int, whole: bool, box: tuple[int, i
             image = image.resize((round(image.width * scale), round(image.height * scale)), Image.Resampling.LANCZOS)
         truth = {"client": client, "scale": scale, **more, "rows": grid,
                  "window": "moved, whole screen" if whole else "the window", "resize": "Pillow LANCZOS"}
-        save(image, out, f"{client}-{made}{kind}", truth, rng, jpeg=made % 3 == 2)
+        save(image, out, f"{prefix or client}-{made}{kind}", truth, rng, jpeg=made % 3 == 2)
 
 
 def save(image: Image.Image, out: Path, name: str, truth: dict, rng: random.Random, jpeg: bool) -> None:

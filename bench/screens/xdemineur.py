@@ -31,6 +31,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
 
 from PIL import Image
@@ -81,9 +82,9 @@ class Game:
         return {(c, r): image.crop(self.cell_box(c, r)).tobytes() for r in range(self.h) for c in range(self.w)}
 
     def click(self, cell: Cell, button: int, before: Image.Image) -> Image.Image:
-        x, y = self.grid[0] + cell[0] * TILE + TILE // 2, self.grid[1] + cell[1] * TILE + TILE // 2
-        self.screen.run("xdotool", "mousemove", str(x), str(y), "click", str(button))
         box = self.cell_box(*cell)
+        x, y = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+        self.screen.run("xdotool", "mousemove", str(x), str(y), "click", str(button))
         wait_for(lambda: self.screen.grab().crop(box).tobytes() != before.crop(box).tobytes(), f"{cell} drawn")
         self.screen.run("xdotool", "mousemove", "1270", "790")
         return self.steady()
@@ -102,11 +103,12 @@ def around(cell: Cell, w: int, h: int) -> list[Cell]:
             if (a or b) and 0 <= cell[0] + a < w and 0 <= cell[1] + b < h]
 
 
-def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tuple[int, int]):
+def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tuple[int, int], make=None):
     """One game to its loss: (position, its sprites, loss, its sprites, the mines shown, hidden, flag,
-    window box) or None (won, or not as expected)."""
+    window box) or None (won, or not as expected).  `make(screen, w, h, mines, at)` starts the game: this
+    program's by default (ace_mines.py gives another program of the same ways)."""
     try:
-        game = Game(screen, w, h, mines, at)
+        game = (make or Game)(screen, w, h, mines, at)
     except TimeoutError:  # a window that did not show (seen once under load)
         if screen.app:
             screen.app.terminate()
@@ -209,20 +211,23 @@ def main() -> None:
         screen.close()
 
 
-def truth_rows(sprites: dict[Cell, bytes], hidden: bytes, flag: bytes, digits: dict[bytes, int],
-               shown: set[Cell], w: int, h: int, loss: bool = False) -> list[str] | None:
+def truth_rows(sprites: dict[Cell, bytes], hidden: bytes | Collection[bytes], flag: bytes | Collection[bytes],
+               digits: dict[bytes, int], shown: set[Cell], w: int, h: int, loss: bool = False) -> list[str] | None:
     """The rows in minesat's characters, every opened number checked against the mines shown; None when a
-    square matches no sprite or a number is not the count of mines around it."""
+    square matches no sprite or a number is not the count of mines around it.  `hidden` and `flag` are a
+    sprite, or the sprites of a program whose squares come in more than one size (gnome_mines.py)."""
+    hiddens = {hidden} if isinstance(hidden, bytes) else set(hidden)
+    flags = {flag} if isinstance(flag, bytes) else set(flag)
     rows = []
     for r in range(h):
         line = ""
         for c in range(w):
             s = sprites[c, r]
             if loss and (c, r) in shown:
-                line += "F" if s == flag else "?"  # a mine shown (or exploded), or a flag left standing
-            elif s == hidden:
+                line += "F" if s in flags else "?"  # a mine shown (or exploded), or a flag left standing
+            elif s in hiddens:
                 line += "?"
-            elif s == flag:
+            elif s in flags:
                 line += "F"
             elif s in digits and digits[s] == sum(o in shown for o in around((c, r), w, h)):
                 line += str(digits[s])
