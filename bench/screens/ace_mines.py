@@ -28,7 +28,6 @@ quality 60-90.
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 from collections import Counter
@@ -39,7 +38,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import xdemineur  # its Game's ways (cells, clicks, the face), its play to a loss, its rows checked
 from gnome_mines import runs  # the spans where a count is high
-from xbomb import Screen, save_shots, wait_for  # the Xvfb of our own, a game's shots saved, the polling
+from xbomb import Screen, begin, save_shots, wait_for  # the Xvfb, a game's shots saved, a script's start, polling
 
 LEVELS = {1: (8, 8, 6), 2: (11, 11, 20), 3: (16, 16, 45), 4: (32, 32, 200)}  # its keys: columns, rows, mines
 TILES = {1: 48, 2: 36, 3: 24, 4: 12}  # its squares' pixmaps a level (minesweeper-c48 .. c12)
@@ -105,11 +104,7 @@ class Game(xdemineur.Game):
 
 
 def main() -> None:
-    out = Path(sys.argv[1]).resolve()
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 12
-    out.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(34)
-    screen = Screen()
+    out, count, rng, screen = begin(sys.argv)
     calibrate = {1: 12, 2: 12, 3: 14, 4: 4}  # games a level (the 4s are rare at levels 2 and 3)
     order = (1, 2, 3, 4, 3, 2)  # the levels of the games kept, in turn
     try:

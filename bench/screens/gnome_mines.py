@@ -43,7 +43,7 @@ from pathlib import Path
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from xbomb import Screen, save_shots, wait_for  # the Xvfb of our own, a game's shots saved, the polling
+from xbomb import Screen, begin, save_shots, wait_for  # the Xvfb, a game's shots saved, a script's start, polling
 from xdemineur import around, truth_rows  # the neighbours, the rows checked against the mines shown
 
 Cell = tuple[int, int]
@@ -265,18 +265,11 @@ def play(screen: Screen, config: Path, rng: random.Random, setup: Setup, mines: 
         return (position, before, lost, at_loss, shown | flagged, hidden, flags, (plain, end_flags), game.box,
                 game.pitch())
     finally:
-        if screen.app:
-            screen.app.terminate()
-            screen.app.wait()
-            screen.app = None
+        screen.stop_app()
 
 
 def main() -> None:
-    out = Path(sys.argv[1]).resolve()
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 12
-    out.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(34)
-    screen = Screen()
+    out, count, rng, screen = begin(sys.argv)
     try:
         with tempfile.TemporaryDirectory() as tmp:
             config = Path(tmp)

@@ -80,12 +80,26 @@ class Screen:
         done.check_returncode()
         return done.stdout
 
-    def close(self) -> None:
+    def stop_app(self) -> None:
+        """The program ended, if it runs."""
         if self.app:
             self.app.terminate()
             self.app.wait()
+            self.app = None
+
+    def close(self) -> None:
+        self.stop_app()
         self.xvfb.terminate()
         self.xvfb.wait()
+
+
+def begin(argv: list[str], seed: int = 34) -> tuple[Path, int, random.Random, Screen]:
+    """A script's output folder (made) and count of positions from its arguments, its random source and its
+    screen."""
+    out = Path(argv[1]).resolve()
+    count = int(argv[2]) if len(argv) > 2 else 12
+    out.mkdir(parents=True, exist_ok=True)
+    return out, count, random.Random(seed), Screen()
 
 
 def wait_for(test, what: str, timeout: float = 10.0):
@@ -294,10 +308,7 @@ def play(screen: Screen, rng: random.Random, level: int, tile: int, at: tuple[in
             loss_rows = loss_truth(game, lost, mines)
         return position, grid_rows, lost, loss_rows, game.window_box()
     finally:
-        if screen.app:
-            screen.app.terminate()
-            screen.app.wait()
-            screen.app = None
+        screen.stop_app()
 
 
 Shot = tuple[str, Image.Image, list[str] | None, dict]  # its name's ending, the picture, its rows, more truth
@@ -336,11 +347,7 @@ def save(image: Image.Image, out: Path, name: str, truth: dict, rng: random.Rand
 
 
 def main() -> None:
-    out = Path(sys.argv[1]).resolve()
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 12
-    out.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(34)
-    screen = Screen()
+    out, count, rng, screen = begin(sys.argv)
     try:
         made = tries = 0
         while made < count and tries < count * 6:

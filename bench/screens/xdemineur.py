@@ -37,7 +37,7 @@ from pathlib import Path
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from xbomb import Screen, save_shots, wait_for  # the Xvfb of our own, a game's shots saved, the polling
+from xbomb import Screen, begin, save_shots, wait_for  # the Xvfb, a game's shots saved, a script's start, polling
 
 TILE = 21
 ORIGIN = (16, 81)  # the first square's corner in the window (its frame and counters above)
@@ -110,10 +110,7 @@ def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tup
     try:
         game = (make or Game)(screen, w, h, mines, at)
     except TimeoutError:  # a window that did not show (seen once under load)
-        if screen.app:
-            screen.app.terminate()
-            screen.app.wait()
-            screen.app = None
+        screen.stop_app()
         return None
     try:
         fresh = game.steady()
@@ -158,19 +155,12 @@ def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tup
             return None
         return position, before, lost, at_loss, shown, hidden, flag, game.box
     finally:
-        if screen.app:
-            screen.app.terminate()
-            screen.app.wait()
-            screen.app = None
+        screen.stop_app()
 
 
 def main() -> None:
-    out = Path(sys.argv[1]).resolve()
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 12
-    out.mkdir(parents=True, exist_ok=True)
     first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
-    rng = random.Random(34 + first)
-    screen = Screen()
+    out, count, rng, screen = begin(sys.argv, 34 + first)
     digits: dict[bytes, int] = {}
     try:
         # calibration: which sprite is which digit, from the mines the program shows at each loss
