@@ -47,7 +47,7 @@ CORPUS = Path("/work/screens-corpus/shots")
 # The clients whose screenshots were looked at while the reader's rules were written (issue 34 and before).
 DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs/minesweeperjs.github.io",
                 "minesat Play", "minesat Play (dark)", "skin:classic", "skin:checker", "sgt-puzzles mines", "skin:dark",
-                "hex-coding/minesweeper", "skin:rounded", "xdemineur", "xbomb"}
+                "hex-coding/minesweeper", "skin:rounded", "xdemineur", "xbomb", "gnome-mines"}
 # The desktop programs run under Xvfb (bench/screens/: sgt_mines.py, xbomb.py, freesweep.py, xdemineur.py,
 # gnome_mines.py, ace_mines.py), each its own client: "sgt-puzzles mines", "xdemineur" and "xbomb" (developed on),
 # "freesweep", "gnome-mines", "ace-of-penguins minesweeper" (never looked at: unseen, their rows left-out figures).

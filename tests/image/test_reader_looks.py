@@ -178,6 +178,16 @@ def test_thick_bevels_at_125_percent_are_not_taken_for_the_tiles_colour():
     assert rows_of(reading) == data["rows"] and reading.board.mines == data["mines"]
 
 
+def test_each_numbers_colour_and_the_opened_zeros_are_opened_looks():
+    """GNOME Mines in its theme that gives each number's squares a colour of their own: every flat look all of
+    whose cells show a digit is opened, and so is a plain look none of whose cells touches a hidden one (an
+    opened 0's neighbours are all opened); its flag, black with no base, is a flag by its shape."""
+    data = truth("gnome-mines-0.png")
+    reading = reading_of("gnome-mines-0.png")
+    assert rows_of(reading) == data["rows"] and reading.sure
+    assert {"0", "1", "2", "3", "F"} <= set("".join(data["rows"]))
+
+
 def test_simon_tathams_mines_is_read():
     """Drawn by sgt-puzzles' own `--screenshot` from a game ID holding the layout (bench/screens/sgt_mines.py)."""
     data = truth("sgt-0.png")

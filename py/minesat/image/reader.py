@@ -93,27 +93,46 @@ def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
 
 
 def _flag_shape(cell: CellLook, glyph: Glyph) -> bool:
-    """Ink drawn as a flag whatever its colours: a thin pole down the middle of the ink, a filled pennant at
-    its top on one side of the pole only, a base at its foot wider than the pennant is tall."""
+    """Ink drawn as a flag whatever its colours: a thin straight pole, a filled pennant above it on one side
+    only, and below it a base or nothing; without a base, a pennant of a good size (a 1's thin stroke at the
+    top is not one)."""
     top, left, bottom, right = glyph.box
     height, width = bottom - top + 1, right - left + 1
     if height < 10 or width < 5:
         return False
     rows = [[j for j in range(left, right + 1) if cell.ink[i][j]] for i in range(top, bottom + 1)]
-    widths = [len(r) for r in rows]
-    middle = rows[height * 2 // 5:height * 7 // 10]  # the pole alone
-    if not middle or any(not r or r[-1] - r[0] + 1 > max(2, width // 5) for r in middle):
+    thin = max(2, width // 5)
+    narrow = [bool(r) and r[-1] - r[0] + 1 <= thin for r in rows]
+    start = end = i = 0  # the longest run of narrow rows: the pole
+    while i < height:
+        j = i
+        while j < height and narrow[j]:
+            j += 1
+        if j - i > end - start:
+            start, end = i, j
+        i = max(j, i + 1)
+    if end - start < 0.25 * height or start < 0.2 * height:
         return False
-    pole = sum(r[0] + r[-1] for r in middle) / (2 * len(middle))
-    foot = rows[height * 4 // 5:]
-    head = rows[:height * 2 // 5]
-    if max(map(len, foot), default=0) < 0.6 * width:
+    centres = [(r[0] + r[-1]) / 2 for r in rows[start:end]]
+    pole = sum(centres) / len(centres)
+    if any(abs(c - pole) > 2 for c in centres):
+        return False  # not straight: a 7's stroke
+    head, foot = rows[:start], rows[end:]
+    based = bool(foot) and max(map(len, foot)) >= 0.6 * width
+    if foot and not based and len(foot) > 2:
         return False
-    # the pennant: its rows filled out to one side of the pole (a 1's flag-like top is a thin stroke)
+    # the pennant: its rows filled out to one side of the pole
     sides = {(r[0] < pole - 1) - (r[-1] > pole + 1) for r in head if r}
     filled = [len(r) / (r[-1] - r[0] + 1) for r in head if r and r[-1] - r[0] + 1 >= 3]
-    return (len(sides - {0}) == 1 and max(widths[:height * 2 // 5]) >= 0.5 * width
-            and len(filled) >= 3 and sum(filled) / len(filled) >= 0.85)
+    pennant = sum(max(0, len(r) - thin) for r in head)  # the ink beside the pole
+    return (len(sides - {0}) == 1 and max(len(r) for r in head) >= 0.5 * width
+            and len(filled) >= 3 and sum(filled) / len(filled) >= 0.85
+            and (based or pennant >= 0.12 * height * width))
+
+
+def _own_flag(cell: CellLook, glyph: Glyph) -> bool:
+    """A flag on a look of its own: a red mark on a light cell, or ink in a flag's shape."""
+    return (_has_red(cell) and luminance(cell.background) > 80) or _flag_shape(cell, glyph)
 
 
 def _reds(colours: list[Rgb]) -> set[Rgb]:
@@ -148,12 +167,42 @@ def _is_mine(glyph: Glyph, colours: list[Rgb]) -> bool:
     return 0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and dark > 0.6 * len(colours)
 
 
+def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], digits_in: list[int],
+                 blank_in: list[int], opened: int, hidden: int, mine_like: set[int]) -> set[int]:
+    """Other looks of opened cells, where a palette gives each number's cells a colour of their own (GNOME
+    Mines): a flat look whose every cell shows a digit, none a shown mine (`mine_like`: the looks with a dark
+    round blob); then a flat plain look none of whose cells touches a hidden one (an opened 0's neighbours
+    are all opened) and some of whose cells touch an opened one."""
+    if opened < 0 or hidden < 0:
+        return set()
+    light = 0.5 * luminance(centres[opened][0].background)  # a look much darker: shown mines' (a bomb's body)
+    flat = [k for k in range(len(centres)) if k not in (opened, hidden) and k not in mine_like
+            and centres[k][0].raised < RAISED and luminance(centres[k][0].background) >= light]
+    more = {k for k in flat if digits_in[k] >= 1 and blank_in[k] == 0}
+    rows, cols = grid.rows, grid.cols
+    for k in flat:
+        if digits_in[k] or k in more:
+            continue
+        near_hidden = near_opened = False
+        for i, j in enumerate(label):
+            if j != k:
+                continue
+            r, c = divmod(i, cols)
+            around = {label[y * cols + x] for y in range(max(0, r - 1), min(rows, r + 2))
+                      for x in range(max(0, c - 1), min(cols, c + 2))}
+            near_hidden |= hidden in around
+            near_opened |= bool(around & ({opened} | more))
+        if near_opened and not near_hidden:
+            more.add(k)
+    return more
+
+
 def _two_shades(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
-                opened: int, hues: tuple[float, float]) -> bool:
+                opened: set[int], hues: tuple[float, float]) -> bool:
     """Whether the opened cells' digits of a hue between these (red: 340-10 degrees, through 0) show a bright
     shade and a dark one (the classic palette's 3 and 5, its 1 and 4)."""
     lo, hi = hues
-    lights = [hsl[2] for cell, g, f, k in zip(cells, glyphs, flags, label) if g is not None and not f and k == opened
+    lights = [hsl[2] for cell, g, f, k in zip(cells, glyphs, flags, label) if g is not None and not f and k in opened
               and (hsl := ink_hue(cell.colours)) is not None
               and ((lo <= hsl[0] <= hi) if lo < hi else (hsl[0] >= lo or hsl[0] < hi))]
     return any(light >= 90 for light in lights) and any(light < 80 for light in lights)
@@ -283,8 +332,11 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         hidden = raised
         rest = [k for k in range(len(centres)) if k != hidden]
         opened = max(rest, key=lambda k: sizes[k])
-    two_reds = _two_shades(cells, glyphs, flags, label, opened, (340, 10))
-    two_blues = _two_shades(cells, glyphs, flags, label, opened, (225, 250))
+    mine_like = {label[i] for i, (cell, g) in enumerate(zip(cells, glyphs))
+                 if g is not None and _is_mine(g, cell.colours)}
+    opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like)
+    two_reds = _two_shades(cells, glyphs, flags, label, opens, (340, 10))
+    two_blues = _two_shades(cells, glyphs, flags, label, opens, (225, 250))
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -294,14 +346,14 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
-        if (g is not None and _symmetric(cell, g) and (flags[i] or _has_red(cell) or k != opened)
+        if (g is not None and _symmetric(cell, g) and (flags[i] or _has_red(cell) or k not in opens)
                 and (luminance(cell.background) < 70 or _is_mine(g, cell.colours))):
             out.append(HIDDEN)  # a mine shown at the end of a game (or a mark in a ring: left to the user)
             conf.append(0.45)
-        elif flags[i] and (k in (hidden, opened) or luminance(cell.background) > 80):  # not a shown mine's dark look
+        elif flags[i] and (k == hidden or k in opens or luminance(cell.background) > 80):  # not a shown mine's look
             out.append(FLAG)
             conf.append(min(1.0, 0.6 + bonus))
-        elif k == opened:
+        elif k in opens and not (k != opened and g is not None and _own_flag(cell, g)):
             if g is None:
                 out.append("0")
                 conf.append(0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus))
@@ -320,7 +372,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append((0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus)) if g is None else 0.3)
             if g is not None:
                 marks.append(i)
-        elif g is not None and ((_has_red(cell) and luminance(cell.background) > 80) or _flag_shape(cell, g)):
+        elif g is not None and _own_flag(cell, g):
             # a flag on a look of its own: a red mark, or ink in a flag's shape (a shown mine is a dark cell, an
             # exploded one dark ink on red: both read as hidden)
             out.append(FLAG)
