@@ -49,8 +49,8 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
                 "minesat Play", "minesat Play (dark)", "skin:classic", "skin:checker", "sgt-puzzles mines", "skin:dark",
                 "hex-coding/minesweeper", "skin:rounded", "xdemineur", "xbomb", "gnome-mines"}
 # The desktop programs run under Xvfb (bench/screens/: sgt_mines.py, xbomb.py, freesweep.py, xdemineur.py,
-# gnome_mines.py, ace_mines.py), each its own client: "sgt-puzzles mines", "xdemineur" and "xbomb" (developed on),
-# "freesweep", "gnome-mines", "ace-of-penguins minesweeper" (never looked at: unseen, their rows left-out figures).
+# gnome_mines.py, ace_mines.py), each its own client: "sgt-puzzles mines", "xdemineur", "xbomb" and "gnome-mines"
+# (developed on), "freesweep", "ace-of-penguins minesweeper" (never looked at: unseen, their rows left-out figures).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
