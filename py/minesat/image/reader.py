@@ -23,7 +23,7 @@ from __future__ import annotations
 import gc
 from collections import Counter
 from dataclasses import dataclass
-from itertools import chain, compress
+from itertools import chain, compress, groupby
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.image.cells import (
@@ -102,15 +102,12 @@ def _flag_shape(cell: CellLook, glyph: Glyph) -> bool:
         return False
     rows = [[j for j in range(left, right + 1) if cell.ink[i][j]] for i in range(top, bottom + 1)]
     thin = max(2, width // 5)
-    narrow = [bool(r) and r[-1] - r[0] + 1 <= thin for r in rows]
-    start = end = i = 0  # the longest run of narrow rows: the pole
-    while i < height:
-        j = i
-        while j < height and narrow[j]:
-            j += 1
-        if j - i > end - start:
-            start, end = i, j
-        i = max(j, i + 1)
+    start = end = at = 0  # the longest run of narrow rows: the pole
+    for is_narrow, run in groupby(bool(r) and r[-1] - r[0] + 1 <= thin for r in rows):
+        length = len(list(run))
+        if is_narrow and length > end - start:
+            start, end = at, at + length
+        at += length
     if end - start < 0.25 * height or start < 0.2 * height:
         return False
     centres = [(r[0] + r[-1]) / 2 for r in rows[start:end]]
@@ -187,9 +184,7 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
         for i, j in enumerate(label):
             if j != k:
                 continue
-            r, c = divmod(i, cols)
-            around = {label[y * cols + x] for y in range(max(0, r - 1), min(rows, r + 2))
-                      for x in range(max(0, c - 1), min(cols, c + 2))}
+            around = {label[n] for n in _near(i, rows, cols)}
             near_hidden |= hidden in around
             near_opened |= bool(around & ({opened} | more))
         if near_opened and not near_hidden:
@@ -198,14 +193,23 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
 
 
 def _two_shades(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
-                opened: set[int], hues: tuple[float, float]) -> bool:
-    """Whether the opened cells' digits of a hue between these (red: 340-10 degrees, through 0) show a bright
-    shade and a dark one (the classic palette's 3 and 5, its 1 and 4)."""
-    lo, hi = hues
-    lights = [hsl[2] for cell, g, f, k in zip(cells, glyphs, flags, label) if g is not None and not f and k in opened
-              and (hsl := ink_hue(cell.colours)) is not None
-              and ((lo <= hsl[0] <= hi) if lo < hi else (hsl[0] >= lo or hsl[0] < hi))]
-    return any(light >= 90 for light in lights) and any(light < 80 for light in lights)
+                opened: set[int]) -> tuple[bool, bool]:
+    """Whether the opened cells' red digits (hue 340-10 degrees) show a bright shade and a dark one (the
+    classic palette's 3 and 5), and whether their blue ones (225-250) do (its 1 and 4)."""
+    reds: list[float] = []
+    blues: list[float] = []
+    for cell, g, f, k in zip(cells, glyphs, flags, label):
+        if g is None or f or k not in opened or (hsl := ink_hue(cell.colours)) is None:
+            continue
+        hue, _, light = hsl
+        if hue >= 340 or hue < 10:
+            reds.append(light)
+        elif 225 <= hue <= 250:
+            blues.append(light)
+    def both(lights: list[float]) -> bool:
+        return any(light >= 90 for light in lights) and any(light < 80 for light in lights)
+
+    return both(reds), both(blues)
 
 
 def _presence(cell: CellLook, colour: Rgb) -> float:
@@ -335,8 +339,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     mine_like = {label[i] for i, (cell, g) in enumerate(zip(cells, glyphs))
                  if g is not None and _is_mine(g, cell.colours)}
     opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like)
-    two_reds = _two_shades(cells, glyphs, flags, label, opens, (340, 10))
-    two_blues = _two_shades(cells, glyphs, flags, label, opens, (225, 250))
+    two_reds, two_blues = _two_shades(cells, glyphs, flags, label, opens)
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -436,12 +439,16 @@ def _repaired(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: i
     return changed
 
 
+def _near(i: int, rows: int, cols: int) -> list[int]:
+    """Cell i and its neighbours (row-major indices)."""
+    r, c = divmod(i, cols)
+    return [y * cols + x for y in range(max(0, r - 1), min(rows, r + 2))
+            for x in range(max(0, c - 1), min(cols, c + 2))]
+
+
 def _around(cells: list[str], i: int, rows: int, cols: int) -> tuple[list[int], int]:
     """The hidden or flagged neighbours of cell i, and how many of them are flags."""
-    r, c = divmod(i, cols)
-    near = [y * cols + x for y in range(max(0, r - 1), min(rows, r + 2))
-            for x in range(max(0, c - 1), min(cols, c + 2))]
-    unknown = [j for j in near if j != i and cells[j] in (HIDDEN, FLAG)]
+    unknown = [j for j in _near(i, rows, cols) if j != i and cells[j] in (HIDDEN, FLAG)]
     return unknown, sum(cells[j] == FLAG for j in unknown)
 
 

@@ -6,7 +6,7 @@ and a cell whose pixels are half one colour and half another has no background t
 much of the image is such a texture, the whole image is blurred by a box the size of its period (found
 from the texture itself: 2 pixels at scale 1, 3 at 1.5, 6 at 3), which leaves the texture's mean colour:
 a plain grey.  Lines, digits and flags stay, a little softer.  Pure Python: a line of pixels is summed
-as 32-bit lanes of one big integer."""
+as 16-bit lanes of one big integer."""
 
 from __future__ import annotations
 
