@@ -51,6 +51,8 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # The desktop programs run under Xvfb (bench/screens/: sgt_mines.py, xbomb.py, freesweep.py, xdemineur.py,
 # gnome_mines.py, ace_mines.py), each its own client: "sgt-puzzles mines", "xdemineur", "xbomb" and "gnome-mines"
 # (developed on), "freesweep", "ace-of-penguins minesweeper" (never looked at: unseen, their rows left-out figures).
+# Two web clients added later, never looked at either (unseen): "dippedrusk/minesweeper" and
+# "kurehajime/minesweeper_tag" (bench/screens/corpus.py: dippedrusk, minetag).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """

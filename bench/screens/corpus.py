@@ -11,7 +11,9 @@ drawn here (`skins.py`), the position the page was drawn from: never minesat's r
 
 Each client is shot at several device scales (1, 1.25, 1.5, 2, 3), board sizes, as PNG and as JPEG
 at qualities 60 to 90, some with the page's other UI around the board and the board away from the
-corner.
+corner.  The two clients added later and left out (`dippedrusk`, `minetag`: never looked at while the
+reader was written) are also shot at a loss, one game in three: every mine shown (a shown mine is '?' in
+minesat's truth, a flag left on a safe cell 'F').
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import capture as base  # noqa: E402  (tests/images/capture.py: serving, playing
 import skins  # noqa: E402
 
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
+COUNTS = {"dippedrusk": 27, "minetag": 27}  # games played for the clients added later (left out: unseen); else 12
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -211,6 +214,160 @@ def capture_win98(browser, url: str, rng: random.Random, out: Path, count: int) 
         ctx.close()
 
 
+def around(mine_at: list[bool], rows: int, cols: int, r: int, c: int) -> int:
+    """The mines around a cell of a layout given row by row (a check of the client's own counts)."""
+    return sum(mine_at[y * cols + x] for y in range(max(0, r - 1), min(rows, r + 2))
+               for x in range(max(0, c - 1), min(cols, c + 2)) if (y, x) != (r, c))
+
+
+# -- dippedrusk/minesweeper: Windows' look in a table, CSS outset borders, sprite digits; games lost too ----
+def capture_dippedrusk(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its board size is set through its own form (the sliders' maximum raised from 20 to 30, the only change),
+    played by clicks on its cells (left opens, right flags) and through its `revealSquare`; one game in three is
+    then lost by a click on a hidden mine (every mine shown: '?' in the truth, a flag left on a safe cell 'F')."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (24, 30, 160), (8, 8, 10), (20, 24, 99), (12, 20, 40)]
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        ctx = base.context(browser, shot["scale"], 1300, 1250)
+        page = ctx.new_page()
+        page.goto(f"{url}dippedrusk/index.html")
+        page.wait_for_function("typeof board !== 'undefined' && board.length > 0")
+        page.evaluate(f"""for (const [id, v] of [['rows', {rows}], ['cols', {cols}], ['mines', {mines}]]) {{
+            $('#' + id).attr('max', 30 * 30 - 1); $('#' + id).val(v); }} loadNewGame()""")
+        assert page.evaluate("[+rows, +cols, +numMines]") == [rows, cols, mines]
+        cell = lambda r, c: page.locator(f"#sq-{r * cols + c}")  # noqa: E731
+        cell(rng.randrange(rows), rng.randrange(cols)).click()
+        mine_at = [v == " mine" for v in page.evaluate("board")]  # its layout after the first click (made safe)
+        state = "$('.board.square').map((i, e) => e.className).get()"
+        seen = [" revealed" in f" {k}" for k in page.evaluate(state)]
+
+        def reveal(r: int, c: int) -> None:
+            page.evaluate(f"revealSquare('sq-{r * cols + c}')")
+            seen[:] = [" revealed" in f" {k}" for k in page.evaluate(state)]
+
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, lambda r, c: cell(r, c).click(button="right"),
+                        rows, cols, lambda r, c: seen[r * cols + c], rows * cols // 12, rows * cols // 40 + 1)
+        if page.evaluate("$('#smiley').hasClass('win')"):
+            print(f"dippedrusk-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            flagged = ["flagged" in k.split() for k in page.evaluate(state)]
+            every = [(r, c) for r in range(rows) for c in range(cols)]
+            if rng.random() < 0.5:  # a wrong flag first, now and then (it stays a flag at the loss)
+                cell(*rng.choice([(r, c) for r, c in every if not mine_at[r * cols + c] and not seen[r * cols + c]
+                                  and not flagged[r * cols + c]])).click(button="right")
+            cell(*rng.choice([(r, c) for r, c in every if mine_at[r * cols + c] and not flagged[r * cols + c]])).click()
+            assert page.evaluate("$('#smiley').hasClass('loss')")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        classes, layout = page.evaluate(f"[{state}, board]")
+        names_of = ["", " one", " two", " three", " four", " five", " six", " seven", " eight"]
+        names = {name: str(k) for k, name in enumerate(names_of)} | {" mine": "?"}  # a mine shown at the loss: '?'
+        flat = []
+        for k, v in zip(classes, layout):
+            k = k.split()
+            flat.append(names[v] if "revealed" in k else "F" if "flagged" in k else "?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        assert layout == [v if v == " mine" else names_of[around(mine_at, rows, cols, r, c)]
+                          for r in range(rows) for c in range(cols) for v in [layout[r * cols + c]]], "its counts"
+        selector = "#minesweeper" if shot["margin"] == 20 else "#game"
+        save(out, shoot(page, selector, shot["margin"]), f"dippedrusk-{i}{'-lost' if lose else ''}",
+             {"client": "dippedrusk/minesweeper", "scale": shot["scale"], "rows": truth, "mines": mines,
+              "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+# -- kurehajime/minesweeper_tag: a web component drawing an SVG (black-outlined digits, emoji flags) ---------
+MINETAG_PAGE = """<!doctype html><html><head><meta charset="utf-8">
+<script>process = { env: { NODE_ENV: null } }</script>
+<script type="module">
+import { mine_sweeper } from './dist/mine-sweeper.es.js';
+customElements.define('mine-sweeper', mine_sweeper);
+</script>
+<style>body { background: %s; font-family: sans-serif; margin: 0 } .box { padding: %dpx 0 0 %dpx; width: 550px }</style>
+</head><body>%s<div class="box"><mine-sweeper cols="%d" bomb="%d"></mine-sweeper></div></body></html>"""
+
+
+def capture_minetag(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Square boards only (its `cols` attribute), always 500 CSS pixels wide: cells of 500/cols pixels.  Its
+    page is ours (the element on a coloured ground, as its demo page); played by clicks on the SVG; the truth
+    from the SVG's own elements: each cell's cover shown or not, its flag shown or not, its mark (the count,
+    or a bomb: '?' in minesat's truth); one game in three lost by a click on a bomb."""
+    sizes = [(9, 10), (16, 40), (30, 150), (8, 10), (20, 60), (24, 99), (10, 15)]
+    for i, shot in enumerate(plan(rng, [(n, n, m) for n, m in sizes], count)):
+        n, mines = shot["rows"], shot["mines"]
+        lose = i % 3 == 1
+        ui = shot["margin"] != 20
+        text = ("<h2 style='margin: 10px 20px'>Minesweeper</h2>"
+                "<p style='margin: 0 20px'>Left click opens, right click flags.</p>") if ui else ""
+        html = MINETAG_PAGE % (rng.choice(("rgb(3, 130, 136)", "#ffffff", "#20242a")), rng.choice((20, 60)),
+                               rng.choice((20, 80)), text, n, mines)
+        ctx = base.context(browser, shot["scale"], 1000, 900)
+        page = ctx.new_page()
+        page.route(f"{url}minesweeper_tag/shot.html", lambda route: route.fulfill(body=html, content_type="text/html"))
+        page.goto(f"{url}minesweeper_tag/shot.html")
+        svg = page.locator("mine-sweeper svg")
+        svg.wait_for()
+        cells_js = """() => [...document.querySelector('mine-sweeper').shadowRoot.querySelectorAll('svg > g')]
+            .map(g => { const [, mark, cover, flag] = g.children;
+                        return [mark.textContent.trim(), cover.getAttribute('display') !== 'none',
+                                flag.getAttribute('display') !== 'none']; })"""
+        box = svg.bounding_box()
+        size = (box["width"] - 10) / n  # a 5-pixel ridge around the SVG
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.mouse.click(box["x"] + 5 + (c + 0.5) * size, box["y"] + 5 + (r + 0.5) * size, button=button)
+
+        for _ in range(20):  # it does not spare the first click: a new game (its face) until it is safe
+            first = (rng.randrange(n), rng.randrange(n))
+            click(*first)
+            got = page.evaluate(cells_js)
+            assert not got[first[0] * n + first[1]][1], "the first click opened nothing"
+            if got[first[0] * n + first[1]][0] != "💣":
+                break
+            page.locator("mine-sweeper .button").click()
+        state = page.evaluate(cells_js)
+        bomb = [m == "💣" for m, _, _ in state]  # the marks under the covers: its layout
+
+        def reveal(r: int, c: int) -> None:
+            click(r, c)
+            state[:] = page.evaluate(cells_js)
+
+        base.play_moves(rng, lambda r, c: bomb[r * n + c], reveal, lambda r, c: click(r, c, "right"), n, n,
+                        lambda r, c: not state[r * n + c][1], n * n // 10, n * n // 40 + 1)
+        state = page.evaluate(cells_js)
+        if all(b or not covered for b, (_, covered, _) in zip(bomb, state)):
+            print(f"minetag-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            if rng.random() < 0.5:  # a wrong flag first, now and then (it stays at the loss)
+                r, c = rng.choice([(r, c) for r in range(n) for c in range(n)
+                                   if not bomb[r * n + c] and state[r * n + c][1] and not state[r * n + c][2]])
+                click(r, c, "right")
+            click(*rng.choice([(r, c) for r in range(n) for c in range(n)
+                               if bomb[r * n + c] and not state[r * n + c][2]]))
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(300)
+        state = page.evaluate(cells_js)
+        if lose:
+            assert all(not covered for b, (_, covered, _) in zip(bomb, state) if b), "the loss shows every bomb"
+        flat = ["F" if flag and covered else "?" if covered or mark == "💣" else mark or "0"
+                for mark, covered, flag in state]
+        assert all(not covered or not b or v in "?F" for v, b, (_, covered, _) in zip(flat, bomb, state))
+        truth = ["".join(flat[r * n:(r + 1) * n]) for r in range(n)]
+        assert all(v in "?F" or int(v) == around(bomb, n, n, r, c) for r, line in enumerate(truth)
+                   for c, v in enumerate(line)), "an opened count that is not the bombs around it"
+        # the board alone, or with the element's title bar and counters and the page's text above it
+        png = base.shoot(page, "mine-sweeper svg", shot["margin"], top=shot["margin"] + (160 if ui else 60))
+        save(out, png, f"minetag-{i}{'-lost' if lose else ''}",
+             {"client": "kurehajime/minesweeper_tag", "scale": shot["scale"], "rows": truth, "mines": mines,
+              "lost": lose}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -236,7 +393,7 @@ def main() -> None:
         committed(Path(sys.argv[2]).resolve())
         return
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
-    wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS]
+    wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
@@ -245,7 +402,7 @@ def main() -> None:
             if spec in skins.SKINS:
                 capture_skins(browser, url, rng, out, 10, [spec])
             else:
-                globals()[f"capture_{spec}"](browser, url, rng, out / spec, 12)
+                globals()[f"capture_{spec}"](browser, url, rng, out / spec, COUNTS.get(spec, 12))
         browser.close()
     server.shutdown()
 
