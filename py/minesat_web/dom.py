@@ -35,7 +35,7 @@ def select_row(listing: Any, id_: str) -> Any:
 
 
 def in_play_mode() -> bool:
-    """Whether Play mode is on screen (the analyzer hidden: `play.show_mode`)."""
+    """Whether Play mode is on screen (the analyzer hidden: `play.view.show_mode`)."""
     return bool(el("app").hidden)
 
 

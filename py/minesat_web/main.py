@@ -29,6 +29,7 @@ async def start() -> App:
         why,
     )
     from minesat_web.play import controller as play
+    from minesat_web.play import early
     from minesat_web.replay import controller as replay
     js.performance.mark("minesat:page-modules-imported")                   # the page's own modules take
     editing.bind(app)
@@ -66,7 +67,7 @@ async def start() -> App:
     js.performance.mark("minesat:ready")
     if link.startswith("play="):  # a game needs no engine: at once (its hints wait for the engine)
         game.open_link(link)
-    play.carry_out_early(game)  # what the player did before Python was up, done now, in order
+    early.carry_out_early(game.act, game.state)  # what the player did before Python was up, done now, in order
     where = await app.client.connect()
     document.body.dataset.engine = where
     if where == "worker":

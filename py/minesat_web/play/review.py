@@ -123,6 +123,14 @@ def clear() -> None:
 def bind(review: Review) -> None:
     """The review's handlers, bound where they are defined."""
 
+    @handle("change", "#play-review-auto")
+    def review_auto(evt: Any) -> None:
+        """Whether a lost game is reviewed at once, kept for the next visit (index.html reads it)."""
+        try:
+            js.localStorage.setItem("minesat.play-review-auto", "1" if el("play-review-auto").checked else "0")
+        except Exception:  # noqa: BLE001 - storage disabled: the choice holds for this visit
+            pass
+
     @handle("click", "#play-review-close")
     def review_close(evt: Any) -> None:
         review.close()

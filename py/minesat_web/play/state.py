@@ -1,6 +1,6 @@
 """Play mode's state: the game on screen and what the player did, without any browser import
 (tested in CPython).  The controller (`controller.Play`) binds it to the page and the engine; the
-views (`render`) draw it."""
+view (`view`, with `render`'s HTML) draws it."""
 
 from __future__ import annotations
 
@@ -65,6 +65,12 @@ class PlayState:
         if game.state != "playing" and self.started:
             self.ended = now
         return True
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        """The cursor moved by (dr, dc), kept on the board (a key pressed at its edge moves it no further)."""
+        if self.game is not None:
+            self.cursor = (min(max(self.cursor[0] + dr, 0), self.game.rows - 1),
+                           min(max(self.cursor[1] + dc, 0), self.game.cols - 1))
 
     def wrong_flags(self) -> frozenset[Cell]:
         """The flags on the board that the advisor found wrong."""

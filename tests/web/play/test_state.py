@@ -99,3 +99,18 @@ def test_the_mine_counter_and_the_face():
     for cell in [(r, c) for r in range(9) for c in range(9) if (r, c) not in (won.game.mine_cells or ())]:
         won.apply(cell, "open", now=2.0)
     assert won.game.state == "won" and won.face() == "😎" and won.counter_text() == "000"
+
+
+def test_the_cursor_moves_a_cell_a_key_and_stops_at_the_edges():
+    state = started()  # beginner: 9x9, the cursor at (8, 8)
+    walked = []
+    for step in [(0, 1), (1, 0), (-1, 0), (0, -1)] + [(-1, 0)] * 9 + [(0, -1)] * 9 + [(1, 1)]:
+        state.move_cursor(*step)
+        walked.append(state.cursor)
+    assert walked[:4] == [(8, 8), (8, 8), (7, 8), (7, 7)]  # right and down at the corner: no further
+    assert walked[4:13] == [(r, 7) for r in range(6, -1, -1)] + [(0, 7), (0, 7)]
+    assert walked[13:22] == [(0, c) for c in range(6, -1, -1)] + [(0, 0), (0, 0)]
+    assert walked[22] == (1, 1)
+    idle = PlayState(cursor=(3, 4))
+    idle.move_cursor(1, 0)  # no game: nothing to move on
+    assert idle.cursor == (3, 4)
