@@ -43,6 +43,7 @@ from minesat.image.cells import (
 )
 from minesat.image.counter import read_counter
 from minesat.image.grid import Grid, find_grid
+from minesat.image.textboard import read_text_board
 from minesat.image.texture import smoothed, stippled, texture_period
 
 __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
@@ -248,7 +249,13 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     period = texture_period(width, height, data)
     if period is not None:  # a stippled grey over much of the image: its grid and its stippled cells read
         data = smoothed(width, height, data, period)  # from the image blurred to the stipple's mean colour
-    grid = find_grid(width, height, data)
+    try:
+        grid = find_grid(width, height, data)
+    except BoardError:
+        text = read_text_board(width, height, raw)  # no tiles drawn: a board of text, as a terminal shows one?
+        if text is None:
+            raise
+        return Reading(text[0], text[1], text[2], threshold)
     if grid.rows > 100 or grid.cols > 100:
         raise BoardError(f"the grid found is {grid.rows}x{grid.cols} cells: too big to be a board")
     pixels = packed_pixels(data)
