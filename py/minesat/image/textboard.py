@@ -453,8 +453,8 @@ class _TextReader:
     def char_at(self, cx: float, cy: float) -> _Char:
         """The character whose centre is at x = cx on the line whose hyphens are at y = cy."""
         lat = self.lat
-        x0 = int(round(cx - 0.5 * lat.advance)) + 1
-        x1 = int(round(cx + 0.5 * lat.advance)) - 1
+        x0 = int(round(cx - 0.5 * lat.advance)) - 1
+        x1 = int(round(cx + 0.5 * lat.advance))
         y0 = int(round(cy - 0.5 * lat.line)) + 1
         y1 = int(round(cy + 0.45 * lat.line)) - 1
         key = (x0, y0)
@@ -463,53 +463,77 @@ class _TextReader:
         if x0 < 0 or y0 < 0 or x1 >= self.width or y1 >= self.height:
             char = _Char("edge")
         else:
-            char = self._read_char(x0, y0, x1, y1, cy)
+            char = self._read_char(x0, y0, x1, y1, cx, cy)
         self.cache[key] = char
         return char
 
-    def _read_char(self, x0: int, y0: int, x1: int, y1: int, cy: float) -> _Char:
+    def _read_char(self, x0: int, y0: int, x1: int, y1: int, cx: float, cy: float) -> _Char:
         """What the window shows: nothing, faint ink only, a hyphen (a bar of the board's hyphens' size at
-        their height) or another glyph (its ink's box)."""
+        their height) or another glyph (its ink's box).  The glyph is the run of inked columns nearest the
+        middle (a neighbour's edge, a cursor's marks left out), without a tall bar at its side (a cursor's
+        block or box beside the character)."""
         w = self.width
-        top = bottom = left = right = -1
-        count = faint = 0
+        strong = self.strong
+        rows = [strong[y * w + x0:y * w + x1 + 1] for y in range(y0, y1 + 1)]
+        columns = 0
+        for row in rows:
+            if 1 in row:
+                columns |= int.from_bytes(row, "little")
+        inner0 = int(round(cx - 0.35 * self.lat.advance))
+        inner1 = int(round(cx + 0.35 * self.lat.advance))
+        faint = 0
         for y in range(y0, y1 + 1):
-            row = self.strong[y * w + x0:y * w + x1 + 1]
-            n = row.count(1)
-            faint += self.faint[y * w + x0 + 1:y * w + x1].count(1) - row[1:-1].count(1)
-            if n:
-                count += n
+            faint += self.faint[y * w + inner0:y * w + inner1 + 1].count(1)
+            faint -= strong[y * w + inner0:y * w + inner1 + 1].count(1)
+        if not columns:
+            area = (inner1 - inner0 + 1) * (y1 - y0 + 1)
+            return _Char("faint" if faint >= max(3, 0.01 * area) else "blank", None, faint)
+        inked = columns.to_bytes(x1 - x0 + 1, "little")  # a byte a column: 1 where a row has ink in it
+        runs = [(m.start(), m.end() - 1) for m in _RUN.finditer(inked)]
+        middle = cx - x0
+        near = [r for r in runs if r[0] - 0.25 * self.lat.advance <= middle <= r[1] + 0.25 * self.lat.advance]
+        if not near:  # ink at the sides only: a neighbour's or a cursor's
+            return _Char("blank", None, faint)
+        left, right = min(near, key=lambda r: 0.0 if r[0] <= middle <= r[1] else min(abs(r[0] - middle),
+                                                                                       abs(r[1] - middle)))
+        height = y1 - y0 + 1
+        reach = max(3, int(0.4 * self.lat.advance))  # a bar the line's height near a side: a cursor's, cut off
+        top_row, bottom_row = rows[0], rows[-1]
+        for x in range(left, min(left + reach, right - 1)):
+            if top_row[x] and bottom_row[x] and sum(row[x] for row in rows) >= 0.85 * height:
+                left = x + 1
+        for x in range(right, max(right - reach, left + 1), -1):
+            if top_row[x] and bottom_row[x] and sum(row[x] for row in rows) >= 0.85 * height:
+                right = x - 1
+        top = bottom = -1
+        count = 0
+        for y, row in enumerate(rows):
+            k = row[left:right + 1].count(1)
+            if k:
+                count += k
                 if top < 0:
                     top = y
                 bottom = y
-                a, b = row.find(1), row.rfind(1)
-                left = a if left < 0 or a < left else left
-                right = b if b > right else right
-        if count == 0:
-            return _Char("faint" if faint >= max(3, 0.01 * (x1 - x0 + 1) * (y1 - y0 + 1)) else "blank", None, faint)
-        if bottom - top + 1 >= 0.8 * (y1 - y0 + 1) and x1 - x0 >= 4:
-            # a tall bar along a side of the window: a cursor's block or box beside the character, left out
-            tall = 0.5 * (y1 - y0 + 1)
-            if left == 0 and self._column(x0, y0, y1) >= tall:
-                return self._read_char(x0 + 1, y0, x1, y1, cy)
-            if right == x1 - x0 and self._column(x1, y0, y1) >= tall:
-                return self._read_char(x0, y0, x1 - 1, y1, cy)
-        box = (top, x0 + left, bottom, x0 + right)
+        if not count:
+            return _Char("blank", None, faint)
+        box = (y0 + top, x0 + left, y0 + bottom, x0 + right)
         h, bw = bottom - top + 1, right - left + 1
         kind = "glyph"
         if (h <= self.dash_h + 1 and abs(bw - self.dash_w) <= max(1.5, 0.25 * self.dash_w)
-                and count >= 0.6 * h * bw and abs((top + bottom) / 2 - cy) <= 1 + 0.08 * self.lat.line):
+                and count >= 0.6 * h * bw and abs(y0 + (top + bottom) / 2 - cy) <= 1 + 0.08 * self.lat.line):
             kind = "dash"
         if faint > 4 * count + 8:
             kind = "faint"  # mostly faint: a colour nearly lost
         return _Char(kind, box, count)
 
-    def _column(self, x: int, y0: int, y1: int) -> int:
-        w = self.width
-        return sum(self.strong[y * w + x] for y in range(y0, y1 + 1))
-
     def blank(self, cx: float, cy: float) -> bool:
-        return self.char_at(cx, cy).kind == "blank"
+        """No ink in the middle of the character at cx (its middle 60%: a wide neighbour's edge left out)."""
+        w = self.width
+        x0, x1 = int(round(cx - 0.3 * self.lat.advance)), int(round(cx + 0.3 * self.lat.advance))
+        y0, y1 = int(round(cy - 0.5 * self.lat.line)) + 1, int(round(cy + 0.45 * self.lat.line)) - 1
+        if x0 < 0 or y0 < 0 or x1 >= w or y1 >= self.height:
+            return False
+        return not any(1 in self.strong[y * w + x0:y * w + x1 + 1] for y in range(y0, y1 + 1))
 
     # -- the board -------------------------------------------------------------------------------------
     def read(self) -> tuple[Board, tuple[float, ...], Grid] | None:
