@@ -20,7 +20,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont, PcfFontFile
 
 from minesat.image.cells import glyph_features
-from minesat.image.textboard import STRONG, square_mask
+from minesat.image.textboard import GLYPH_LEVEL, STRONG, square_mask
 
 FONTS = ["/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
          "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
@@ -36,7 +36,8 @@ def _ink(image: Image.Image) -> tuple[list[bytes], tuple[int, int, int, int]]:
     assert box is not None
     left, top, right, bottom = box
     pix = image.load()
-    rows = [bytes(1 if pix[x, y] >= STRONG else 0 for x in range(left, right)) for y in range(top, bottom)]
+    level = max(STRONG, GLYPH_LEVEL * max(pix[x, y] for x in range(left, right) for y in range(top, bottom)))
+    rows = [bytes(1 if pix[x, y] >= level else 0 for x in range(left, right)) for y in range(top, bottom)]
     return rows, box
 
 
