@@ -3,9 +3,10 @@
 
 Usage: .venv/bin/python tests/images/make_text_prototypes.py   (rewrites the block in py/minesat/image/textboard.py)
 
-Each character is drawn by Pillow in white on black at a few terminal sizes, its ink (a channel at least
-`textboard.STRONG` from the ground) cut to its box and measured as the reader measures a screenshot's
-(`textboard.square_mask`, then `cells.glyph_features`); with its height against the digit 8's and the middle
+Each character is drawn by Pillow in white on black at a few terminal sizes, cut to the box of its ink (at
+least `textboard.STRONG` from the ground), its pixels at least `textboard.GLYPH_LEVEL` of its strongest taken
+for ink, and measured as the reader measures a screenshot's (`textboard.square_mask`, then
+`cells.glyph_features`); with its height against the digit 8's and the middle
 of its box against the hyphen's (in 8's heights).  X's bitmap fonts (misc-fixed) are drawn at their own size.
 So the reader compares a screenshot's characters with fonts, never with any client's pixels.
 """

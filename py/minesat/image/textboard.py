@@ -13,13 +13,17 @@ or starred mark ('o', '*': a mine shown at the end of a game) hidden.  It is fou
 3. The board: the squares about the largest cluster of hyphens on the lattice, grown while the next row or
    column is made of readable squares whose other characters are blank (a border stops it: a rule of '-',
    '|', or a line drawn across).
-4. Each square's middle character read by its shape: none, a bar at the hyphens' height, or a glyph told by
-   `minesat.image.cells.glyph_features` and `classify_digit` (the digit prototypes); a mine's mark is lower
-   than a digit ('o') or above the line's middle ('*').
+4. Each square's middle character read: none (a 0; faint ink only: unsure), a bar of the hyphens' size at
+   their height (hidden), or a glyph: the run of inked columns nearest the middle (a cursor's '<' '>' and a
+   terminal cursor's block beside it left out), measured by `minesat.image.cells.glyph_features` and
+   compared with `PROTOTYPES`, the characters rendered from monospace fonts (their shape, and their height
+   against the digits' and their place against the hyphen's: an 'o' is lower than a digit, a '*' higher).
 
-Each square gets a confidence like the tile reader's.  Text that is not a board (prose, code, tables of
-numbers) has no rows of evenly spaced hyphens with blank characters between them, or numbers that no game
-can show: `read_text_board` gives None.
+Each square gets a confidence like the tile reader's: a glyph's from the margin between the two nearest
+characters, squares no game can show (a 0 by a hidden square, a number with too few hidden squares about
+it) below the threshold, and all of them when the board may go on past the image's side.  Text that is
+not a board (prose, code, listings) has no rows of evenly spaced hyphens with blank characters between
+them, or numbers that no game can show: `read_text_board` gives None.
 """
 
 from __future__ import annotations
@@ -377,8 +381,8 @@ def _lattice(boxes: list[Box]) -> tuple[_Lattice, list[Box]] | None:
             board += chosen
     if len(keys) < 2:
         return None
-    size_w = statistics_median([b[3] - b[1] + 1 for b in board])
-    size_h = statistics_median([b[2] - b[0] + 1 for b in board])
+    size_w = _median([b[3] - b[1] + 1 for b in board])
+    size_h = _median([b[2] - b[0] + 1 for b in board])
     board = [b for b in board if abs(b[3] - b[1] + 1 - size_w) <= 1.5 and abs(b[2] - b[0] + 1 - size_h) <= 1.5]
     keys.sort()
     steps = [float(q - p) for p, q in zip(keys, keys[1:])]
@@ -433,19 +437,22 @@ def read_text_board(width: int, height: int, data: bytes) -> tuple[Board, tuple[
 
 @dataclass
 class _Char:
-    kind: str  # "blank", "dash", "glyph", "faint"
+    kind: str  # "blank", "dash" (a hyphen), "glyph", "faint" (faint ink only), "edge" (past the image's side)
     box: tuple[int, int, int, int] | None = None  # the ink's box in the image
     count: int = 0
 
 
 class _TextReader:
+    """The characters about a lattice of squares read (each once), the board's extent found and its squares
+    named."""
+
     def __init__(self, width: int, height: int, strong: bytes, faint: bytes, lat: _Lattice,
                  dashes: list[Box], data: bytes, ground: tuple[int, int, int]) -> None:
         self.width, self.height = width, height
         self.strong, self.faint, self.lat, self.data, self.ground = strong, faint, lat, data, ground
         self.dashes = dashes
-        self.dash_w = statistics_median([b[3] - b[1] + 1 for b in dashes])
-        self.dash_h = statistics_median([b[2] - b[0] + 1 for b in dashes])
+        self.dash_w = _median([b[3] - b[1] + 1 for b in dashes])
+        self.dash_h = _median([b[2] - b[0] + 1 for b in dashes])
         self.cache: dict[tuple[int, int], _Char] = {}
 
     # -- characters ------------------------------------------------------------------------------------
@@ -585,7 +592,7 @@ class _TextReader:
         # a board cut by the image's side (a window partly off the screen) may go on: nothing of it is sure
         part = (any(self.char_at(x, self._y(j0)).kind == "edge"
                     for x in (self._x(i0) - self.lat.advance, self._x(i1) + self.lat.advance))
-                or not 0 <= self._y(j0 - 1) < self.height or not 0 <= self._y(j1 + 1) < self.height)
+                or any(self.char_at(self._x(i0), self._y(j)).kind == "edge" for j in (j0 - 1, j1 + 1)))
         return self._cells(i0, j0, rows, cols, part)
 
     def _x(self, i: int) -> float:
@@ -687,7 +694,7 @@ class _TextReader:
                     best = _distances(glyph, None)
                     if min(best, key=best.__getitem__) in "12345678":
                         heights.append(ch.box[2] - ch.box[0] + 1)
-        return statistics_median(heights)
+        return _median(heights)
 
     def _glyph(self, ch: _Char, cy: float, tall: float) -> tuple[str, float]:
         """The symbol a glyph shows (a digit, FLAG for '#', HIDDEN for a mine's 'o' or '*') and how sure."""
@@ -704,19 +711,6 @@ class _TextReader:
         sure = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, best[first] - 0.12) * 2))
         symbol = FLAG if first == "#" else HIDDEN if first in "o*" else first
         return symbol, sure
-
-    def symmetry(self, box: tuple[int, int, int, int]) -> float:
-        """How much the ink of a box is its own image turned half a turn (shared over either's pixels)."""
-        top, left, bottom, right = box
-        w = self.width
-        rows = [self.strong[y * w + left:y * w + right + 1] for y in range(top, bottom + 1)]
-        both = either = 0
-        for a, b in zip(rows, reversed(rows)):
-            x = int.from_bytes(a, "little")
-            y = int.from_bytes(b[::-1], "little")
-            both += (x & y).bit_count()
-            either += (x | y).bit_count()
-        return both / either if either else 0.0
 
     def _mask(self, box: tuple[int, int, int, int]) -> list[bytes]:
         """The glyph's ink on the square `glyph_features` measures: the pixels of its box at least GLYPH_LEVEL
@@ -780,7 +774,8 @@ def _distances(glyph: Glyph, place: tuple[float, float] | None) -> dict[str, flo
     return best
 
 
-def statistics_median(values: list[int]) -> float:
+def _median(values: list[int]) -> float:
+    """The middle value (the upper of the two middle ones), 0 for none."""
     values = sorted(values)
     return float(values[len(values) // 2]) if values else 0.0
 
