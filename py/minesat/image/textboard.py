@@ -422,6 +422,8 @@ def read_text_board(width: int, height: int, data: bytes) -> tuple[Board, tuple[
     """The text board in an RGBA image: the board, each cell's confidence and the squares' grid; or None."""
     ground = _ground(width, height, data)
     strong, faint = _masks(data, ground, width)
+    if strong.count(1) > 0.25 * width * height:  # text is sparse ink on a plain ground
+        return None
     boxes = _components(strong, width)
     if len(boxes) > 40000:
         return None
