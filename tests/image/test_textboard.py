@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from minesat.board import BoardError
 from minesat.image.reader import read_image
@@ -131,3 +131,29 @@ def test_text_that_is_not_a_board_is_refused(lines, dark):
     assert read_text_board(image.width, image.height, image.tobytes()) is None
     with pytest.raises(BoardError, match="no board"):
         read_image(image.width, image.height, image.tobytes())
+
+
+def test_a_board_cut_by_the_image_side_is_not_sure():
+    """The window partly off the screen: the squares seen are read, none of them sure (the board may go on)."""
+    image = Image.open(IMAGES / "freesweep-7.png").convert("RGBA")
+    truth = json.loads((IMAGES / "freesweep-7.json").read_text())["rows"]
+    reading = read_image(image.width, image.height, image.tobytes())
+    right = reading.grid.left + reading.grid.pitch_x * (reading.grid.cols - 2.5)  # through the last two columns
+    cut = image.crop((0, 0, round(right), image.height))
+    found = read_image(cut.width, cut.height, cut.tobytes())
+    assert not found.sure
+    assert rows_of(found.board) == [row[:found.board.cols] for row in truth]
+
+
+@pytest.mark.parametrize("name", ["freesweep-0.png", "freesweep-5.jpg", "freesweep-7.png"])
+@pytest.mark.parametrize("copy", ["grayscale", "inverted"])
+def test_copies_are_never_sure_and_wrong(name, copy):
+    """A grayscale copy loses the dark blue 1s (faint marks: unsure); an inverted one is read as it is."""
+    image = Image.open(IMAGES / name).convert("RGB")
+    image = ImageOps.grayscale(image).convert("RGB") if copy == "grayscale" else ImageOps.invert(image)
+    truth = json.loads((IMAGES / name).with_suffix(".json").read_text())["rows"]
+    try:
+        reading = read_image(image.width, image.height, image.convert("RGBA").tobytes())
+    except BoardError:
+        return
+    assert not reading.sure or rows_of(reading.board) == truth

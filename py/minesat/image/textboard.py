@@ -398,7 +398,7 @@ def _lattice(boxes: list[Box]) -> tuple[_Lattice, list[Box]] | None:
 
 def _advance(boxes: list[Box], line: float, pitch: float) -> float:
     """The commonest distance between neighbouring glyphs' centres on a text line (between 0.3 and 0.8 of
-    a line), fitted to divide the pitch; 0 when none does."""
+    a line; half a line when too few are found), fitted to divide the pitch; 0 when none does."""
     by_line: dict[int, list[float]] = {}
     for t, left, b, r, _ in boxes:
         if b - t + 1 > line or r - left + 1 > line:
@@ -409,11 +409,12 @@ def _advance(boxes: list[Box], line: float, pitch: float) -> float:
     for xs in by_line.values():
         xs.sort()
         gaps += [q - p for p, q in zip(xs, xs[1:]) if 0.3 * line <= q - p <= 0.8 * line]
-    guess = 0.55 * line
+    guess, slack = 0.5 * line, 0.2  # without text enough beside the board: monospace fonts' usual advance
     if len(gaps) >= 8:
         guess, _ = _mode(gaps, max(1.0, 0.05 * line))
+        slack = 0.15
     k = round(pitch / guess)
-    if k < 2 or abs(pitch / k - guess) > 0.15 * guess:
+    if k < 2 or abs(pitch / k - guess) > slack * guess:
         return 0.0
     return pitch / k
 
@@ -592,10 +593,20 @@ class _TextReader:
         if not all(self._row_ok(j, i0, i1, inside=True) for j in range(j0, j1 + 1)):
             return None
         # a board cut by the image's side (a window partly off the screen) may go on: nothing of it is sure
-        part = (any(self.char_at(x, self._y(j0)).kind == "edge"
-                    for x in (self._x(i0) - self.lat.advance, self._x(i1) + self.lat.advance))
-                or any(self.char_at(self._x(i0), self._y(j)).kind == "edge" for j in (j0 - 1, j1 + 1)))
+        k = round(lat.pitch / lat.advance)
+        part = any(self._open_side([self._x(i) + m * lat.advance * step for m in range(1, k + 1)], self._y(j))
+                   for i, step in ((i0, -1), (i1, 1)) for j in range(j0, j1 + 1))
+        part = part or any(self.char_at(self._x(i0), self._y(j)).kind == "edge" for j in (j0 - 1, j1 + 1))
         return self._cells(i0, j0, rows, cols, part)
+
+    def _open_side(self, xs: list[float], y: float) -> bool:
+        """Whether the characters at xs (from the board's side outwards) are blank up to the image's side."""
+        for x in xs:
+            if not 0.3 * self.lat.advance <= x < self.width - 0.3 * self.lat.advance:
+                return True
+            if not self.blank(x, y):
+                return False
+        return False
 
     def _x(self, i: int) -> float:
         return self.lat.x0 + i * self.lat.pitch
