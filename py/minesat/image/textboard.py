@@ -721,7 +721,9 @@ class _TextReader:
         ranked = sorted(best, key=best.__getitem__)
         first, second = ranked[0], ranked[1]
         margin = best[second] - best[first]
-        sure = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, best[first] - 0.12) * 2))
+        shape = _distances(glyph, None)[first]  # how far its shape is; and its place (about 0.1 for a digit)
+        placed = best[first] - shape
+        sure = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, shape - 0.12) * 2 - max(0.0, placed - 0.12) * 2))
         symbol = FLAG if first == "#" else HIDDEN if first in "o*" else first
         return symbol, sure
 
