@@ -47,10 +47,11 @@ CORPUS = Path("/work/screens-corpus/shots")
 # The clients whose screenshots were looked at while the reader's rules were written (issue 34 and before).
 DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs/minesweeperjs.github.io",
                 "minesat Play", "minesat Play (dark)", "skin:classic", "skin:checker", "sgt-puzzles mines", "skin:dark",
-                "hex-coding/minesweeper", "skin:rounded", "xdemineur", "xbomb", "gnome-mines"}
+                "hex-coding/minesweeper", "skin:rounded", "xdemineur", "xbomb", "gnome-mines",
+                "ace-of-penguins minesweeper"}
 # The desktop programs run under Xvfb (bench/screens/: sgt_mines.py, xbomb.py, freesweep.py, xdemineur.py,
-# gnome_mines.py, ace_mines.py), each its own client: "sgt-puzzles mines", "xdemineur", "xbomb" and "gnome-mines"
-# (developed on), "freesweep", "ace-of-penguins minesweeper" (never looked at: unseen, their rows left-out figures).
+# gnome_mines.py, ace_mines.py), each its own client: "sgt-puzzles mines", "xdemineur", "xbomb", "gnome-mines" and
+# "ace-of-penguins minesweeper" (developed on), "freesweep" (never looked at: unseen, its row a left-out figure).
 # Two web clients added later, never looked at either (unseen): "dippedrusk/minesweeper" and
 # "kurehajime/minesweeper_tag" (bench/screens/corpus.py: dippedrusk, minetag).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper")

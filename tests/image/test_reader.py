@@ -237,6 +237,36 @@ def test_a_seven_segment_mine_counter_gives_the_total():
     assert read_shot("google-0.png").board.mines is None  # no counter of that kind: the total unknown
 
 
+def test_a_display_right_of_the_boards_middle_is_a_clock_not_the_mines():
+    """Clients keep the mines left at the left and the time at the right: JSMinesweeper's display moved to
+    the right of the board's middle (the left one painted over) gives no total."""
+    image = Image.open(IMAGES / "jsm-1.png").convert("RGB")
+    grid = read(image).grid
+    lit = [(x, y) for y in range(int(grid.top)) for x in range(image.width)
+           if (p := image.getpixel((x, y)))[0] >= 170 and p[0] - max(p[1], p[2]) >= 120]
+    box = (min(x for x, _ in lit), min(y for _, y in lit), max(x for x, _ in lit) + 1, max(y for _, y in lit) + 1)
+    display = image.crop(box)
+    moved = image.copy()
+    ImageDraw.Draw(moved).rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=(0, 0, 0))
+    right = int(grid.left + grid.cols * grid.pitch_x) - display.width - 4
+    assert right > grid.left + grid.cols * grid.pitch_x / 2
+    moved.paste(display, (right, box[1]))
+    assert rows_of(read(moved)) == rows_of(read(image))
+    assert read(image).board.mines is not None and read(moved).board.mines is None
+
+
+def test_a_total_the_board_cannot_hold_is_dropped(monkeypatch):
+    """A counter showing 1 mine left (a clock stuck at 001, a number not the mines left) with the flags read
+    makes a total the clues rule out: the reading leaves the total unknown rather than give it."""
+    import minesat.image.reader as reader
+    monkeypatch.setattr(reader, "read_counter", lambda *args: 1)
+    rows, mines = truth(IMAGES / "jsm-1.png")
+    reading = read(Image.open(IMAGES / "jsm-1.png"))
+    assert rows_of(reading) == rows and reading.board.mines is None
+    monkeypatch.setattr(reader, "read_counter", lambda *args: mines - "".join(rows).count("F"))
+    assert read(Image.open(IMAGES / "jsm-1.png")).board.mines == mines  # a total it can hold is kept
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("how", ["jpeg 70", "scaled 1.5", "framed"])
 def test_a_perturbed_counter_is_read_right_or_not_at_all(how):

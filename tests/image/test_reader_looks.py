@@ -188,11 +188,45 @@ def test_each_numbers_colour_and_the_opened_zeros_are_opened_looks():
     assert {"0", "1", "2", "3", "F"} <= set("".join(data["rows"]))
 
 
+def test_a_lost_game_with_numbers_on_colours_of_their_own_is_read():
+    """GNOME Mines lost: its mines shown on dark squares and the one that exploded on an opened 0's square say
+    nothing of which look is the opened one (a mine is as wide as tall and its own mirror image; a digit is
+    not), the opened 0s are read as opened, and only the shown mines are left for the user to check."""
+    data = truth("gnome-mines-7-lost.png")
+    reading = reading_of("gnome-mines-7-lost.png")
+    assert rows_of(reading) == data["rows"]
+    assert reading.unsure and {data["rows"][r][c] for r, c in reading.unsure} == {"?"}
+    assert "0" in "".join(data["rows"])
+
+
 def test_simon_tathams_mines_is_read():
     """Drawn by sgt-puzzles' own `--screenshot` from a game ID holding the layout (bench/screens/sgt_mines.py)."""
     data = truth("sgt-0.png")
     reading = reading_of("sgt-0.png")
     assert rows_of(reading) == data["rows"] and reading.sure
+
+
+def test_white_digits_on_green_are_told_by_their_shape_and_a_yellow_counter_gives_the_total():
+    """Ace of Penguins' Minesweeper at 1.25, the whole screen: white digits on green cells (their edges blend
+    with the green: no green digit), raised tiles whose bevels the scaling draws two ways (one look), a blue
+    flag whose pole is thick, a yellow seven-segment counter (the mines left: the total is it plus the flags).
+    The only cells left unsure are a wrongly placed flag and the opened 0s next to it, which no game shows."""
+    data = truth("ace-10.png")
+    reading = reading_of("ace-10.png")
+    assert rows_of(reading) == data["rows"] and reading.board.mines == data["mines"]
+    unsure = {reading.board.cells[r * reading.board.cols + c] for r, c in reading.unsure}
+    assert len(reading.unsure) <= 3 and unsure <= {"0", "F"}
+
+
+@pytest.mark.parametrize("name", ["ace-15-lost.png", "ace-5-lost.jpg"])
+def test_small_bevelled_tiles_and_shown_mines_with_fuses(name):
+    """Ace of Penguins' lost games: a 32x32 board of 12-pixel tiles whose bevels, inset faces and dotted gaps
+    put edges almost everywhere (the grid is still the tiles', not a finer lattice), and an 11x11 JPEG; mines
+    shown with a fuse taller than a round body are hidden cells, the tiles' inset frames no marks."""
+    data = truth(name)
+    reading = reading_of(name)
+    assert rows_of(reading) == data["rows"] and reading.board.mines == data["mines"]
+    assert len(reading.unsure) <= 2
 
 
 @pytest.mark.slow

@@ -418,7 +418,7 @@ def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
     for y, a, b in runs:
         box[y - top + 1][a - left + 1:b - left + 2] = b"\x01" * (b - a + 1)
     holes = 0
-    min_hole = max(1, (h * w) // 150)
+    min_hole = max(1, (h * w) // 80)  # not a pixel or two left between strokes
     for comp in _components(box, False, False):
         if _size(comp) >= min_hole and all(0 < y < h + 1 and 0 < a and b < w + 1 for y, a, b in comp):
             holes += 1
@@ -598,8 +598,26 @@ _HUES: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def ink_hue(colours: list[Rgb]) -> tuple[float, float, float] | None:
-    """The ink's hue, saturation and lightness (of its most saturated half), or None when it is grey."""
+def _hue(r: float, g: float, b: float) -> float:
+    """The hue of a colour that is not grey, in degrees."""
+    hi, d = max(r, g, b), max(r, g, b) - min(r, g, b)
+    if hi == r:
+        return 60 * (((g - b) / d) % 6)
+    if hi == g:
+        return 60 * ((b - r) / d + 2)
+    return 60 * ((r - g) / d + 4)
+
+
+def ink_hue(colours: list[Rgb], background: Rgb | None = None) -> tuple[float, float, float] | None:
+    """The ink's hue, saturation and lightness (of its most saturated half), or None when it is grey.  On a
+    coloured `background` (a look's: a big digit can hide its own cell's), the samples of the background's
+    own hue are left out first: the ink's edges, which blend with it (a white digit on green is no green
+    digit)."""
+    if background is not None and max(background) - min(background) >= 40:
+        own = _hue(*background)
+        kept = [p for p in colours
+                if max(p) - min(p) < 20 or min(abs(_hue(*p) - own), 360 - abs(_hue(*p) - own)) >= 25]
+        colours = kept or colours
     saturation = {p: max(p) - min(p) for p in set(colours)}
     scored = sorted(colours, key=saturation.__getitem__, reverse=True)
     top = scored[:max(1, len(scored) // 2)]
@@ -607,17 +625,9 @@ def ink_hue(colours: list[Rgb]) -> tuple[float, float, float] | None:
     g = sum(map(itemgetter(1), top)) / len(top)
     b = sum(map(itemgetter(2), top)) / len(top)
     hi, lo = max(r, g, b), min(r, g, b)
-    light = (hi + lo) / 2
     if hi - lo < 40:
         return None
-    d = hi - lo
-    if hi == r:
-        hue = 60 * (((g - b) / d) % 6)
-    elif hi == g:
-        hue = 60 * ((b - r) / d + 2)
-    else:
-        hue = 60 * ((r - g) / d + 4)
-    return hue, d / 255, light
+    return _hue(r, g, b), (hi - lo) / 255, (hi + lo) / 2
 
 
 def _hue_fits(digit: int, hue: float) -> bool:
@@ -625,12 +635,13 @@ def _hue_fits(digit: int, hue: float) -> bool:
 
 
 def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None,
-                   two_reds: bool = True, two_blues: bool = True) -> tuple[int, float, list[int]]:
+                   two_reds: bool = True, two_blues: bool = True,
+                   background: Rgb | None = None) -> tuple[int, float, list[int]]:
     """The digit the glyph shows, a confidence in [0, 1], and every digit from the likeliest down (`shapes`:
     the distances of the shapes seen before, kept across the calls that pass the same dict; `two_reds`,
     `two_blues`: whether the image's digits show both a bright and a dark red, as the classic palette's 3
-    and 5 do, and a bright and a dark blue, its 1 and 4)."""
-    hsl = ink_hue(colours)
+    and 5 do, and a bright and a dark blue, its 1 and 4; `background`: the cell's, as `ink_hue` takes it)."""
+    hsl = ink_hue(colours, background)
     best = _shape_distances(glyph, {} if shapes is None else shapes)
     by_shape = dict(best)
     if hsl is not None:  # chromatic ink: digits never drawn in this hue are unlikely
@@ -641,7 +652,7 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
         # the classic palette draws 3 bright red and 5 dark red, 1 bright blue and 4 dark blue
         if (hue >= 340 or hue < 10) and (light >= 90 or two_reds):  # red: bright a 3, dark (maroon) a 5;
             best[5 if light >= 90 else 3] += 0.3  # a dark red alone in the image is its palette's red, either
-        elif hue < 50:  # salmon, orange, brown: a 5
+        elif 20 <= hue < 50:  # salmon, orange, brown: a 5 (between red and orange, 10-20 degrees, neither)
             best[3] += 0.3
         elif 225 <= hue <= 250 and (light >= 90 or two_blues):  # a dark blue alone: the palette's blue
             best[4 if light >= 90 else 1] += 0.3

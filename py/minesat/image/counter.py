@@ -1,12 +1,17 @@
-"""The mine counter above a board in a screenshot: the classic seven-segment display (bright red
-segments lit on a dark panel: Windows' Minesweeper, Minesweeper X, Arbiter, JSMinesweeper).
+"""The mine counter above a board in a screenshot: the classic seven-segment display (bright segments
+of a strong colour lit on a darker panel: red on black in Windows' Minesweeper, Minesweeper X, Arbiter and
+JSMinesweeper; yellow on green in Ace of Penguins').
 
 `read_counter(width, height, rgba, grid)` gives the number it shows, or None when no such display is
 above the grid, or its segments do not all spell digits.  Of two displays side by side (the mines left and
-the time, as in Windows' Minesweeper) the left one is read.  Pure Python, for Pyodide too.
+the time, as in Windows' Minesweeper) the left one is read; a display alone right of the board's middle is
+a clock, not read.  Pure Python, for Pyodide too.
 """
 
 from __future__ import annotations
+
+from colorsys import rgb_to_hsv
+from statistics import median
 
 from minesat.image.grid import Grid
 
@@ -18,12 +23,21 @@ DIGITS = {"abcdef": 0, "bc": 1, "abdeg": 2, "abcdg": 3, "bcfg": 4, "acdfg": 5, "
           "abcf": 7, "abcdefg": 8, "abcdfg": 9, "abcfg": 9}
 
 
-_BRIGHT = bytes(1 if v >= 170 else 0 for v in range(256))  # what a lit segment's red channel can be
-_LOW = bytes(1 if v <= 135 else 0 for v in range(256))  # and its green channel (at most 255 - 120)
+_BRIGHT = bytes(1 if v >= 170 else 0 for v in range(256))  # what a lit segment's brightest channel can be
+_LOW = bytes(1 if v <= 135 else 0 for v in range(256))  # and its darkest (at most 255 - 120)
 
 
 def _lit(r: int, g: int, b: int) -> bool:
-    return r >= 170 and r - max(g, b) >= 120
+    """A lit segment's pixel: bright and of a strong colour (not white, not grey)."""
+    return max(r, g, b) >= 170 and max(r, g, b) - min(r, g, b) >= 120
+
+
+def _bits(channels: list[bytes], table: bytes) -> int:
+    """One bit a pixel: set where any of the channels passes `table`."""
+    out = 0
+    for channel in channels:
+        out |= int.from_bytes(channel.translate(table), "big")
+    return out
 
 
 def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None:
@@ -33,13 +47,22 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
     y_lo, y_hi = max(0, int(grid.top - 4 * grid.pitch_y)), max(0, int(grid.top))
     if x_hi - x_lo < 3 or y_hi - y_lo < 5:
         return None
-    lit = []
+    hues: list[dict[int, float]] = []  # each row's lit pixels: their hues
     for y in range(y_lo, y_hi):
         start, end = 4 * (y * width + x_lo), 4 * (y * width + x_hi)
-        red, green = rgba[start:end:4], rgba[start + 1:end:4]
-        maybe = int.from_bytes(red.translate(_BRIGHT), "big") & int.from_bytes(green.translate(_LOW), "big")
-        lit.append([_lit(r, g, b) for r, g, b in zip(red, green, rgba[start + 2:end:4])]
-                   if maybe else [False] * (x_hi - x_lo))  # no pixel of the row bright in red and low in green
+        channels = [rgba[start:end:4], rgba[start + 1:end:4], rgba[start + 2:end:4]]
+        if _bits(channels, _BRIGHT) & _bits(channels, _LOW):  # some pixel of the row bright and strongly coloured
+            hues.append({x: 360 * rgb_to_hsv(r / 255, g / 255, b / 255)[0]
+                         for x, (r, g, b) in enumerate(zip(*channels)) if _lit(r, g, b)})
+        else:
+            hues.append({})
+    xs = sorted(set().union(*hues))
+    if not xs:
+        return None
+    first = [x for k, x in enumerate(xs) if x - xs[0] == k]  # the leftmost lit columns: the display's colour
+    shade = median(h for row in hues for x, h in row.items() if x in first)
+    lit = [[x in row and min(abs(row[x] - shade), 360 - abs(row[x] - shade)) < 20 for x in range(x_hi - x_lo)]
+           for row in hues]  # lit in the display's colour (not a yellow face beside a red display)
     columns = [any(column) for column in zip(*lit)]
     groups: list[tuple[int, int]] = []  # runs of columns holding lit pixels: the digits
     for x, on in enumerate(columns):
@@ -53,8 +76,8 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
             if groups[k][0] - groups[k - 1][1] > 2 * widest:
                 groups = groups[:k]
                 break
-    if not 1 <= len(groups) <= 4:
-        return None
+    if not 1 <= len(groups) <= 4 or groups[0][0] + groups[-1][1] > x_hi - x_lo:
+        return None  # no display, or one right of the board's middle: where clients keep the clock
     rows = [y for y, row in enumerate(lit) if any(row)]
     top, bottom = rows[0], rows[-1]
     slot = max(b - a + 1 for a, b in groups)

@@ -170,11 +170,14 @@ def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edg
         share = min(
             support(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
             support(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols))
-        if share >= 0.8 and any(  # a coarse lattice of a finer grid's lines: not the cells
+        # a coarse lattice of a finer grid's lines: not the cells (unless the finer cells would be smaller than any
+        # board's and the grid has a whole board's cells: dense edges of a small tile's bevels and stipples)
+        if share >= 0.8 and any(
                 min(support(edges_v, grid.left, grid.pitch_x / k, grid.cols * k, grid.top,
                             grid.pitch_y * grid.rows),
                     support(edges_h, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
-                            grid.pitch_x * grid.cols)) >= 0.8 for k in (2, 3)):
+                            grid.pitch_x * grid.cols)) >= 0.8
+                for k in (2, 3) if min(grid.pitch_x, grid.pitch_y) / k >= MIN_PITCH or min(grid.rows, grid.cols) < 8):
             continue
         key = (share >= 0.8, grid.rows * grid.cols if share >= 0.8 else share)
         if best is None or key > best[0]:

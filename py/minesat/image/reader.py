@@ -15,7 +15,8 @@ and how sure the reader is of each cell.  It works in four steps, none tied to o
 Each cell gets a confidence in [0, 1]; `Reading.sure` holds when every cell is at or above
 `threshold`, and `Reading.unsure` lists the others.  No grid found raises `BoardError` with a
 one-line message.  A seven-segment mine counter above the board (`minesat.image.counter`) gives the
-total: the mines it shows left plus the flags read; without one the total is left unknown.
+total: the mines it shows left plus the flags read; without one, or when the board read cannot hold that
+many mines (`minesat.counting.totals`), the total is left unknown.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from itertools import chain, compress, groupby
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
+from minesat.counting.totals import total_conflict
 from minesat.image.cells import (
     INK,
     CellLook,
@@ -120,7 +122,8 @@ def _flag_shape(cell: CellLook, glyph: Glyph) -> bool:
     if foot and not based and len(foot) > 2:
         return False
     # the pennant: its rows filled out to one side of the pole
-    sides = {(r[0] < pole - 1) - (r[-1] > pole + 1) for r in head if r}
+    pole_left, pole_right = min(r[0] for r in rows[start:end]), max(r[-1] for r in rows[start:end])
+    sides = {(r[0] < pole_left - 1) - (r[-1] > pole_right + 1) for r in head if r}
     filled = [len(r) / (r[-1] - r[0] + 1) for r in head if r and r[-1] - r[0] + 1 >= 3]
     pennant = sum(max(0, len(r) - thin) for r in head)  # the ink beside the pole
     return (len(sides - {0}) == 1 and max(len(r) for r in head) >= 0.5 * width
@@ -155,22 +158,40 @@ def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
     return best >= 0.75
 
 
+def _mine_shaped(cell: CellLook, glyph: Glyph) -> bool:
+    """Ink as wide as tall and its own mirror image: a mine shown or exploded (a digit is taller than wide),
+    which says nothing of which look is the opened cells'."""
+    return 0.8 <= glyph.aspect <= 1.25 and _symmetric(cell, glyph)
+
+
 def _has_red(cell: CellLook) -> bool:
     return sum(map(_reds(cell.colours).__contains__, cell.colours)) >= 0.2 * len(cell.colours)
 
 
-def _is_mine(glyph: Glyph, colours: list[Rgb]) -> bool:
-    """A shown mine: a dark round blob, about as wide as tall, mostly filled."""
+def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
+    """A shown mine: a dark round blob, about as wide as tall, mostly filled: the whole ink, or its body (the
+    rows at least 0.4 as wide as the widest, leaving out a tall fuse) shaped and filled as a disc is."""
+    colours = cell.colours
     dark = sum(map({p for p in set(colours) if max(p) < 90}.__contains__, colours))
-    return 0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and dark > 0.6 * len(colours)
+    top, left, bottom, right = glyph.box
+    widths = [sum(row[left:right + 1]) for row in cell.ink[top:bottom + 1]]
+    body = [i for i, w in enumerate(widths) if w >= 0.4 * max(widths)]
+    height, width = body[-1] - body[0] + 1, right - left + 1
+    fill = sum(widths[body[0]:body[-1] + 1]) / (height * width)
+    widest = [i for i in body if widths[i] >= 0.9 * max(widths)]
+    # a disc is widest at its middle (a bold 4's body is widest at its crossbar, low down)
+    disc = 0.35 <= (sum(widest) / len(widest) - body[0]) / max(1, height - 1) <= 0.65
+    return dark > 0.6 * len(colours) and (
+        0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 or disc and 0.8 <= width / height <= 1.25 and fill > 0.65)
 
 
 def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], digits_in: list[int],
-                 blank_in: list[int], opened: int, hidden: int, mine_like: set[int]) -> set[int]:
+                 blank_in: list[int], opened: int, hidden: int, mine_like: set[int], plain: list[bool]) -> set[int]:
     """Other looks of opened cells, where a palette gives each number's cells a colour of their own (GNOME
     Mines): a flat look whose every cell shows a digit, none a shown mine (`mine_like`: the looks with a dark
-    round blob); then a flat plain look none of whose cells touches a hidden one (an opened 0's neighbours
-    are all opened) and some of whose cells touch an opened one."""
+    round blob); then a flat plain look none of whose plain cells (`plain`: the cells without ink; an
+    exploded mine may lie on the look) touches a hidden one (an opened 0's neighbours are all opened) and
+    some of whose cells touch an opened one."""
     if opened < 0 or hidden < 0:
         return set()
     light = 0.5 * luminance(centres[opened][0].background)  # a look much darker: shown mines' (a bomb's body)
@@ -183,7 +204,7 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
             continue
         near_hidden = near_opened = False
         for i, j in enumerate(label):
-            if j != k:
+            if j != k or not plain[i]:
                 continue
             around = {label[n] for n in _near(i, rows, cols)}
             near_hidden |= hidden in around
@@ -194,13 +215,14 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
 
 
 def _two_shades(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
-                opened: set[int]) -> tuple[bool, bool]:
+                opened: set[int], backgrounds: list[Rgb]) -> tuple[bool, bool]:
     """Whether the opened cells' red digits (hue 340-10 degrees) show a bright shade and a dark one (the
-    classic palette's 3 and 5), and whether their blue ones (225-250) do (its 1 and 4)."""
+    classic palette's 3 and 5), and whether their blue ones (225-250) do (its 1 and 4) (`backgrounds`: each
+    look's)."""
     reds: list[float] = []
     blues: list[float] = []
     for cell, g, f, k in zip(cells, glyphs, flags, label):
-        if g is None or f or k not in opened or (hsl := ink_hue(cell.colours)) is None:
+        if g is None or f or k not in opened or (hsl := ink_hue(cell.colours, backgrounds[k])) is None:
             continue
         hue, _, light = hsl
         if hue >= 340 or hue < 10:
@@ -226,8 +248,11 @@ def _colour_distance(a: CellLook, b: CellLook) -> float:
 
 
 def _distance(a: CellLook, b: CellLook) -> float:
+    """How far apart two plain cells' looks are: their colours, and how raised their borders are (less so
+    between two clearly raised tiles: how much of a bevel a cell's samples hold varies with the scaling)."""
+    both = a.raised >= 2 * RAISED and b.raised >= 2 * RAISED
     return (abs(a.background[0] - b.background[0]) + abs(a.background[1] - b.background[1])
-            + abs(a.background[2] - b.background[2])) + 1.0 * abs(a.raised - b.raised)
+            + abs(a.background[2] - b.background[2])) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
 
 
 def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, threshold: float = THRESHOLD) -> Reading:
@@ -322,8 +347,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             label[i] = len(centres) - 1
     digits_in = [0] * len(centres)
     blank_in = [0] * len(centres)
-    for k, g, f in zip(label, glyphs, flags):
-        if g is not None and not f:
+    for k, g, f, cell in zip(label, glyphs, flags, cells):
+        if g is not None and not f and not _mine_shaped(cell, g):
             digits_in[k] += 1
         elif g is None:
             blank_in[k] += 1
@@ -344,9 +369,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         rest = [k for k in range(len(centres)) if k != hidden]
         opened = max(rest, key=lambda k: sizes[k])
     mine_like = {label[i] for i, (cell, g) in enumerate(zip(cells, glyphs))
-                 if g is not None and _is_mine(g, cell.colours)}
-    opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like)
-    two_reds, two_blues = _two_shades(cells, glyphs, flags, label, opens)
+                 if g is not None and _is_mine(cell, g)}
+    opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like,
+                                   [g is None for g in glyphs])
+    two_reds, two_blues = _two_shades(cells, glyphs, flags, label, opens, [m[0].background for m in centres])
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -357,7 +383,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
         if (g is not None and _symmetric(cell, g) and (flags[i] or _has_red(cell) or k not in opens)
-                and (luminance(cell.background) < 70 or _is_mine(g, cell.colours))):
+                and (luminance(cell.background) < 70 or _is_mine(cell, g) or (k in opens and _mine_shaped(cell, g)))):
             out.append(HIDDEN)  # a mine shown at the end of a game (or a mark in a ring: left to the user)
             conf.append(0.45)
         elif flags[i] and (k == hidden or k in opens or luminance(cell.background) > 80):  # not a shown mine's look
@@ -367,11 +393,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             if g is None:
                 out.append("0")
                 conf.append(0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus))
-            elif _is_mine(g, cell.colours):  # a dark round blob: a shown mine, or (not its own mirror image)
+            elif _is_mine(cell, g):  # a dark round blob: a shown mine, or (not its own mirror image)
                 out.append(HIDDEN)  # a bold digit whose colour was lost, for the user to check
                 conf.append(0.6 if _symmetric(cell, g) else 0.4)
             else:
-                digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes, two_reds, two_blues)
+                digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes, two_reds, two_blues,
+                                                            centres[k][0].background)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
         elif k == hidden and g is not None and (_has_red(cell) or _flag_shape(cell, g)):  # a flag on a hidden cell
@@ -419,6 +446,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     if total is not None and total > sum(ch in (HIDDEN, FLAG) for ch in out):
         total = None  # more mines than unknown cells: not this board's counter
     board = Board(grid.rows, grid.cols, tuple(out), total)
+    if total is not None and total_conflict(board) is not None:
+        board = board.with_mines(None)  # a number the board cannot hold (a clock, a total not the mines left)
     return Reading(board, tuple(conf), grid, threshold, _overlay_note(out, marks))
 
 
@@ -561,6 +590,14 @@ def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
         side = n - 2 * m
         answer = not any(sum(0.1 * side < k < 0.9 * side for k in line) <= max(2, side // 10)
                          for line in (rows, columns))
+    if answer:  # nor is a frame the tile draws (Ace's inset face): its faint samples lie on rows and columns
+        # they fill (a flag's pennant, a digit's curves do not)
+        mask = [[p in faint for p in row[m:n - m]] for row in pix[m:n - m]]
+        full_rows = {i for i, k in enumerate(rows) if k >= 0.6 * side}
+        full_columns = {j for j, k in enumerate(columns) if k >= 0.6 * side}
+        on_lines = sum(on and (i in full_rows or j in full_columns)
+                       for i, row in enumerate(mask) for j, on in enumerate(row))
+        answer = not (full_rows and full_columns and on_lines >= 0.9 * off)
     known[id(pix)] = answer
     return answer
 

@@ -29,15 +29,19 @@ def request(width: int, height: int) -> dict[str, Any]:
 
 
 def summary(answer: dict[str, Any]) -> str:
-    """One line on what was read: the board's size and the cells to check."""
+    """One line on what was read: the board's size, the cells to check and the mine total (from the image's
+    counter: a number the user checks, as a clock or a client's own kind of counter can be taken for it)."""
     rows, unsure = answer["rows"], answer["unsure"]
     size = f"{len(rows)}x{len(rows[0])}"
+    mines = answer.get("mines")
+    total = (f" Mine total {mines}: the mines left on the image's counter plus the flags read; check it." if mines
+             is not None else " No mine counter read: the total is unknown until you set it.")
     if not unsure:
-        return f"Read a {size} board; every cell is sure. Check it against the image, then analyse it."
+        return f"Read a {size} board; every cell is sure. Check it against the image, then analyse it.{total}"
     names = ", ".join(f"r{r + 1}c{c + 1}" for r, c in unsure[:8]) + (" …" if len(unsure) > 8 else "")
     note = f" Note: {answer['note'][:1].upper()}{answer['note'][1:]}." if answer.get("note") else ""
     return (f"Read a {size} board; {len(unsure)} cell{'s' * (len(unsure) != 1)} unsure ({names}), "
-            f"marked: check them against the image, and correct them in the analyzer once opened.{note}")
+            f"marked: check them against the image, and correct them in the analyzer once opened.{total}{note}")
 
 
 def confirmation_html(answer: dict[str, Any]) -> str:

@@ -68,6 +68,15 @@ def test_the_confirmation_grid_draws_each_cell_as_read_and_marks_the_unsure_ones
     assert 'href="#board=1?/F0&amp;size=2x2"' in view  # the fragment escaped in the attribute
 
 
+def test_the_summary_gives_the_total_read_for_the_user_to_check():
+    """A total from the image's counter is named (a number the user checks); without one, the summary says so."""
+    counted = {**answer(["1?", "?F"], []), "mines": 3}
+    assert "Mine total 3: the mines left on the image's counter plus the flags read; check it." in (
+        imageread.summary(counted))
+    assert "No mine counter read" in imageread.summary({**counted, "mines": None})
+    assert "Mine total" not in imageread.summary({**counted, "mines": None})
+
+
 def test_the_summary_passes_on_the_readers_note():
     """A reading with a note (an overlay on the board) says it in the summary line; one without, nothing more."""
     plain = answer(["1?", "??"], [[0, 1]])
