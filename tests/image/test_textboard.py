@@ -17,6 +17,7 @@ from minesat.image.textboard import read_text_board
 IMAGES = Path(__file__).resolve().parents[1] / "images"
 MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 LIBERATION = "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf"
+NOTO = "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf"
 
 
 def rows_of(reading_board) -> list[str]:
@@ -92,12 +93,41 @@ BOARD = position({(0, 0), (0, 9), (1, 1), (2, 2), (2, 7), (4, 8), (4, 9), (6, 6)
 COLOURS = {"1": (0, 0, 238), "2": (0, 205, 205), "3": (0, 205, 0), "4": (205, 0, 205)}
 
 
-@pytest.mark.parametrize("font_path,size", [(MONO, 12), (MONO, 16), (LIBERATION, 14), (LIBERATION, 22)])
+@pytest.mark.parametrize("font_path,size", [(MONO, 12), (MONO, 16), (LIBERATION, 14), (LIBERATION, 22),
+                                            (NOTO, 15)])
 def test_a_board_drawn_as_text_reads(font_path, size):
     image = terminal(text_board(BOARD, cursor=(3, 4)) + ["", "Time: 12s   Mines: 10"], font_path, size,
                      colours=COLOURS)
     reading = read_image(image.width, image.height, image.tobytes())
     assert rows_of(reading.board) == BOARD
+    assert reading.sure, reading.unsure
+
+
+def boxed(lines: list[str]) -> list[str]:
+    """The ASCII border drawn with line-drawing characters instead."""
+    inner = len(lines[0]) - 2
+    return ["┌" + "─" * inner + "┐", *("│" + line[1:-1] + "│" for line in lines[1:-1]), "└" + "─" * inner + "┘"]
+
+
+def two_wide(rows: list[str]) -> list[str]:
+    """Squares two characters wide, no border."""
+    return ["".join({"?": "-", "F": "#", "0": " "}.get(ch, ch) + " " for ch in row) for row in rows]
+
+
+EDGE_ZEROS = position({(0, 5), (1, 7), (2, 9), (4, 6), (5, 8), (6, 9), (7, 7)}, 8, 10)  # its first columns all 0
+
+
+@pytest.mark.parametrize("layout", ["light ground", "line drawing", "two wide, no border", "a blank column"])
+def test_boards_of_other_layouts_read(layout):
+    """The square's width is found (not assumed), the board's extent by its border or by blank characters
+    around it; a column of 0s only belongs to the board when the border lies beyond it."""
+    rows = EDGE_ZEROS if layout == "a blank column" else BOARD
+    lines = {"line drawing": boxed(text_board(rows)), "two wide, no border": two_wide(rows)}.get(
+        layout, text_board(rows))
+    colours = {"fg": (0, 0, 0), "bg": (255, 255, 255)} if layout == "light ground" else {}
+    image = terminal(lines, colours=COLOURS, **colours)
+    reading = read_image(image.width, image.height, image.tobytes())
+    assert rows_of(reading.board) == rows
     assert reading.sure, reading.unsure
 
 

@@ -581,16 +581,16 @@ class _TextReader:
             if self._column_ok(i1 + 1, j0, j1, i1):
                 i1 += 1
                 grown = True
-            if self._row_ok(j0 - 1, i0, i1):
+            if self._row_ok(j0 - 1, i0, i1, -1):
                 j0 -= 1
                 grown = True
-            if self._row_ok(j1 + 1, i0, i1):
+            if self._row_ok(j1 + 1, i0, i1, 1):
                 j1 += 1
                 grown = True
         rows, cols = j1 - j0 + 1, i1 - i0 + 1
         if rows < MIN_SIDE or cols < MIN_SIDE or rows > 100 or cols > 100:
             return None
-        if not all(self._row_ok(j, i0, i1, inside=True) for j in range(j0, j1 + 1)):
+        if not all(self._row_ok(j, i0, i1) for j in range(j0, j1 + 1)):
             return None
         # a board cut by the image's side (a window partly off the screen) may go on: nothing of it is sure
         k = round(lat.pitch / lat.advance)
@@ -622,9 +622,9 @@ class _TextReader:
     def _square_ok(self, i: int, j: int) -> bool:
         return self.char_at(self._x(i), self._y(j)).kind in ("blank", "dash", "glyph", "faint")
 
-    def _row_ok(self, j: int, i0: int, i1: int, inside: bool = False) -> bool:
+    def _row_ok(self, j: int, i0: int, i1: int, step: int = 0) -> bool:
         """Row j's squares i0..i1 are squares: their middles readable, the characters between them blank
-        (but for a cursor's two marks); not a row of blanks only (unless it is inside)."""
+        (but for a cursor's two marks); a row of blanks only (grown by `step`) when a rule lies beyond it."""
         y = self._y(j)
         marks = 0
         for i in range(i0, i1):
@@ -633,19 +633,26 @@ class _TextReader:
                     marks += 1
         if marks > 2 or not all(self._square_ok(i, j) for i in range(i0, i1 + 1)):
             return False
-        if inside:
-            return True
-        chars = [self.char_at(self._x(i), y) for i in range(i0, i1 + 1)]
-        if all(c.kind == "blank" for c in chars):
-            return self._rule_beyond(j + (1 if j > 0 else -1), i0, i1)
+        if step and self._blank_row(j, i0, i1):  # blank rows up to a rule beyond them
+            for k in range(j + step, j + 100 * step, step):
+                if all(self._inked(self._x(i), self._y(k)) for i in range(i0, i1 + 1)):
+                    return True
+                if not self._blank_row(k, i0, i1):
+                    return False
+            return False
         return True
 
-    def _rule_beyond(self, j: int, i0: int, i1: int) -> bool:
+    def _blank_row(self, j: int, i0: int, i1: int) -> bool:
         y = self._y(j)
-        xs = [self._x(i) for i in range(i0, i1 + 1)]
-        return all(not self.blank(x, y) for x in xs)
+        return all(self.blank(x, y) for i in range(i0, i1 + 1) for x in (self._x(i), *self._between(i)))
+
+    def _inked(self, x: float, y: float) -> bool:
+        """Ink in the middle of the character at x on the line at y (in the image)."""
+        return self.char_at(x, y).kind != "edge" and not self.blank(x, y)
 
     def _column_ok(self, i: int, j0: int, j1: int, gap: int) -> bool:
+        """Column i's squares j0..j1 are squares, the characters between it and column i's neighbour `gap`
+        blank (but for a cursor's two marks); a column of blanks only when a rule lies beyond it."""
         marks = 0
         for j in range(j0, j1 + 1):
             y = self._y(j)
@@ -654,12 +661,17 @@ class _TextReader:
                     marks += 1
             if marks > 2 or not self._square_ok(i, j):
                 return False
-        chars = [self.char_at(self._x(i), self._y(j)) for j in range(j0, j1 + 1)]
-        if all(c.kind == "blank" for c in chars):
-            beyond = self._between(i if i > gap else i - 1)
-            edge = beyond[0] if i > gap else beyond[-1]
-            return all(not self.blank(edge, self._y(j)) for j in range(j0, j1 + 1))
-        return True
+        step = 1 if i > gap else -1
+        k = i
+        while all(self.char_at(self._x(k), self._y(j)).kind == "blank" for j in range(j0, j1 + 1)):
+            # blank columns up to a rule beyond them
+            beyond = self._between(k if step > 0 else k - 1)
+            if any(all(self._inked(x, self._y(j)) for j in range(j0, j1 + 1)) for x in beyond):
+                return True
+            if abs(k - i) > 100 or not all(self.blank(x, self._y(j)) for x in beyond for j in range(j0, j1 + 1)):
+                return False
+            k += step
+        return k == i
 
     def _cells(self, i0: int, j0: int, rows: int, cols: int,
                part: bool) -> tuple[Board, tuple[float, ...], Grid] | None:
