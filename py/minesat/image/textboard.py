@@ -12,7 +12,7 @@ or starred mark ('o', '*': a mine shown at the end of a game) hidden.  It is fou
    glyphs on a line; k = P / A (at least 2).
 3. The board: the squares about the largest cluster of hyphens on the lattice, grown while the next row or
    column is made of readable squares whose other characters are blank (a border stops it: a rule of '-',
-   '|', or a line drawn across).
+   '|', or a line drawn across); rows or columns of blanks only are taken when such a rule lies beyond them.
 4. Each square's middle character read: none (a 0; faint ink only: unsure), a bar of the hyphens' size at
    their height (hidden), or a glyph: the run of inked columns nearest the middle (a cursor's '<' '>' and a
    terminal cursor's block beside it left out), measured by `minesat.image.cells.glyph_features` and
