@@ -63,7 +63,7 @@ const [root, rgbaPath, width, height] = process.argv.slice(2);
 const { loadPyodide } = await import(path.join(root, "node_modules", "pyodide", "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: path.join(root, "node_modules", "pyodide") + path.sep });
 const cwd = pyodide.runPython("import os; os.getcwd()");
-for (const dir of ["minesat", "minesat/image"]) {
+for (const dir of ["minesat", "minesat/image", "minesat/counting"]) {
   pyodide.FS.mkdir(`${cwd}/${dir}`);
   for (const name of readdirSync(path.join(root, "py", dir)).filter(n => n.endsWith(".py")))
     pyodide.FS.writeFile(`${cwd}/${dir}/${name}`, readFileSync(path.join(root, "py", dir, name)));

@@ -480,6 +480,8 @@ def test_cli_read_image_refuses_what_is_not_a_board(tmp_path):
     assert done.returncode == 2 and "no board found" in done.stderr
     done = run("read-image", str(IMAGES / "mjs-1.png"))  # two 3s in doubt, read as 4 and 6: refused
     assert done.returncode == 2 and "unsure" in done.stderr and not done.stdout
+    done = run("read-image", str(IMAGES / "ace-15-lost.png"))  # one shown mine left to check: said in the singular
+    assert done.returncode == 2 and "but 1 cell is unsure (r" in done.stderr
 
 
 def test_cli_advise_lists_the_wrong_flags(tmp_path, capsys):

@@ -188,6 +188,24 @@ def test_each_numbers_colour_and_the_opened_zeros_are_opened_looks():
     assert {"0", "1", "2", "3", "F"} <= set("".join(data["rows"]))
 
 
+def test_a_sure_digit_beside_a_wrongly_placed_flag_stays_as_read():
+    """A flag pasted on the hidden cell beside a 1 that already has its flag: the 1 no game shows there is not
+    rewritten as a 2 (the flag is as likely wrong, as in a game with a wrongly placed flag), and it and the
+    flags are left for the user to check."""
+    image = Image.open(IMAGES / "skin-classic-0.png").convert("RGB")
+    grid = reading_of("skin-classic-0.png").grid
+    def box(r: int, c: int) -> tuple[int, int, int, int]:
+        return (round(grid.left + c * grid.pitch_x), round(grid.top + r * grid.pitch_y),
+                round(grid.left + (c + 1) * grid.pitch_x), round(grid.top + (r + 1) * grid.pitch_y))
+    rows = [list(row) for row in truth("skin-classic-0.png")["rows"]]
+    assert rows[5][4] == "1" and rows[5][3] == "F" and rows[4][5] == "?"
+    image.paste(image.crop(box(5, 3)), box(4, 5)[:2])
+    rows[4][5] = "F"
+    reading = read(image)
+    assert rows_of(reading) == ["".join(row) for row in rows]
+    assert {(5, 4), (4, 5), (5, 3)} <= set(reading.unsure) and not reading.sure
+
+
 def test_a_lost_game_with_numbers_on_colours_of_their_own_is_read():
     """GNOME Mines lost: its mines shown on dark squares and the one that exploded on an opened 0's square say
     nothing of which look is the opened one (a mine is as wide as tall and its own mirror image; a digit is

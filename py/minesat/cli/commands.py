@@ -249,8 +249,9 @@ def cmd_read_image(args: argparse.Namespace) -> None:
         cells = ", ".join(f"r{r + 1}c{c + 1}" for r, c in reading.unsure[:10])
         more = f" and {len(reading.unsure) - 10} more" if len(reading.unsure) > 10 else ""
         note = f"; {reading.note}" if reading.note else ""
-        raise CLIError(f"{name}: a {reading.board.rows}x{reading.board.cols} board, but {len(reading.unsure)} "
-                       f"cells are unsure ({cells}{more}){note}; --json shows the reading and each cell's confidence")
+        count = f"{len(reading.unsure)} cells are" if len(reading.unsure) > 1 else "1 cell is"
+        raise CLIError(f"{name}: a {reading.board.rows}x{reading.board.cols} board, but {count} unsure "
+                       f"({cells}{more}){note}; --json shows the reading and each cell's confidence")
     sys.stdout.write(str(reading.board))
 
 

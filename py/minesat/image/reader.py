@@ -439,7 +439,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     part = _continues(width, height, data, pixels, grid, centres, seen)
     if part:  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
-    for i in _repaired(out, ranked, grid.rows, grid.cols) | _inconsistent(out, grid.rows, grid.cols):
+    # digits no game can show where they are: an unsure one is replaced by a likelier one that can be shown
+    # there, a sure one stays as read (a wrongly placed flag beside it is as likely); both are marked unsure
+    unsure_digits = {i: ranked[i] for i in ranked if conf[i] < threshold}
+    for i in _repaired(out, unsure_digits, grid.rows, grid.cols) | _inconsistent(out, grid.rows, grid.cols):
         conf[i] = min(conf[i], 0.4)
     left = None if part else read_counter(width, height, data, grid)  # the mines not flagged
     total = None if left is None else left + out.count(FLAG)
@@ -463,9 +466,9 @@ def _overlay_note(out: list[str], marks: list[int]) -> str:
 
 
 def _repaired(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: int) -> set[int]:
-    """Each digit no game can show where it is (more than its hidden neighbours and flags, fewer than
-    its flags) replaced by the likeliest of its next two that can be shown there: the cells changed
-    (to be marked unsure)."""
+    """Each digit of `ranked` (the unsure ones) no game can show where it is (more than its hidden neighbours
+    and flags, fewer than its flags) replaced by the likeliest of its next two that can be shown there: the
+    cells changed (to be marked unsure)."""
     changed = set()
     for i, digits in ranked.items():
         unknown, flags = _around(cells, i, rows, cols)
