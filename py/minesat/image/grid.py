@@ -210,29 +210,51 @@ def _fitted(found: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int
 
 def _extended(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int) -> Grid:
     """The grid grown by a row or column wherever the lattice's next line outside it is an edge along
-    the whole side: the board goes on (its outer lines were not found, a part of it was taken for all)."""
+    the whole side: the board goes on (its outer lines were not found, a part of it was taken for all).
+    The line is looked for a percent of the board's length either way (the pitch found on a part of the
+    board may be off by that much), and the pitch refitted to it."""
     left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
     for _ in range(200):
         if rows > 100 or cols > 100:
             break
         # a new column: its outer line runs the board's height, and the lines between rows cross it
-        right = left + px * cols
-        if (left - px >= 0 and support(edges_v, left - px, px, 0, top, py * rows) == 1
-                and support(edges_h, top, py, rows, left - px, px) >= 0.8):
-            left, cols = left - px, cols + 1
-        elif (right + px < width and support(edges_v, right + px, px, 0, top, py * rows) == 1
-              and support(edges_h, top, py, rows, right, px) >= 0.8):
-            cols += 1
-        elif (top - py >= 0 and support(edges_h, top - py, py, 0, left, px * cols) == 1
-              and support(edges_v, left, px, cols, top - py, py) >= 0.8):
-            top, rows = top - py, rows + 1
-        elif (top + py * (rows + 1) < height and support(edges_h, top + py * (rows + 1), py, 0, left,
-                                                         px * cols) == 1
-              and support(edges_v, left, px, cols, top + py * rows, py) >= 0.8):
-            rows += 1
+        if (axis := _grown_side(edges_v, edges_h, left, px, cols, width, top, py, rows)) is not None:
+            left, px, cols = axis
+        elif (axis := _grown_side(edges_h, edges_v, top, py, rows, height, left, px, cols)) is not None:
+            top, py, rows = axis
         else:
             break
     return Grid(left, top, px, py, rows, cols)
+
+
+def _grown_side(lines: Edges, across: Edges, first: float, pitch: float, count: int, length: int,
+                start: float, step: float, cells: int) -> tuple[float, float, int] | None:
+    """One direction of a lattice (its first line, pitch and cells; `start`, `step`, `cells` the other's)
+    grown by a cell before or else after it, or None: where an outer line runs along the other direction's
+    whole extent and the other direction's lines run across the new cells."""
+    end = first + pitch * count
+    slack = max(2, int(0.01 * pitch * count))
+    for at, before in ((first - pitch, True), (end + pitch, False)):
+        x = _outer_line(lines, at, slack, start, step * cells, length)
+        if x is None:
+            continue
+        lo, hi = (x, first) if before else (end, x)
+        if support(across, start, step, cells, lo, hi - lo) >= 0.8:
+            new_first, new_end = (x, end) if before else (first, x)
+            return new_first, (new_end - new_first) / (count + 1), count + 1
+    return None
+
+
+def _outer_line(edges: Edges, at: float, slack: int, start: float, span: float, length: int) -> float | None:
+    """Where, within `slack` pixels of `at`, edges run along the whole of [start, start + span]: the pixel
+    of the most edges there (the nearest of those), or None."""
+    lo, hi = edges.lines_across(start, span)
+    n, flags = edges.length, edges.flags
+    found = [x for x in range(max(0, int(at) - slack), min(length, int(at) + slack + 1))
+             if support(edges, x, 1.0, 0, start, span) == 1]
+    if not found or hi <= lo:
+        return None
+    return float(max(found, key=lambda x: (flags[lo * n + x:hi * n:n].count(1), -abs(x - at))))
 
 
 def _to_frame(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int, rgba: bytes) -> Grid:
