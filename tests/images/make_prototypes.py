@@ -37,10 +37,29 @@ BITMAP_FONTS = [f"/usr/share/fonts/X11/misc/{name}.pcf.gz" for name in ("6x13", 
 CELL = 96  # pixels of the drawn cell, sampled down to SAMPLES
 
 
-def bitmap_features(font_path: str, digit: int, height: float) -> str:
+def bitmap_font(font_path: str) -> ImageFont.ImageFont:
+    """One of X's bitmap fonts (a gzipped PCF file), for Pillow to draw with."""
     with tempfile.TemporaryDirectory() as tmp, gzip.open(font_path) as fp:
         PcfFontFile.PcfFontFile(fp).save(f"{tmp}/font")
-        font = ImageFont.load(f"{tmp}/font.pil")
+        return ImageFont.load(f"{tmp}/font.pil")
+
+
+def write_prototypes(path: Path, lines: list[str]) -> None:
+    """The PROTOTYPES block of the module at `path` rewritten with `lines`, as many a line as fit."""
+    packed = [""]
+    for item in lines:
+        if packed[-1] and len(packed[-1]) + len(item) > 110:
+            packed.append("")
+        packed[-1] += item + " "
+    body = "PROTOTYPES = (\n" + "".join(f'    "{line}"\n' for line in packed) + ")\n"
+    text = re.sub(r"(# PROTOTYPES-BEGIN\n).*?(# PROTOTYPES-END)", lambda m: m.group(1) + body + m.group(2),
+                  path.read_text(), flags=re.S)
+    path.write_text(text)
+    print(len(lines), "prototypes")
+
+
+def bitmap_features(font_path: str, digit: int, height: float) -> str:
+    font = bitmap_font(font_path)
     small = Image.new("L", (40, 40), 255)
     ImageDraw.Draw(small).text((4, 4), "8", fill=0, font=font)
     eight = _ink_box(small)
@@ -91,13 +110,7 @@ def _measured(image: Image.Image, digit: int) -> str:
 def main() -> None:
     lines = [features(font, digit, height) for font in FONTS for height in (0.45, 0.6) for digit in range(1, 9)]
     lines += [bitmap_features(font, digit, 0.45) for font in BITMAP_FONTS for digit in range(1, 9)]
-    path = Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "cells.py"
-    text = path.read_text()
-    body = "PROTOTYPES = (\n" + "".join(f'    "{" ".join(lines[i:i + 2])} "\n' for i in range(0, len(lines), 2)) + ")\n"
-    text = re.sub(r"(# PROTOTYPES-BEGIN\n).*?(# PROTOTYPES-END)", lambda m: m.group(1) + body + m.group(2), text,
-                  flags=re.S)
-    path.write_text(text)
-    print(len(lines), "prototypes")
+    write_prototypes(Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "cells.py", lines)
 
 
 if __name__ == "__main__":

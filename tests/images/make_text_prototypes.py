@@ -13,12 +13,10 @@ So the reader compares a screenshot's characters with fonts, never with any clie
 
 from __future__ import annotations
 
-import gzip
-import re
-import tempfile
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont, PcfFontFile
+from make_prototypes import bitmap_font, write_prototypes
+from PIL import Image, ImageDraw, ImageFont
 
 from minesat.image.cells import glyph_features
 from minesat.image.textboard import GLYPH_LEVEL, STRONG, square_mask
@@ -62,22 +60,9 @@ def _line(font: ImageFont.ImageFont | ImageFont.FreeTypeFont, char: str) -> str:
 def main() -> None:
     lines = [_line(ImageFont.truetype(path, size), char) for path in FONTS for size in SIZES for char in CHARS]
     for path in BITMAP_FONTS:
-        with tempfile.TemporaryDirectory() as tmp, gzip.open(path) as fp:
-            PcfFontFile.PcfFontFile(fp).save(f"{tmp}/font")
-            font = ImageFont.load(f"{tmp}/font.pil")
+        font = bitmap_font(path)
         lines += [_line(font, char) for char in CHARS]
-    path = Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "textboard.py"
-    text = path.read_text()
-    packed = [""]
-    for item in lines:  # as many a line as fit in 110 characters
-        if packed[-1] and len(packed[-1]) + len(item) > 110:
-            packed.append("")
-        packed[-1] += item + " "
-    body = "PROTOTYPES = (\n" + "".join(f'    "{line}"\n' for line in packed) + ")\n"
-    text = re.sub(r"(# PROTOTYPES-BEGIN\n).*?(# PROTOTYPES-END)", lambda m: m.group(1) + body + m.group(2), text,
-                  flags=re.S)
-    path.write_text(text)
-    print(len(lines), "prototypes")
+    write_prototypes(Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "textboard.py", lines)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ from minesat.image.cells import (
     packed_pixels,
     sample_cell,
 )
+from minesat.image.consistency import around, impossible_numbers, inconsistent, near
 from minesat.image.counter import read_counter
 from minesat.image.grid import Grid, find_grid
 from minesat.image.textboard import read_text_board
@@ -206,7 +207,7 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
         for i, j in enumerate(label):
             if j != k or not plain[i]:
                 continue
-            around = {label[n] for n in _near(i, rows, cols)}
+            around = {label[n] for n in near(i, rows, cols)}
             near_hidden |= hidden in around
             near_opened |= bool(around & ({opened} | more))
         if near_opened and not near_hidden:
@@ -431,7 +432,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             ranked.pop(i, None)
         marks += wide
     numbers = [i for i, ch in enumerate(out) if ch in "12345678"]
-    impossible = sum(int(out[i]) > len(_around(out, i, grid.rows, grid.cols)[0]) for i in numbers)
+    impossible = impossible_numbers(out, grid.rows, grid.cols)
     if impossible >= max(5, 0.3 * len(numbers)):
         # a few misread digits are left to the user; numbers that mostly cannot be where they are (more
         # than the hidden cells around them) are a table's, not a game's
@@ -442,7 +443,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     # digits no game can show where they are: an unsure one is replaced by a likelier one that can be shown
     # there, a sure one stays as read (a wrongly placed flag beside it is as likely); both are marked unsure
     unsure_digits = {i: ranked[i] for i in ranked if conf[i] < threshold}
-    for i in _repaired(out, unsure_digits, grid.rows, grid.cols) | _inconsistent(out, grid.rows, grid.cols):
+    for i in _repaired(out, unsure_digits, grid.rows, grid.cols) | inconsistent(out, grid.rows, grid.cols):
         conf[i] = min(conf[i], 0.4)
     left = None if part else read_counter(width, height, data, grid)  # the mines not flagged
     total = None if left is None else left + out.count(FLAG)
@@ -471,38 +472,11 @@ def _repaired(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: i
     cells changed (to be marked unsure)."""
     changed = set()
     for i, digits in ranked.items():
-        unknown, flags = _around(cells, i, rows, cols)
+        unknown, flags = around(cells, i, rows, cols)
         if not flags <= int(cells[i]) <= len(unknown):
             cells[i] = str(next((d for d in digits[1:3] if flags <= d <= len(unknown)), digits[0]))
             changed.add(i)
     return changed
-
-
-def _near(i: int, rows: int, cols: int) -> list[int]:
-    """Cell i and its neighbours (row-major indices)."""
-    r, c = divmod(i, cols)
-    return [y * cols + x for y in range(max(0, r - 1), min(rows, r + 2))
-            for x in range(max(0, c - 1), min(cols, c + 2))]
-
-
-def _around(cells: list[str], i: int, rows: int, cols: int) -> tuple[list[int], int]:
-    """The hidden or flagged neighbours of cell i, and how many of them are flags."""
-    unknown = [j for j in _near(i, rows, cols) if j != i and cells[j] in (HIDDEN, FLAG)]
-    return unknown, sum(cells[j] == FLAG for j in unknown)
-
-
-def _inconsistent(cells: list[str], rows: int, cols: int) -> set[int]:
-    """Cells of a reading no game can show, with their neighbours: a 0 next to a hidden cell (opening
-    a 0 opens its neighbours), a number with more flags around it, or fewer hidden cells and flags."""
-    bad: set[int] = set()
-    for i, ch in enumerate(cells):
-        if ch in (HIDDEN, FLAG):
-            continue
-        unknown, flags = _around(cells, i, rows, cols)
-        if (ch == "0" and unknown) or int(ch) > len(unknown) or flags > int(ch):
-            bad.add(i)
-            bad.update(unknown)
-    return bad
 
 
 def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: Grid,

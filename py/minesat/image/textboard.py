@@ -35,6 +35,7 @@ from operator import sub
 
 from minesat.board import FLAG, HIDDEN, Board
 from minesat.image.cells import Glyph, glyph_features
+from minesat.image.consistency import impossible_numbers, inconsistent
 from minesat.image.grid import Grid
 
 STRONG = 72  # a channel this far from the ground is ink
@@ -699,10 +700,9 @@ class _TextReader:
         if not any(ch in "12345678" for ch in out):
             return None
         numbers = [i for i, ch in enumerate(out) if ch in "12345678"]
-        impossible = sum(int(out[i]) > _unknown_around(out, i, rows, cols) for i in numbers)
-        if impossible >= max(3, 0.2 * len(numbers)):
+        if impossible_numbers(out, rows, cols) >= max(3, 0.2 * len(numbers)):
             return None
-        for i in _inconsistent(out, rows, cols):
+        for i in inconsistent(out, rows, cols):
             conf[i] = min(conf[i], 0.4)
         if part:
             conf = [min(c, 0.4) for c in conf]
@@ -841,29 +841,3 @@ def _largest_cluster(spots: set[tuple[int, int]]) -> set[tuple[int, int]]:
         if len(group) > len(best):
             best = group
     return best
-
-
-def _near(i: int, rows: int, cols: int) -> list[int]:
-    r, c = divmod(i, cols)
-    return [y * cols + x for y in range(max(0, r - 1), min(rows, r + 2))
-            for x in range(max(0, c - 1), min(cols, c + 2)) if (y, x) != (r, c)]
-
-
-def _unknown_around(cells: list[str], i: int, rows: int, cols: int) -> int:
-    return sum(cells[j] in (HIDDEN, FLAG) for j in _near(i, rows, cols))
-
-
-def _inconsistent(cells: list[str], rows: int, cols: int) -> set[int]:
-    """Cells no game can show, with their neighbours: a 0 next to a hidden square, a number with more flags
-    around it or fewer hidden squares and flags."""
-    bad: set[int] = set()
-    for i, ch in enumerate(cells):
-        if ch in (HIDDEN, FLAG):
-            continue
-        near = _near(i, rows, cols)
-        unknown = [j for j in near if cells[j] in (HIDDEN, FLAG)]
-        flags = sum(cells[j] == FLAG for j in unknown)
-        if (ch == "0" and unknown) or int(ch) > len(unknown) or flags > int(ch):
-            bad.add(i)
-            bad.update(unknown)
-    return bad
