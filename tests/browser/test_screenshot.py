@@ -34,6 +34,20 @@ def test_a_picked_screenshot_is_read_checked_and_opened_in_the_analyzer(app_page
     assert page.locator("#grid .cell").count() == 80
 
 
+def test_a_desktop_games_screenshot_is_read_with_its_counters_total_named(app_page):
+    """Ace of Penguins' Minesweeper as the whole screen at 1.25 (white digits on green, a yellow counter):
+    the board read as the game drew it, and the total from its counter named for the player to check."""
+    page = app_page.page
+    truth = json.loads((IMAGES / "ace-10.json").read_text())
+    page.click("#image-box summary")
+    page.set_input_files("#image-input", str(IMAGES / "ace-10.png"))
+    page.wait_for_selector("#image-read .read-grid", timeout=60_000)
+    assert read_grid(page) == truth["rows"]
+    status = page.inner_text("#image-status")
+    assert "Read a 16x16 board" in status and f"Mine total {truth['mines']}" in status
+    app_page.shot("47b-screenshot-desktop-game")
+
+
 def test_a_pasted_image_without_a_board_says_so(app_page):
     from PIL import Image
     page = app_page.page
