@@ -18,12 +18,17 @@ def read_grid(page) -> list[str]:
         : c.className.match(/read-n(\\d)/)[1]).join(''))""")
 
 
+def picked(page, name: str) -> dict:
+    """The committed screenshot `name` picked in the page and read: its truth file's contents."""
+    page.click("#image-box summary")
+    page.set_input_files("#image-input", str(IMAGES / name))
+    page.wait_for_selector("#image-read .read-grid", timeout=60_000)
+    return json.loads((IMAGES / name).with_suffix(".json").read_text())
+
+
 def test_a_picked_screenshot_is_read_checked_and_opened_in_the_analyzer(app_page):
     page = app_page.page
-    truth = json.loads((IMAGES / "google-0.json").read_text())
-    page.click("#image-box summary")
-    page.set_input_files("#image-input", str(IMAGES / "google-0.png"))
-    page.wait_for_selector("#image-read .read-grid", timeout=60_000)
+    truth = picked(page, "google-0.png")
     assert read_grid(page) == truth["rows"]
     assert "Read a 8x10 board" in page.inner_text("#image-status")
     assert page.is_visible("#image-preview")
@@ -38,10 +43,7 @@ def test_a_desktop_games_screenshot_is_read_with_its_counters_total_named(app_pa
     """Ace of Penguins' Minesweeper as the whole screen at 1.25 (white digits on green, a yellow counter):
     the board read as the game drew it, and the total from its counter named for the player to check."""
     page = app_page.page
-    truth = json.loads((IMAGES / "ace-10.json").read_text())
-    page.click("#image-box summary")
-    page.set_input_files("#image-input", str(IMAGES / "ace-10.png"))
-    page.wait_for_selector("#image-read .read-grid", timeout=60_000)
+    truth = picked(page, "ace-10.png")
     assert read_grid(page) == truth["rows"]
     status = page.inner_text("#image-status")
     assert "Read a 16x16 board" in status and f"Mine total {truth['mines']}" in status

@@ -598,7 +598,7 @@ _HUES: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def _hue(r: float, g: float, b: float) -> float:
+def hue(r: float, g: float, b: float) -> float:
     """The hue of a colour that is not grey, in degrees."""
     hi, d = max(r, g, b), max(r, g, b) - min(r, g, b)
     if hi == r:
@@ -608,15 +608,19 @@ def _hue(r: float, g: float, b: float) -> float:
     return 60 * ((r - g) / d + 4)
 
 
+def hue_distance(a: float, b: float) -> float:
+    """How far apart two hues are round the colour wheel, in degrees (0-180)."""
+    return min(abs(a - b), 360 - abs(a - b))
+
+
 def ink_hue(colours: list[Rgb], background: Rgb | None = None) -> tuple[float, float, float] | None:
     """The ink's hue, saturation and lightness (of its most saturated half), or None when it is grey.  On a
     coloured `background` (a look's: a big digit can hide its own cell's), the samples of the background's
     own hue are left out first: the ink's edges, which blend with it (a white digit on green is no green
     digit)."""
     if background is not None and max(background) - min(background) >= 40:
-        own = _hue(*background)
-        kept = [p for p in colours
-                if max(p) - min(p) < 20 or min(abs(_hue(*p) - own), 360 - abs(_hue(*p) - own)) >= 25]
+        own = hue(*background)
+        kept = [p for p in colours if max(p) - min(p) < 20 or hue_distance(hue(*p), own) >= 25]
         colours = kept or colours
     saturation = {p: max(p) - min(p) for p in set(colours)}
     scored = sorted(colours, key=saturation.__getitem__, reverse=True)
@@ -627,7 +631,7 @@ def ink_hue(colours: list[Rgb], background: Rgb | None = None) -> tuple[float, f
     hi, lo = max(r, g, b), min(r, g, b)
     if hi - lo < 40:
         return None
-    return _hue(r, g, b), (hi - lo) / 255, (hi + lo) / 2
+    return hue(r, g, b), (hi - lo) / 255, (hi + lo) / 2
 
 
 def _hue_fits(digit: int, hue: float) -> bool:

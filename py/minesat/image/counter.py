@@ -10,9 +10,9 @@ a clock, not read.  Pure Python, for Pyodide too.
 
 from __future__ import annotations
 
-from colorsys import rgb_to_hsv
 from statistics import median
 
+from minesat.image.cells import hue, hue_distance
 from minesat.image.grid import Grid
 
 # Segments a (top), b (top right), c (bottom right), d (bottom), e (bottom left), f (top left), g (middle),
@@ -52,8 +52,7 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
         start, end = 4 * (y * width + x_lo), 4 * (y * width + x_hi)
         channels = [rgba[start:end:4], rgba[start + 1:end:4], rgba[start + 2:end:4]]
         if _bits(channels, _BRIGHT) & _bits(channels, _LOW):  # some pixel of the row bright and strongly coloured
-            hues.append({x: 360 * rgb_to_hsv(r / 255, g / 255, b / 255)[0]
-                         for x, (r, g, b) in enumerate(zip(*channels)) if _lit(r, g, b)})
+            hues.append({x: hue(r, g, b) for x, (r, g, b) in enumerate(zip(*channels)) if _lit(r, g, b)})
         else:
             hues.append({})
     xs = sorted(set().union(*hues))
@@ -61,7 +60,7 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
         return None
     first = [x for k, x in enumerate(xs) if x - xs[0] == k]  # the leftmost lit columns: the display's colour
     shade = median(h for row in hues for x, h in row.items() if x in first)
-    lit = [[x in row and min(abs(row[x] - shade), 360 - abs(row[x] - shade)) < 20 for x in range(x_hi - x_lo)]
+    lit = [[x in row and hue_distance(row[x], shade) < 20 for x in range(x_hi - x_lo)]
            for row in hues]  # lit in the display's colour (not a yellow face beside a red display)
     columns = [any(column) for column in zip(*lit)]
     groups: list[tuple[int, int]] = []  # runs of columns holding lit pixels: the digits

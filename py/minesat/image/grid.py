@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from statistics import median_high
 
 from minesat.board import BoardError
 from minesat.image.edges import (
@@ -407,8 +408,8 @@ def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
         raise BoardError(f"no board found in the image: cells of {px:.0f}x{py:.0f} pixels are not square")
     # The lines between columns run from the board's top to its bottom, those between rows from its
     # left to its right: their common extent is the board, whether or not its outer lines were found.
-    top, bottom = _median([line.start for line in xs]), _median([line.end for line in xs])
-    left, right = _median([line.start for line in ys]), _median([line.end for line in ys])
+    top, bottom = float(median_high([line.start for line in xs])), float(median_high([line.end for line in xs]))
+    left, right = float(median_high([line.start for line in ys])), float(median_high([line.end for line in ys]))
     if snap is not None:
         down, across = snap
         top, bottom = _snapped(across, ys[0], top, py, -1), _snapped(across, ys[0], bottom, py, 1)
@@ -562,6 +563,3 @@ def _centred(edges: Edges, length: int, first: float, pitch: float, cells: int,
     return start, fitted
 
 
-def _median(values: list[int]) -> float:
-    values = sorted(values)
-    return float(values[len(values) // 2])

@@ -159,10 +159,10 @@ def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
     return best >= 0.75
 
 
-def _mine_shaped(cell: CellLook, glyph: Glyph) -> bool:
-    """Ink as wide as tall and its own mirror image: a mine shown or exploded (a digit is taller than wide),
-    which says nothing of which look is the opened cells'."""
-    return 0.8 <= glyph.aspect <= 1.25 and _symmetric(cell, glyph)
+def _mine_shaped(glyph: Glyph, mirrored: bool) -> bool:
+    """Ink as wide as tall and its own mirror image (`mirrored`: `_symmetric`): a mine shown or exploded (a digit
+    is taller than wide), which says nothing of which look is the opened cells'."""
+    return 0.8 <= glyph.aspect <= 1.25 and mirrored
 
 
 def _has_red(cell: CellLook) -> bool:
@@ -176,10 +176,11 @@ def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
     dark = sum(map({p for p in set(colours) if max(p) < 90}.__contains__, colours))
     top, left, bottom, right = glyph.box
     widths = [sum(row[left:right + 1]) for row in cell.ink[top:bottom + 1]]
-    body = [i for i, w in enumerate(widths) if w >= 0.4 * max(widths)]
+    most = max(widths)
+    body = [i for i, w in enumerate(widths) if w >= 0.4 * most]
     height, width = body[-1] - body[0] + 1, right - left + 1
     fill = sum(widths[body[0]:body[-1] + 1]) / (height * width)
-    widest = [i for i in body if widths[i] >= 0.9 * max(widths)]
+    widest = [i for i in body if widths[i] >= 0.9 * most]
     # a disc is widest at its middle (a bold 4's body is widest at its crossbar, low down)
     disc = 0.35 <= (sum(widest) / len(widest) - body[0]) / max(1, height - 1) <= 0.65
     return dark > 0.6 * len(colours) and (
@@ -346,10 +347,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         else:
             centres.append([cell])
             label[i] = len(centres) - 1
+    mirrored = [g is not None and _symmetric(cell, g) for cell, g in zip(cells, glyphs)]  # (each worked out once)
+    mine = [g is not None and _is_mine(cell, g) for cell, g in zip(cells, glyphs)]
     digits_in = [0] * len(centres)
     blank_in = [0] * len(centres)
-    for k, g, f, cell in zip(label, glyphs, flags, cells):
-        if g is not None and not f and not _mine_shaped(cell, g):
+    for k, g, f, m in zip(label, glyphs, flags, mirrored):
+        if g is not None and not f and not _mine_shaped(g, m):
             digits_in[k] += 1
         elif g is None:
             blank_in[k] += 1
@@ -369,8 +372,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         hidden = raised
         rest = [k for k in range(len(centres)) if k != hidden]
         opened = max(rest, key=lambda k: sizes[k])
-    mine_like = {label[i] for i, (cell, g) in enumerate(zip(cells, glyphs))
-                 if g is not None and _is_mine(cell, g)}
+    mine_like = {label[i] for i in range(len(cells)) if mine[i]}
     opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like,
                                    [g is None for g in glyphs])
     two_reds, two_blues = _two_shades(cells, glyphs, flags, label, opens, [m[0].background for m in centres])
@@ -383,8 +385,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
-        if (g is not None and _symmetric(cell, g) and (flags[i] or _has_red(cell) or k not in opens)
-                and (luminance(cell.background) < 70 or _is_mine(cell, g) or (k in opens and _mine_shaped(cell, g)))):
+        if (g is not None and mirrored[i] and (flags[i] or _has_red(cell) or k not in opens)
+                and (luminance(cell.background) < 70 or mine[i] or (k in opens and _mine_shaped(g, mirrored[i])))):
             out.append(HIDDEN)  # a mine shown at the end of a game (or a mark in a ring: left to the user)
             conf.append(0.45)
         elif flags[i] and (k == hidden or k in opens or luminance(cell.background) > 80):  # not a shown mine's look
@@ -394,9 +396,9 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             if g is None:
                 out.append("0")
                 conf.append(0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus))
-            elif _is_mine(cell, g):  # a dark round blob: a shown mine, or (not its own mirror image)
+            elif mine[i]:  # a dark round blob: a shown mine, or (not its own mirror image)
                 out.append(HIDDEN)  # a bold digit whose colour was lost, for the user to check
-                conf.append(0.6 if _symmetric(cell, g) else 0.4)
+                conf.append(0.6 if mirrored[i] else 0.4)
             else:
                 digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes, two_reds, two_blues,
                                                             centres[k][0].background)

@@ -32,6 +32,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from operator import sub
+from statistics import median_high
 
 from minesat.board import FLAG, HIDDEN, Board
 from minesat.image.cells import Glyph, glyph_features
@@ -383,8 +384,8 @@ def _lattice(boxes: list[Box]) -> tuple[_Lattice, list[Box]] | None:
             board += chosen
     if len(keys) < 2:
         return None
-    size_w = _median([b[3] - b[1] + 1 for b in board])
-    size_h = _median([b[2] - b[0] + 1 for b in board])
+    size_w = median_high([b[3] - b[1] + 1 for b in board])
+    size_h = median_high([b[2] - b[0] + 1 for b in board])
     board = [b for b in board if abs(b[3] - b[1] + 1 - size_w) <= 1.5 and abs(b[2] - b[0] + 1 - size_h) <= 1.5]
     keys.sort()
     steps = [float(q - p) for p, q in zip(keys, keys[1:])]
@@ -456,8 +457,8 @@ class _TextReader:
         self.width, self.height = width, height
         self.strong, self.faint, self.lat, self.data, self.ground = strong, faint, lat, data, ground
         self.dashes = dashes
-        self.dash_w = _median([b[3] - b[1] + 1 for b in dashes])
-        self.dash_h = _median([b[2] - b[0] + 1 for b in dashes])
+        self.dash_w = median_high([b[3] - b[1] + 1 for b in dashes])
+        self.dash_h = median_high([b[2] - b[0] + 1 for b in dashes])
         self.cache: dict[tuple[int, int], _Char] = {}
 
     # -- characters ------------------------------------------------------------------------------------
@@ -720,7 +721,7 @@ class _TextReader:
                     best = _distances(glyph, None)
                     if min(best, key=best.__getitem__) in "12345678":
                         heights.append(ch.box[2] - ch.box[0] + 1)
-        return _median(heights)
+        return median_high(heights) if heights else 0.0
 
     def _glyph(self, ch: _Char, cy: float, tall: float) -> tuple[str, float]:
         """The symbol a glyph shows (a digit, FLAG for '#', HIDDEN for a mine's 'o' or '*') and how sure."""
@@ -802,10 +803,6 @@ def _distances(glyph: Glyph, place: tuple[float, float] | None) -> dict[str, flo
     return best
 
 
-def _median(values: list[int]) -> float:
-    """The middle value (the upper of the two middle ones), 0 for none."""
-    values = sorted(values)
-    return float(values[len(values) // 2]) if values else 0.0
 
 
 def _fit(points: list[tuple[int, float]], start: float, step: float) -> tuple[float, float]:
