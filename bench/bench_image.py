@@ -48,12 +48,13 @@ CORPUS = Path("/work/screens-corpus/shots")
 DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs/minesweeperjs.github.io",
                 "minesat Play", "minesat Play (dark)", "skin:classic", "skin:checker", "sgt-puzzles mines", "skin:dark",
                 "hex-coding/minesweeper", "skin:rounded", "xdemineur", "xbomb", "gnome-mines",
-                "ace-of-penguins minesweeper", "freesweep"}
+                "ace-of-penguins minesweeper", "freesweep", "kurehajime/minesweeper_tag"}
 # The desktop programs run under Xvfb (bench/screens/: sgt_mines.py, xbomb.py, freesweep.py, xdemineur.py,
 # gnome_mines.py, ace_mines.py), each its own client, all developed on by now: "sgt-puzzles mines", "xdemineur",
 # "xbomb", "gnome-mines", "ace-of-penguins minesweeper" and "freesweep" (its text board, image/textboard.py).
-# Two web clients added later, never looked at either (unseen): "dippedrusk/minesweeper" and
-# "kurehajime/minesweeper_tag" (bench/screens/corpus.py: dippedrusk, minetag).
+# Two web clients added later, never looked at at first (unseen): "dippedrusk/minesweeper" (still unseen) and
+# "kurehajime/minesweeper_tag" (bench/screens/corpus.py: dippedrusk, minetag), moved to dev in the fifth round
+# before any of its screenshots was looked at (its left-out figures: 79.42% of cells, 5 of 27 exact).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
