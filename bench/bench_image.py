@@ -55,7 +55,9 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # Two web clients added later, never looked at at first (unseen): "dippedrusk/minesweeper" (still unseen) and
 # "kurehajime/minesweeper_tag" (bench/screens/corpus.py: dippedrusk, minetag), moved to dev in the fifth round
 # before any of its screenshots was looked at (its left-out figures: 79.42% of cells, 5 of 27 exact).
-DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper")
+# A desktop program added later, never looked at (unseen): "kmines" (KDE's KMines, bench/screens/kmines.py).
+DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
+           "kmines")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
 import { readFileSync, readdirSync } from "node:fs";
