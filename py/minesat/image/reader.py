@@ -42,6 +42,7 @@ from minesat.image.cells import (
     luminance,
     packed_pixels,
     sample_cell,
+    shape_distances,
 )
 from minesat.image.consistency import around, impossible_numbers, inconsistent, near
 from minesat.image.counter import read_counter
@@ -133,8 +134,9 @@ def _flag_shape(cell: CellLook, glyph: Glyph) -> bool:
 
 
 def _own_flag(cell: CellLook, glyph: Glyph) -> bool:
-    """A flag on a look of its own: a red mark on a light cell, or ink in a flag's shape."""
-    return (_has_red(cell) and luminance(cell.background) > 80) or _flag_shape(cell, glyph)
+    """A flag on a look of its own: a red mark, or ink in a flag's shape, on a light cell (a dark one is a
+    mine's body: a shown mine, drawn over its cell's edge, with the spark of its fuse)."""
+    return luminance(cell.background) > 80 and (_has_red(cell) or _flag_shape(cell, glyph))
 
 
 def _reds(colours: list[Rgb]) -> set[Rgb]:
@@ -170,10 +172,13 @@ def _has_red(cell: CellLook) -> bool:
 
 
 def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
-    """A shown mine: a dark round blob, about as wide as tall, mostly filled: the whole ink, or its body (the
-    rows at least 0.4 as wide as the widest, leaving out a tall fuse) shaped and filled as a disc is."""
+    """A shown mine: a dark round blob, widest at its middle, about as wide as tall, mostly filled: the whole
+    ink, or its body (the rows at least 0.4 as wide as the widest, leaving out a tall fuse) shaped and filled as
+    a disc is (a bold 1 on its wide foot is no mine)."""
     colours = cell.colours
-    dark = sum(map({p for p in set(colours) if max(p) < 90}.__contains__, colours))
+    # dark: black, or a dark grey (a bomb's body drawn shaded, as emoji are; not a dark blue or red digit)
+    dark = sum(map({p for p in set(colours) if max(p) < 90 or max(p) < 128 and max(p) - min(p) < 48}.__contains__,
+                   colours))
     top, left, bottom, right = glyph.box
     widths = [sum(row[left:right + 1]) for row in cell.ink[top:bottom + 1]]
     most = max(widths)
@@ -181,10 +186,13 @@ def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
     height, width = body[-1] - body[0] + 1, right - left + 1
     fill = sum(widths[body[0]:body[-1] + 1]) / (height * width)
     widest = [i for i in body if widths[i] >= 0.9 * most]
-    # a disc is widest at its middle (a bold 4's body is widest at its crossbar, low down)
-    disc = 0.35 <= (sum(widest) / len(widest) - body[0]) / max(1, height - 1) <= 0.65
-    return dark > 0.6 * len(colours) and (
-        0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 or disc and 0.8 <= width / height <= 1.25 and fill > 0.65)
+    # a disc is widest at its middle (a bold 4's body is widest at its crossbar, low down; a bold 3's at its
+    # top and bottom, and narrow between)
+    mid = (body[0] + body[-1]) // 2
+    middle = max(widths[max(0, mid - 1):mid + 2])  # (a mine's glint may make one row narrower)
+    disc = 0.35 <= (sum(widest) / len(widest) - body[0]) / max(1, height - 1) <= 0.65 and middle >= 0.8 * most
+    return dark > 0.6 * len(colours) and disc and (
+        0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 or 0.8 <= width / height <= 1.25 and fill > 0.65)
 
 
 def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], digits_in: list[int],
@@ -200,6 +208,12 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
     flat = [k for k in range(len(centres)) if k not in (opened, hidden) and k not in mine_like
             and centres[k][0].raised < RAISED and luminance(centres[k][0].background) >= light]
     more = {k for k in flat if digits_in[k] >= 1 and blank_in[k] == 0}
+    # the opened look drawn with other borders (lines left by the hidden cells beside it): its colour, and digits
+    # (and the mines shown at a loss, when they are drawn on opened cells)
+    ground = centres[opened][0].background
+    more |= {k for k in range(len(centres)) if k not in (opened, hidden) and centres[k][0].raised < RAISED
+             and digits_in[k] >= max(2, blank_in[k] // 4)
+             and sum(abs(a - b) for a, b in zip(centres[k][0].background, ground)) <= 15}
     rows, cols = grid.rows, grid.cols
     for k in flat:
         if digits_in[k] or k in more:
@@ -216,25 +230,28 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
     return more
 
 
-def _two_shades(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
-                opened: set[int], backgrounds: list[Rgb]) -> tuple[bool, bool]:
-    """Whether the opened cells' red digits (hue 340-10 degrees) show a bright shade and a dark one (the
-    classic palette's 3 and 5), and whether their blue ones (225-250) do (its 1 and 4) (`backgrounds`: each
-    look's)."""
-    reds: list[float] = []
-    blues: list[float] = []
+def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
+             opened: set[int], backgrounds: list[Rgb], shapes: Shapes) -> tuple[bool, bool]:
+    """What the opened cells' coloured digits say of the image's palette (`backgrounds`: each look's): whether
+    its red digits (hue 340-10 degrees) show a bright shade and a dark one as the classic palette's 3 and 5 do,
+    and its blue ones (225-250) as its 1 and 4 do (both shades seen, and the shapes in each mostly agreeing:
+    a dark blue 1 beside a bright blue 4 is not the classic palette)."""
+    seen: list[tuple[float, float, int]] = []  # each coloured digit's hue, lightness and the digit of its shape
     for cell, g, f, k in zip(cells, glyphs, flags, label):
         if g is None or f or k not in opened or (hsl := ink_hue(cell.colours, backgrounds[k])) is None:
             continue
-        hue, _, light = hsl
-        if hue >= 340 or hue < 10:
-            reds.append(light)
-        elif 225 <= hue <= 250:
-            blues.append(light)
-    def both(lights: list[float]) -> bool:
-        return any(light >= 90 for light in lights) and any(light < 80 for light in lights)
+        distances = shape_distances(g, shapes)
+        seen.append((hsl[0], hsl[2], min(distances, key=distances.__getitem__)))
 
-    return both(reds), both(blues)
+    def classic(hues: tuple[float, float], bright_digit: int, dark_digit: int) -> bool:
+        lo, hi = hues
+        shades = [(light, d) for hue, light, d in seen if (lo <= hue < hi if lo < hi else hue >= lo or hue < hi)]
+        bright = [d for light, d in shades if light >= 90]
+        dark = [d for light, d in shades if light < 80]
+        return (bool(bright) and bool(dark) and bright.count(dark_digit) <= bright.count(bright_digit)
+                and dark.count(bright_digit) <= dark.count(dark_digit))
+
+    return classic((340, 10), 3, 5), classic((225, 250.01), 1, 4)
 
 
 def _presence(cell: CellLook, colour: Rgb) -> float:
@@ -375,11 +392,11 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     mine_like = {label[i] for i in range(len(cells)) if mine[i]}
     opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like,
                                    [g is None for g in glyphs])
-    two_reds, two_blues = _two_shades(cells, glyphs, flags, label, opens, [m[0].background for m in centres])
+    shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
+    two_reds, two_blues = _palette(cells, glyphs, flags, label, opens, [m[0].background for m in centres], shapes)
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
-    shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
     faint: dict[int, bool] = {}  # `_faint` of the cells sampled alike
     marks: list[int] = []  # hidden cells with a mark that is neither a flag nor a mine (an overlay's?)
     for i, cell in enumerate(cells):
