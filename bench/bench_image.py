@@ -55,6 +55,9 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # Two web clients added later, never looked at at first (unseen): "dippedrusk/minesweeper" (still unseen) and
 # "kurehajime/minesweeper_tag" (bench/screens/corpus.py: dippedrusk, minetag), moved to dev in the fifth round
 # before any of its screenshots was looked at (its left-out figures: 79.42% of cells, 5 of 27 exact).
+# Three web clients added after that, never looked at (unseen): "rw-pz/claude-minesweeper" (a monochrome dark
+# look), "lazzerex/NeoSweeper" (flat rounded cells, light and dark) and "dipanshunamdev799/minesweeper" (indigo
+# rounded tiles with wide gaps) (bench/screens/corpus.py: rwpz, neosweeper, elegant).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
