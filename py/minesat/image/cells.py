@@ -290,6 +290,7 @@ class Glyph:
     fill: float
     count: int
     parts: int = 1  # pieces of ink side by side (two for a number of two digits)
+    pinholes: int = 0  # of the holes, those of a few samples (blur may close a stroke's gap into one)
 
 
 Run = tuple[int, int, int]  # a row's run of cells: (row, first column, last column)
@@ -417,11 +418,12 @@ def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
     box = [bytearray(w + 2) for _ in range(h + 2)]
     for y, a, b in runs:
         box[y - top + 1][a - left + 1:b - left + 2] = b"\x01" * (b - a + 1)
-    holes = 0
+    holes = pinholes = 0
     min_hole = max(1, (h * w) // 80)  # not a pixel or two left between strokes
     for comp in _components(box, False, False):
         if _size(comp) >= min_hole and all(0 < y < h + 1 and 0 < a and b < w + 1 for y, a, b in comp):
             holes += 1
+            pinholes += _size(comp) <= max(2, min(6, (h * w) // 12))
     columns = []  # each column of zones: its first pixel, its last + 1, and how much of each pixel it covers
     for zc in range(3):
         cols = _cover(left + w * zc / 3, left + w * (zc + 1) / 3, right)
@@ -442,7 +444,8 @@ def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
                     inside = reduce(add, compress(weights, ink), inside)
             zones.append(inside / total if total else 0.0)
     count = sum(map(_size, comps))
-    return Glyph((top, left, bottom, right), holes, zones, w / h, count / (h * w), count, _side_by_side(runs, count))
+    return Glyph((top, left, bottom, right), holes, zones, w / h, count / (h * w), count, _side_by_side(runs, count),
+                 pinholes)
 
 
 # Digits 1-8 of ten common fonts (DejaVu Sans, Serif, Mono, Liberation Sans, Serif, Mono; regular and
@@ -624,20 +627,23 @@ def _prototypes() -> list[tuple[int, int, float, list[float]]]:
 _PROTOS = _prototypes()
 
 
-Shapes = dict[tuple[int, float, tuple[float, ...]], dict[int, float]]  # `shape_distances` already found
+Shapes = dict[tuple[int, float, tuple[float, ...], int], dict[int, float]]  # `shape_distances` already found
 
 
 def shape_distances(glyph: Glyph, known: Shapes) -> dict[int, float]:
     """For each digit, the distance from the glyph to its nearest prototype (when under 9): the mean
-    difference of their zones, plus a quarter for each hole more or fewer, plus 0.6 times the difference
-    of their aspects.  Kept in `known`: a board's glyphs of one digit often have the same shape."""
-    shape = (glyph.holes, glyph.aspect, tuple(glyph.zones))
+    difference of their zones, plus a quarter for each hole more or fewer (a hole of a few samples counted or
+    not, whichever is nearer: it may be blur), plus 0.6 times the difference of their aspects.  Kept in
+    `known`: a board's glyphs of one digit often have the same shape."""
+    shape = (glyph.holes, glyph.aspect, tuple(glyph.zones), glyph.pinholes)
     if shape in known:
         return dict(known[shape])
     best: dict[int, float] = {}
+    fewest = glyph.holes - glyph.pinholes
     for digit, holes, aspect, zones in _PROTOS:
         d = sum(map(abs, map(sub, zones, glyph.zones))) / 15
-        d += 0.25 * abs(holes - glyph.holes) + 0.6 * abs(aspect - glyph.aspect)
+        missing = min(abs(holes - h) for h in range(fewest, glyph.holes + 1))
+        d += 0.25 * missing + 0.6 * abs(aspect - glyph.aspect)
         if d < best.get(digit, 9.0):
             best[digit] = d
     known[shape] = dict(best)

@@ -30,6 +30,7 @@ from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.counting.totals import total_conflict
 from minesat.image.cells import (
     INK,
+    SAMPLES,
     CellLook,
     Glyph,
     Rgb,
@@ -79,8 +80,9 @@ class Reading:
 
 # -- the board: looks clustered, cells named ---------------------------------------------------------
 def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
-    """A red mark in the upper part of the ink with a pole or base below it that is not red."""
-    if glyph is None or not cell.colours:
+    """A red mark in the upper part of the ink with a pole or base below it that is not red (on a cell that is
+    not red itself: a red square's own red lies at the edges of whatever is drawn on it)."""
+    if glyph is None or not cell.colours or _reds([cell.background]):
         return False
     rows = cell.rows  # each ink sample's row
     red = list(compress(rows, map(_reds(cell.colours).__contains__, cell.colours)))
@@ -168,13 +170,15 @@ def _mine_shaped(glyph: Glyph, mirrored: bool) -> bool:
 
 
 def _has_red(cell: CellLook) -> bool:
-    return sum(map(_reds(cell.colours).__contains__, cell.colours)) >= 0.2 * len(cell.colours)
+    """Red marks in the cell (not on a red cell: its own red lies at the edges of what is drawn on it)."""
+    return (not _reds([cell.background])
+            and sum(map(_reds(cell.colours).__contains__, cell.colours)) >= 0.2 * len(cell.colours))
 
 
 def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
-    """A shown mine: a dark round blob, widest at its middle, about as wide as tall, mostly filled: the whole
-    ink, or its body (the rows at least 0.4 as wide as the widest, leaving out a tall fuse) shaped and filled as
-    a disc is (a bold 1 on its wide foot is no mine)."""
+    """A shown mine: a dark round blob, full at its middle, about as wide as tall, mostly filled: the whole
+    ink, widest not at its top or foot, or its body (the rows at least 0.4 as wide as the widest, leaving out a
+    tall fuse) shaped and filled as a disc is, widest at its middle."""
     colours = cell.colours
     # dark: black, or a dark grey (a bomb's body drawn shaded, as emoji are; not a dark blue or red digit)
     dark = sum(map({p for p in set(colours) if max(p) < 90 or max(p) < 128 and max(p) - min(p) < 48}.__contains__,
@@ -187,12 +191,14 @@ def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
     fill = sum(widths[body[0]:body[-1] + 1]) / (height * width)
     widest = [i for i in body if widths[i] >= 0.9 * most]
     # a disc is widest at its middle (a bold 4's body is widest at its crossbar, low down; a bold 3's at its
-    # top and bottom, and narrow between)
+    # top and bottom, and narrow between; a bold 1's at its foot); a bomb drawn shaded, with its fuse's cap
+    # on top, widest a little above
     mid = (body[0] + body[-1]) // 2
-    middle = max(widths[max(0, mid - 1):mid + 2])  # (a mine's glint may make one row narrower)
-    disc = 0.35 <= (sum(widest) / len(widest) - body[0]) / max(1, height - 1) <= 0.65 and middle >= 0.8 * most
-    return dark > 0.6 * len(colours) and disc and (
-        0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 or 0.8 <= width / height <= 1.25 and fill > 0.65)
+    full = max(widths[max(0, mid - 1):mid + 2]) >= 0.8 * most  # (a mine's glint may make one row narrower)
+    at = (sum(widest) / len(widest) - body[0]) / max(1, height - 1)
+    return dark > 0.6 * len(colours) and full and (
+        0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and 0.2 <= at <= 0.8
+        or 0.35 <= at <= 0.65 and 0.8 <= width / height <= 1.25 and fill > 0.65)
 
 
 def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], digits_in: list[int],
@@ -274,6 +280,20 @@ def _distance(a: CellLook, b: CellLook) -> float:
             + abs(a.background[2] - b.background[2])) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
 
 
+def _own_ground(cell: CellLook, look: CellLook) -> bool:
+    """Whether a cell with ink lies on a ground of its own, not the look's: its colour far from the look's
+    (coarse presence counts a light grey as white) and covering most of the cell, the ink a small mark on it
+    (not a big digit that hides its ground, whose colour was then taken for the ground's)."""
+    return (_colour_distance(cell, look) > max(30.0, _apart(cell, look)) and _presence(cell, cell.background) >= 0.6
+            and cell.ink_count <= 0.25 * SAMPLES * SAMPLES)
+
+
+def _apart(a: CellLook, b: CellLook) -> float:
+    """How far apart two plain cells' looks may be and still be one look: 48, less between dark colours (a
+    dark theme's hidden and opened cells differ by a few shades of slate)."""
+    return min(48.0, 10 + 0.45 * min(luminance(a.background), luminance(b.background)))
+
+
 def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, threshold: float = THRESHOLD) -> Reading:
     """The board in an RGBA image (row-major bytes, 4 per pixel), with each cell's confidence."""
     paused = gc.isenabled()
@@ -321,7 +341,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         if glyphs[i] is not None:
             continue
         for k, members in enumerate(centres):
-            if _distance(cell, members[0]) <= 48:
+            if _distance(cell, members[0]) <= _apart(cell, members[0]):
                 members.append(cell)
                 label[i] = k
                 break
@@ -351,6 +371,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             on_tile = flags[i] or (_has_red(cell) and cell.raised_grey >= max(RAISED, 0.8 * top))
             pick = (max if on_tile else min)(tied, key=lambda k: centres[k][0].raised)
             best = (presence[pick], pick)
+        if best[1] >= 0 and best[0] >= 0.06 and _own_ground(cell, centres[best[1]][0]):
+            best = (0.0, -1)  # a small mark on a ground of its own colour, far from the look's: a look of its own
         if best[1] >= 0 and best[0] >= 0.06:
             k = best[1]
             if _colour_distance(cell, centres[k][0]) > 30:  # its ink was measured from a wrong background
@@ -368,8 +390,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     mine = [g is not None and _is_mine(cell, g) for cell, g in zip(cells, glyphs)]
     digits_in = [0] * len(centres)
     blank_in = [0] * len(centres)
-    for k, g, f, m in zip(label, glyphs, flags, mirrored):
-        if g is not None and not f and not _mine_shaped(g, m):
+    for k, g, f, m, b in zip(label, glyphs, flags, mirrored, mine):
+        if g is not None and not f and not _mine_shaped(g, m) and not b:
             digits_in[k] += 1
         elif g is None:
             blank_in[k] += 1
