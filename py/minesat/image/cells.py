@@ -723,7 +723,7 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
             best[5 if light >= 90 else 3] += 0.3  # a dark red alone in the image is its palette's red, either
         elif 20 <= hue < 50:  # salmon, orange, brown: a 5 (between red and orange, 10-20 degrees, neither)
             best[3] += 0.3
-        elif 225 <= hue <= 250 and (light >= 90 or two_blues):  # a dark blue alone: the palette's blue
+        elif 225 <= hue <= 250 and two_blues:  # one blue alone: the palette's blue, whichever digit it is
             best[4 if light >= 90 else 1] += 0.3
     else:
         for digit in (1, 2, 3, 6):  # grey or black ink is a 7 or an 8 in palettes that colour the digits
