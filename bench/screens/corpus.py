@@ -11,9 +11,9 @@ drawn here (`skins.py`), the position the page was drawn from: never minesat's r
 
 Each client is shot at several device scales (1, 1.25, 1.5, 2, 3), board sizes, as PNG and as JPEG
 at qualities 60 to 90, some with the page's other UI around the board and the board away from the
-corner.  The two clients added later and left out (`dippedrusk`, `minetag`: never looked at while the
-reader was written) are also shot at a loss, one game in three: every mine shown (a shown mine is '?' in
-minesat's truth, a flag left on a safe cell 'F').
+corner.  The clients added later and left out (`dippedrusk`, `minetag`, then `rwpz`, `neosweeper`, `elegant`:
+never looked at while the reader was written) are also shot at a loss, one game in three: every mine shown (a
+shown mine is '?' in minesat's truth, a flag left on a safe cell 'F').
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ import capture as base  # noqa: E402  (tests/images/capture.py: serving, playing
 import skins  # noqa: E402
 
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
-COUNTS = {"dippedrusk": 27, "minetag": 27}  # games played for the clients added later (left out: unseen); else 12
+# games played for the clients added later (left out: unseen); else 12
+COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -368,6 +369,297 @@ def capture_minetag(browser, url: str, rng: random.Random, out: Path, count: int
         ctx.close()
 
 
+# -- two web clients added last, left out (unseen): their instance (not a global) is kept by a hook that runs
+# before their own scripts' start-up, the only thing added to their pages ------------------------------------
+def settled(cells: str, count: str) -> str:
+    """A test (JavaScript) that every opened empty cell of `cells` (rows of cells) has its neighbours opened or
+    flagged: the client's cascade of openings, drawn a cell at a time, is over."""
+    return f"""{cells}.every((row, y) => row.every((c, x) => !c.isRevealed || c.isMine || c.{count} > 0 ||
+        [-1, 0, 1].every(dy => [-1, 0, 1].every(dx => {{ const n = ({cells}[y + dy] || [])[x + dx];
+                                                          return !n || n.isRevealed || n.isFlagged; }}))))"""
+
+
+def check_counts(truth: list[str], mine_at: list[bool], rows: int, cols: int) -> None:
+    assert all(v in "?F" or int(v) == around(mine_at, rows, cols, r, c) for r, line in enumerate(truth)
+               for c, v in enumerate(line)), "an opened count that is not the mines around it"
+
+
+# -- rw-pz/claude-minesweeper: a monochrome dark look (grey shades, digits in greys of a light font) --------------
+RWPZ_HOOK = """document.addEventListener('DOMContentLoaded', () => {
+    const init = Minesweeper.prototype.init;
+    Minesweeper.prototype.init = function () { window.game = this; return init.call(this); };
+});"""
+
+
+def capture_rwpz(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its three levels chosen on its own menu; other sizes through its `difficulties` table, the grid's columns
+    then set on the board in its own cell sizes (32, 26 or 22 pixels, as its levels).  It places the mines at a
+    new game (no first click spared): the first click is on an empty cell of its layout, then clicks (left opens,
+    right flags); one game in three lost by a click on a hidden mine (every mine shown: '?' in the truth, a flag
+    left where it was, on a mine or not: 'F').  Truth from its `board` (each cell's isMine, isRevealed, isFlagged
+    and neighborCount), checked: every opened count equals the mines of its layout around it."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    levels = {(9, 9, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        ctx = base.context(browser, shot["scale"], 1400, 1300)
+        page = ctx.new_page()
+        page.add_init_script(RWPZ_HOOK)
+        page.goto(f"{url}rwpz/docs/index.html")
+        page.wait_for_function("window.game && game.board.length > 0")
+        level = levels.get((rows, cols, mines))
+        if level:
+            page.select_option("#difficulty", level)
+        else:
+            pitch = 32 if cols <= 9 else 26 if cols <= 16 else 22
+            page.evaluate(f"""game.difficulties.custom = {{width: {cols}, height: {rows}, mines: {mines}}};
+                game.currentDifficulty = 'custom'; game.newGame();
+                game.gameBoard.style.gridTemplateColumns = 'repeat({cols}, {pitch}px)';
+                game.gameBoard.style.gridTemplateRows = 'repeat({rows}, {pitch}px)'""")
+        page.wait_for_function(f"game.width === {cols} && game.height === {rows} && game.mineCount === {mines}")
+        state = "game.board.map(row => row.map(c => [c.isMine, c.isRevealed, c.isFlagged, c.neighborCount]))"
+        cells = page.evaluate(state)
+        mine_at = [c[0] for row in cells for c in row]
+        cell = lambda r, c: page.locator(f'#game-board .cell[data-x="{c}"][data-y="{r}"]')  # noqa: E731
+        done = settled("game.board", "neighborCount")
+
+        def reveal(r: int, c: int) -> None:
+            cell(r, c).click()
+            page.wait_for_function(done)
+            cells[:] = page.evaluate(state)
+
+        zeros = [(r, c) for r in range(rows) for c in range(cols) if not cells[r][c][0] and cells[r][c][3] == 0]
+        reveal(*rng.choice(zeros))
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, lambda r, c: cell(r, c).click(button="right"),
+                        rows, cols, lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
+        cells[:] = page.evaluate(state)
+        if page.evaluate("game.gameState") == "won":
+            print(f"rwpz-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            every = [(r, c) for r in range(rows) for c in range(cols)]
+            if rng.random() < 0.5:  # a wrong flag first, now and then (it stays a flag at the loss)
+                cell(*rng.choice([(r, c) for r, c in every if not cells[r][c][0] and not cells[r][c][1]
+                                  and not cells[r][c][2]])).click(button="right")
+            cell(*rng.choice([(r, c) for r, c in every if cells[r][c][0] and not cells[r][c][2]])).click()
+            page.wait_for_function("game.gameState === 'lost' && game.board.every(row => row.every(c => !c.isMine"
+                                   " || c.isRevealed))")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(900)  # its reveal and number animations (0.3-0.6 s)
+        cells[:] = page.evaluate(state)
+        truth = ["".join("F" if flag else "?" if mine and shown else str(n) if shown else "?"
+                         for mine, shown, flag, n in row) for row in cells]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[0] for row in cells for c in row] == mine_at, "its layout moved"
+        if lose:  # its own drawing: every mine not flagged drawn as a mine, every flag as a flag
+            drawn = page.evaluate("[...game.gameBoard.children].map(e => e.className)")
+            assert all(("mine" in k.split()) == (v == "?" and m) and ("flagged" in k.split()) == (v == "F")
+                       for k, v, m in zip(drawn, "".join(truth), mine_at)), "its cells drawn otherwise"
+        selector = "#game-board" if shot["margin"] == 20 else ".game-container"
+        save(out, shoot(page, selector, shot["margin"]), f"rwpz-{i}{'-lost' if lose else ''}",
+             {"client": "rw-pz/claude-minesweeper", "scale": shot["scale"], "rows": truth, "mines": mines,
+              "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+# -- lazzerex/NeoSweeper: a flat modern look, rounded cells with gaps, Material colours, light and dark -----------
+NEO_HOOK = """document.addEventListener('DOMContentLoaded', () => {
+    const init = Minesweeper.prototype.initializeGame;
+    Minesweeper.prototype.initializeGame = function () { window.game = this; return init.call(this); };
+});"""
+
+
+def capture_neosweeper(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its theme chosen on its menu screen (dark one game in two), the game started by its "Start Game"; its three
+    levels chosen on its own buttons, other sizes through its `difficulties` table (its board takes any size).
+    Played by clicks on its cells (left opens, right flags; it spares only the first cell clicked); one game in
+    three lost by a click on a hidden mine: it then draws a bomb on every mine, flagged or not ('?' in the
+    truth; a flag left on a safe cell stays: 'F'), and its "Game over" box is closed by a click beside it.
+    Truth from its `board` (isMine, isRevealed, isFlagged, neighborMines) and each cell's drawn mark, checked:
+    every opened count equals the mines around it."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    levels = {(9, 9, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose, dark = i % 3 == 1, rng.random() < 0.5
+        ctx = base.context(browser, shot["scale"], 1500, 1500)
+        page = ctx.new_page()
+        page.add_init_script(NEO_HOOK)
+        page.goto(f"{url}neosweeper/index.html")
+        page.wait_for_function("window.game && game.board.length > 0")
+        if dark:
+            page.click("#menu-theme-toggle")
+            page.wait_for_function("document.documentElement.dataset.theme === 'dark' && !document.querySelector("
+                                   "'.theme-transition-overlay').classList.contains('active')")
+        page.click("#start-game")
+        level = levels.get((rows, cols, mines))
+        if level:
+            page.click(f'.difficulty-btn[data-difficulty="{level}"]')
+        else:
+            page.evaluate(f"""game.difficulties.custom = {{rows: {rows}, cols: {cols}, mines: {mines}}};
+                game.currentDifficulty = 'custom'; game.initializeGame()""")
+        page.wait_for_function(f"game.rows === {rows} && game.cols === {cols} && game.mines === {mines}")
+        state = "game.board.map(row => row.map(c => [c.isMine, c.isRevealed, c.isFlagged, c.neighborMines]))"
+        cell = lambda r, c: page.locator(f'#game-board .cell[data-row="{r}"][data-col="{c}"]')  # noqa: E731
+        done = settled("game.board", "neighborMines")
+        cell(rng.randrange(rows), rng.randrange(cols)).click()
+        page.wait_for_function(done)
+        cells = page.evaluate(state)
+        mine_at = [c[0] for row in cells for c in row]  # its layout, placed at the first click
+
+        def reveal(r: int, c: int) -> None:
+            cell(r, c).click()
+            page.wait_for_function(done)
+            cells[:] = page.evaluate(state)
+
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, lambda r, c: cell(r, c).click(button="right"),
+                        rows, cols, lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
+        cells[:] = page.evaluate(state)
+        if all(c[0] or c[1] for row in cells for c in row):
+            print(f"neosweeper-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            every = [(r, c) for r in range(rows) for c in range(cols)]
+            if rng.random() < 0.5:  # a wrong flag first, now and then (it stays a flag at the loss)
+                cell(*rng.choice([(r, c) for r, c in every if not cells[r][c][0] and not cells[r][c][1]
+                                  and not cells[r][c][2]])).click(button="right")
+            cell(*rng.choice([(r, c) for r, c in every if cells[r][c][0] and not cells[r][c][2]])).click()
+            page.wait_for_function("game.gameOver && !game.isAnimating && game.board.every((row, r) => row.every("
+                                   "(c, k) => !c.isMine || document.querySelector(`#game-board [data-row=\"${r}\"]"
+                                   "[data-col=\"${k}\"]`).classList.contains('mine')))")
+            page.mouse.click(4, 4)  # its "Game over" box closed by a click beside it, as a player would
+            page.wait_for_function("!document.getElementById('game-over-screen').classList.contains('show')")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(900)  # its reveal animations and the shake at a loss (0.5 s)
+        cells[:] = page.evaluate(state)
+        marks = page.evaluate("[...document.querySelectorAll('#game-board .cell')].map(e => e.textContent)")
+        flat = []
+        for (mine, shown, flag, n), mark in zip((c for row in cells for c in row), marks):
+            if mark == "💣":
+                assert mine and lose
+                flat.append("?")
+            elif flag:
+                assert mark == "🚩"
+                flat.append("F")
+            elif shown:
+                assert mark == (str(n) if n else "")
+                flat.append(str(n))
+            else:
+                assert mark == ""
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[0] for row in cells for c in row] == mine_at, "its layout moved"
+        selector = "#game-board" if shot["margin"] == 20 else ".game-container"
+        save(out, shoot(page, selector, shot["margin"]), f"neosweeper-{i}{'-lost' if lose else ''}",
+             {"client": "lazzerex/NeoSweeper", "scale": shot["scale"], "theme": "dark" if dark else "light",
+              "rows": truth, "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+# -- dipanshunamdev799/minesweeper ("Elegant Minesweeper"): indigo rounded tiles with wide gaps on white, emoji
+# flags and bombs; its game lives in a closure (nothing reachable from outside): its layout is learnt from a
+# calibration game lost on purpose, played again from the same seed (Math.random replaced by a seeded one) ----
+ELEGANT_SEED = """(() => { let s = %d;
+    Math.random = () => { s = (s * 48271) %% 2147483647; return (s - 1) / 2147483646; }; })();"""
+ELEGANT_CELLS = """[...document.querySelectorAll('#board .cell')].map(e => [+e.dataset.y, +e.dataset.x,
+    e.classList.contains('revealed'), e.classList.contains('flagged'), e.classList.contains('mine'), e.textContent])"""
+
+
+def elegant_page(ctx, url: str, seed: int, level: str, first: tuple[int, int]):
+    page = ctx.new_page()
+    page.add_init_script(ELEGANT_SEED % seed)
+    page.goto(f"{url}elegant/index.html")
+    page.wait_for_selector("#board .cell")
+    page.click(f"#{level}")
+    page.locator(f'#board .cell[data-y="{first[0]}"][data-x="{first[1]}"]').click()
+    return page
+
+
+def capture_elegant(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its three levels (9x9, 16x16, 16x30: the only sizes it has) chosen on its own buttons, in a window wide
+    enough for its 50-pixel tiles or, for 9x9 now and then, under 600 pixels wide (its phone layout: 35-pixel
+    tiles).  The game's state is in a closure, so each game is played twice from the same seed: first lost on
+    purpose (random clicks until a mine: it then shows every mine), which gives the layout; then played again
+    by clicks (left opens, right flags; it spares the first click and its neighbours) with that layout known;
+    one game in three then lost by a click on a hidden mine, its "Game over" box (shown a second later) taken
+    away.  Truth from its drawn cells (classes `revealed`, `flagged`, `mine` and the count's text): a shown mine
+    '?', a flag 'F'; checked: every opened count equals the mines of the layout around it, and at a loss the
+    mines it shows are the calibration game's."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99)]
+    levels = {(9, 9, 10): "easy", (16, 16, 40): "medium", (16, 30, 99): "hard"}
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose, level = i % 3 == 1, levels[rows, cols, mines]
+        phone = level == "easy" and rng.random() < 0.5
+        ctx = base.context(browser, shot["scale"], 560 if phone else 2000, 1300)
+        seed, first = rng.randrange(1, 2**31 - 2), (rng.randrange(rows), rng.randrange(cols))
+        page = elegant_page(ctx, url, seed, level, first)
+        for _ in range(rows * cols):  # the calibration game: random clicks on hidden cells until a mine
+            drawn = page.evaluate(ELEGANT_CELLS)
+            if any(m for *_, m, _ in drawn):
+                break
+            y, x = rng.choice([(y, x) for y, x, shown, flag, _, _ in drawn if not shown and not flag])
+            page.locator(f'#board .cell[data-y="{y}"][data-x="{x}"]').click()
+        assert [(y, x) for y, x, *_ in drawn] == [(r, c) for r in range(rows) for c in range(cols)]
+        mine_at = [m for *_, m, _ in drawn]
+        assert sum(mine_at) == mines, "the calibration game shows every mine"
+        page.close()
+        page = elegant_page(ctx, url, seed, level, first)
+        cells = page.evaluate(ELEGANT_CELLS)
+        cell = lambda r, c: page.locator(f'#board .cell[data-y="{r}"][data-x="{c}"]')  # noqa: E731
+
+        def reveal(r: int, c: int) -> None:
+            cell(r, c).click()
+            cells[:] = page.evaluate(ELEGANT_CELLS)
+
+        def flag(r: int, c: int) -> None:
+            cell(r, c).click(button="right")
+            cells[:] = page.evaluate(ELEGANT_CELLS)
+
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, flag, rows, cols,
+                        lambda r, c: cells[r * cols + c][2], rows * cols // 12, rows * cols // 40 + 1)
+        if all(m or shown for m, (_, _, shown, *_) in zip(mine_at, cells)):
+            print(f"elegant-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            hidden = [(k // cols, k % cols) for k, (_, _, shown, flagged, _, _) in enumerate(cells)
+                      if not shown and not flagged]
+            if rng.random() < 0.5:  # a wrong flag first, now and then (it stays a flag at the loss)
+                flag(*rng.choice([(r, c) for r, c in hidden if not mine_at[r * cols + c]]))
+            reveal(*rng.choice([(r, c) for r, c in hidden if mine_at[r * cols + c]]))
+            page.wait_for_selector("#lose-modal.active")
+            page.evaluate("document.getElementById('lose-modal').classList.remove('active')")
+            page.wait_for_function("getComputedStyle(document.getElementById('lose-modal')).opacity === '0'")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(700)  # its flag and bomb animations (0.3-0.4 s, run again at each drawing)
+        cells[:] = page.evaluate(ELEGANT_CELLS)
+        flat = []
+        for m, (_, _, shown, flagged, mine, text) in zip(mine_at, cells):
+            if mine:
+                assert shown and m and lose, "a mine shown where the calibration game had none"
+                flat.append("?")
+            elif flagged:
+                flat.append("F")
+            elif shown:
+                flat.append(text or "0")
+            else:
+                flat.append("?")
+        if lose:
+            assert [c[4] for c in cells] == mine_at, "the loss shows the calibration game's mines"
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        selector = "#board" if shot["margin"] == 20 else ".container"
+        save(out, shoot(page, selector, shot["margin"]), f"elegant-{i}{'-lost' if lose else ''}",
+             {"client": "dipanshunamdev799/minesweeper", "scale": shot["scale"], "phone layout": phone,
+              "rows": truth, "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -393,7 +685,8 @@ def main() -> None:
         committed(Path(sys.argv[2]).resolve())
         return
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
-    wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag"]
+    wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
+                               "neosweeper", "elegant"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:

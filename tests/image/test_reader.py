@@ -320,3 +320,72 @@ def test_the_engine_reads_an_image_for_the_page():
     blank = {"id": 2, "op": "read_image", "width": 200, "height": 200,
              "rgba": base64.b64encode(bytes(160_000)).decode()}
     assert "no board found" in json.loads(Engine().answer(json.dumps(blank)))["error"]
+
+
+# Rounded tiles with gaps drawn here (no client's pixels), in a dark theme whose hidden and opened tiles are a
+# few shades of slate apart, and a light one whose hidden tiles are white and opened ones light grey; at a
+# loss, each mine a shaded dark ball with an orange spark on a red tile ('B': a hidden cell in the truth).
+TILED = ["?????1???",
+         "????1F???",
+         "????F211?",
+         "????2?10?",
+         "?????F1B?",
+         "????2110?",
+         "????1000?",
+         "????2100?",
+         "?????100?"]
+THEMES = {"dark": {"page": (26, 32, 44), "hidden": (44, 62, 80), "opened": (35, 50, 65)},
+          "light": {"page": (241, 243, 246), "hidden": (255, 255, 255), "opened": (226, 231, 236)}}
+TILE_INKS = {"1": (66, 165, 245), "2": (102, 187, 106), "3": (239, 83, 80), "4": (171, 71, 188)}
+
+
+def tiled(rows: list[str], theme: str, cell: int = 44) -> Image.Image:
+    colours = THEMES[theme]
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell * 9 // 20)
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 80, h + 120), colours["page"])
+    draw = ImageDraw.Draw(image)
+    x0, y0, gap = 40, 80, 4
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            box = (x0 + c * cell + gap // 2, y0 + r * cell + gap // 2, x0 + (c + 1) * cell - gap // 2 - 1,
+                   y0 + (r + 1) * cell - gap // 2 - 1)
+            x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            fill = {"?": colours["hidden"], "F": (254, 214, 64), "B": (254, 82, 82)}.get(ch, colours["opened"])
+            draw.rounded_rectangle(box, radius=cell // 8, fill=fill, outline=tuple(v - 8 for v in fill))
+            if ch == "F":
+                draw.line((x - cell / 8, y - cell / 5, x - cell / 8, y + cell / 5), fill=(90, 90, 90), width=2)
+                draw.polygon([(x - cell / 8, y - cell / 5), (x + cell / 5, y - cell / 10), (x - cell / 8, y)],
+                             fill=(220, 30, 40))
+            elif ch == "B":
+                rad = cell / 5
+                draw.ellipse((x - rad, y - rad * 0.8, x + rad, y + rad * 1.2), fill=(60, 60, 64))
+                draw.ellipse((x - rad / 2, y - rad / 2, x - rad / 6, y - rad / 6), fill=(110, 110, 116))
+                draw.polygon([(x + rad * 0.6, y - rad * 1.4), (x + rad * 1.1, y - rad * 0.9),
+                              (x + rad * 0.5, y - rad * 0.7)], fill=(240, 140, 20))
+            elif ch in TILE_INKS:
+                draw.text((x, y), ch, fill=TILE_INKS[ch], font=font, anchor="mm")
+    return image
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_tiles_a_few_shades_apart_and_opened_tiles_all_with_digits_are_read(theme):
+    """In the dark theme the hidden and opened tiles differ by a few shades of slate (two looks, not one); in
+    the light one, where every opened tile shows a digit, the opened tiles' grey is a look of its own, not the
+    hidden tiles' white (both were read as one look before: the board refused or read as opened 0s)."""
+    rows = [row.replace("B", "?") for row in TILED]
+    image = tiled([row.replace("B", "?") for row in TILED], theme)
+    assert rows_of(read(image)) == rows
+    light = [row.replace("0", "?") if theme == "light" else row for row in rows]  # no opened 0 left
+    light = [row[:4] + "?" * 5 if r in (6, 7, 8) else row for r, row in enumerate(light)]
+    assert rows_of(read(tiled(light, theme))) == light
+
+
+def test_mines_shown_on_red_tiles_are_hidden_cells_not_flags():
+    """A lost game's mines, each a shaded ball with an orange spark on a red tile: hidden cells, unsure, never
+    flags (the red at the ink's edges is the tile's own) nor digits."""
+    image = tiled(TILED, "dark")
+    reading = read(image)
+    rows = [row.replace("B", "?") for row in TILED]
+    assert rows_of(reading) == rows
+    assert (4, 7) in reading.unsure

@@ -366,3 +366,25 @@ def test_stippled_hidden_squares_are_read(name, scale):
     reading = reading_of(name)
     assert rows_of(reading) == data["rows"] and (reading.sure or scale != 1.0)
     assert ("F" in "".join(data["rows"])) == (name == "xbomb-7.png")
+
+
+def test_digits_drawn_with_an_outline_are_read():
+    """kurehajime/minesweeper_tag draws its digits with a black outline, heavier than any bold: a 3's openings
+    close into loops (read as a 6 or an 8 before outlined fonts were among the prototypes), and the opened
+    cells beside hidden ones carry other lines (the same look, with other borders)."""
+    data = truth("minetag-15.png")
+    reading = reading_of("minetag-15.png")
+    assert rows_of(reading) == data["rows"]
+    assert "3" in "".join(data["rows"])
+
+
+def test_bombs_drawn_on_opened_cells_at_a_loss_are_hidden_cells():
+    """The same client lost: each bomb (an emoji, shaded dark grey with an orange spark) is drawn on an opened
+    cell; it is a shown mine, a hidden cell left to the user, not a digit nor a flag (its spark is orange), and
+    the numbers still fit a game.  Every mine is shown (the one flag was placed wrongly)."""
+    data = truth("minetag-7-lost.png")
+    reading = reading_of("minetag-7-lost.png")
+    assert rows_of(reading) == data["rows"]
+    board = reading.board
+    shown = [(r, c) for r, c in reading.unsure if board.cells[r * board.cols + c] == "?"]
+    assert len(shown) == data["mines"] and "F" not in "".join(rows_of(reading)).replace("F", "", 1)

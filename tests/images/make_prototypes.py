@@ -33,6 +33,7 @@ FONTS = [
     "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
     "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf",
 ]
+OUTLINED = [FONTS[0], FONTS[1], FONTS[5], FONTS[6]]  # the sans fonts, regular and bold, drawn with an outline
 BITMAP_FONTS = [f"/usr/share/fonts/X11/misc/{name}.pcf.gz" for name in ("6x13", "6x13B", "7x13B", "8x13B", "9x15B")]
 CELL = 96  # pixels of the drawn cell, sampled down to SAMPLES
 
@@ -79,22 +80,33 @@ def _ink_box(image: Image.Image) -> tuple[int, int, int, int]:
     return box
 
 
-def features(font_path: str, digit: int, height: float) -> str:
+def features(font_path: str, digit: int, height: float, stroke: int = 0) -> str:
+    """The digit drawn `height` of the cell tall, with an outline `stroke` pixels wide around it (text drawn
+    with a stroke, as SVG and canvas clients often do, is heavier than the font's bold)."""
     image = Image.new("L", (CELL, CELL), 255)
     draw = ImageDraw.Draw(image)
     size = 10
     font = ImageFont.truetype(font_path, size)
     while True:  # the font size whose digit 8 is `height` of the cell tall
-        box = draw.textbbox((0, 0), "8", font=font)
+        box = draw.textbbox((0, 0), "8", font=font, stroke_width=stroke)
         if box[3] - box[1] >= height * CELL:
             break
         size += 1
         font = ImageFont.truetype(font_path, size)
-    box = draw.textbbox((0, 0), str(digit), font=font)
+    box = draw.textbbox((0, 0), str(digit), font=font, stroke_width=stroke)
     x = (CELL - (box[2] - box[0])) / 2 - box[0]
     y = (CELL - (box[3] - box[1])) / 2 - box[1]
-    draw.text((x, y), str(digit), fill=0, font=font)
+    draw.text((x, y), str(digit), fill=0, font=font, stroke_width=stroke, stroke_fill=0)
     return _measured(image, digit)
+
+
+def outlined(font_path: str, height: float, stroke: int) -> list[str]:
+    """The digits 1-8 of a font drawn with an outline, when the outline leaves them legible (its 8 keeps its
+    two loops and its 6 its one): else none."""
+    lines = [features(font_path, digit, height, stroke) for digit in range(1, 9)]
+    holes = {int(line.split(",")[0]): int(line.split(",")[1]) for line in lines}
+    return lines if holes[8] == 2 and holes[6] >= 1 else []
+
 
 
 def _measured(image: Image.Image, digit: int) -> str:
@@ -110,6 +122,8 @@ def _measured(image: Image.Image, digit: int) -> str:
 def main() -> None:
     lines = [features(font, digit, height) for font in FONTS for height in (0.45, 0.6) for digit in range(1, 9)]
     lines += [bitmap_features(font, digit, 0.45) for font in BITMAP_FONTS for digit in range(1, 9)]
+    lines += [line for font in OUTLINED for height in (0.4, 0.5) for stroke in (2, 3)
+              for line in outlined(font, height, stroke)]
     write_prototypes(Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "cells.py", lines)
 
 

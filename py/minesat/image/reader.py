@@ -30,6 +30,7 @@ from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.counting.totals import total_conflict
 from minesat.image.cells import (
     INK,
+    SAMPLES,
     CellLook,
     Glyph,
     Rgb,
@@ -42,6 +43,7 @@ from minesat.image.cells import (
     luminance,
     packed_pixels,
     sample_cell,
+    shape_distances,
 )
 from minesat.image.consistency import around, impossible_numbers, inconsistent, near
 from minesat.image.counter import read_counter
@@ -78,8 +80,9 @@ class Reading:
 
 # -- the board: looks clustered, cells named ---------------------------------------------------------
 def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
-    """A red mark in the upper part of the ink with a pole or base below it that is not red."""
-    if glyph is None or not cell.colours:
+    """A red mark in the upper part of the ink with a pole or base below it that is not red (on a cell that is
+    not red itself: a red square's own red lies at the edges of whatever is drawn on it)."""
+    if glyph is None or not cell.colours or _reds([cell.background]):
         return False
     rows = cell.rows  # each ink sample's row
     red = list(compress(rows, map(_reds(cell.colours).__contains__, cell.colours)))
@@ -133,8 +136,9 @@ def _flag_shape(cell: CellLook, glyph: Glyph) -> bool:
 
 
 def _own_flag(cell: CellLook, glyph: Glyph) -> bool:
-    """A flag on a look of its own: a red mark on a light cell, or ink in a flag's shape."""
-    return (_has_red(cell) and luminance(cell.background) > 80) or _flag_shape(cell, glyph)
+    """A flag on a look of its own: a red mark, or ink in a flag's shape, on a light cell (a dark one is a
+    mine's body: a shown mine, drawn over its cell's edge, with the spark of its fuse)."""
+    return luminance(cell.background) > 80 and (_has_red(cell) or _flag_shape(cell, glyph))
 
 
 def _reds(colours: list[Rgb]) -> set[Rgb]:
@@ -166,14 +170,19 @@ def _mine_shaped(glyph: Glyph, mirrored: bool) -> bool:
 
 
 def _has_red(cell: CellLook) -> bool:
-    return sum(map(_reds(cell.colours).__contains__, cell.colours)) >= 0.2 * len(cell.colours)
+    """Red marks in the cell (not on a red cell: its own red lies at the edges of what is drawn on it)."""
+    return (not _reds([cell.background])
+            and sum(map(_reds(cell.colours).__contains__, cell.colours)) >= 0.2 * len(cell.colours))
 
 
 def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
-    """A shown mine: a dark round blob, about as wide as tall, mostly filled: the whole ink, or its body (the
-    rows at least 0.4 as wide as the widest, leaving out a tall fuse) shaped and filled as a disc is."""
+    """A shown mine: a dark round blob, full at its middle, about as wide as tall, mostly filled: the whole
+    ink, widest not at its top or foot, or its body (the rows at least 0.4 as wide as the widest, leaving out a
+    tall fuse) shaped and filled as a disc is, widest at its middle."""
     colours = cell.colours
-    dark = sum(map({p for p in set(colours) if max(p) < 90}.__contains__, colours))
+    # dark: black, or a dark grey (a bomb's body drawn shaded, as emoji are; not a dark blue or red digit)
+    dark = sum(map({p for p in set(colours) if max(p) < 90 or max(p) < 128 and max(p) - min(p) < 48}.__contains__,
+                   colours))
     top, left, bottom, right = glyph.box
     widths = [sum(row[left:right + 1]) for row in cell.ink[top:bottom + 1]]
     most = max(widths)
@@ -181,10 +190,15 @@ def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
     height, width = body[-1] - body[0] + 1, right - left + 1
     fill = sum(widths[body[0]:body[-1] + 1]) / (height * width)
     widest = [i for i in body if widths[i] >= 0.9 * most]
-    # a disc is widest at its middle (a bold 4's body is widest at its crossbar, low down)
-    disc = 0.35 <= (sum(widest) / len(widest) - body[0]) / max(1, height - 1) <= 0.65
-    return dark > 0.6 * len(colours) and (
-        0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 or disc and 0.8 <= width / height <= 1.25 and fill > 0.65)
+    # a disc is widest at its middle (a bold 4's body is widest at its crossbar, low down; a bold 3's at its
+    # top and bottom, and narrow between; a bold 1's at its foot); a bomb drawn shaded, with its fuse's cap
+    # on top, widest a little above
+    mid = (body[0] + body[-1]) // 2
+    full = max(widths[max(0, mid - 1):mid + 2]) >= 0.8 * most  # (a mine's glint may make one row narrower)
+    at = (sum(widest) / len(widest) - body[0]) / max(1, height - 1)
+    return dark > 0.6 * len(colours) and full and (
+        0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and 0.2 <= at <= 0.8
+        or 0.35 <= at <= 0.65 and 0.8 <= width / height <= 1.25 and fill > 0.65)
 
 
 def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], digits_in: list[int],
@@ -200,6 +214,12 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
     flat = [k for k in range(len(centres)) if k not in (opened, hidden) and k not in mine_like
             and centres[k][0].raised < RAISED and luminance(centres[k][0].background) >= light]
     more = {k for k in flat if digits_in[k] >= 1 and blank_in[k] == 0}
+    # the opened look drawn with other borders (lines left by the hidden cells beside it): its colour, and digits
+    # (and the mines shown at a loss, when they are drawn on opened cells)
+    ground = centres[opened][0].background
+    more |= {k for k in range(len(centres)) if k not in (opened, hidden) and centres[k][0].raised < RAISED
+             and digits_in[k] >= max(2, blank_in[k] // 4)
+             and sum(abs(a - b) for a, b in zip(centres[k][0].background, ground)) <= 15}
     rows, cols = grid.rows, grid.cols
     for k in flat:
         if digits_in[k] or k in more:
@@ -216,25 +236,28 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
     return more
 
 
-def _two_shades(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
-                opened: set[int], backgrounds: list[Rgb]) -> tuple[bool, bool]:
-    """Whether the opened cells' red digits (hue 340-10 degrees) show a bright shade and a dark one (the
-    classic palette's 3 and 5), and whether their blue ones (225-250) do (its 1 and 4) (`backgrounds`: each
-    look's)."""
-    reds: list[float] = []
-    blues: list[float] = []
+def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
+             opened: set[int], backgrounds: list[Rgb], shapes: Shapes) -> tuple[bool, bool]:
+    """What the opened cells' coloured digits say of the image's palette (`backgrounds`: each look's): whether
+    its red digits (hue 340-10 degrees) show a bright shade and a dark one as the classic palette's 3 and 5 do,
+    and its blue ones (225-250) as its 1 and 4 do (both shades seen, and the shapes in each mostly agreeing:
+    a dark blue 1 beside a bright blue 4 is not the classic palette)."""
+    seen: list[tuple[float, float, int]] = []  # each coloured digit's hue, lightness and the digit of its shape
     for cell, g, f, k in zip(cells, glyphs, flags, label):
         if g is None or f or k not in opened or (hsl := ink_hue(cell.colours, backgrounds[k])) is None:
             continue
-        hue, _, light = hsl
-        if hue >= 340 or hue < 10:
-            reds.append(light)
-        elif 225 <= hue <= 250:
-            blues.append(light)
-    def both(lights: list[float]) -> bool:
-        return any(light >= 90 for light in lights) and any(light < 80 for light in lights)
+        distances = shape_distances(g, shapes)
+        seen.append((hsl[0], hsl[2], min(distances, key=distances.__getitem__)))
 
-    return both(reds), both(blues)
+    def classic(hues: tuple[float, float], bright_digit: int, dark_digit: int) -> bool:
+        lo, hi = hues
+        shades = [(light, d) for hue, light, d in seen if (lo <= hue < hi if lo < hi else hue >= lo or hue < hi)]
+        bright = [d for light, d in shades if light >= 90]
+        dark = [d for light, d in shades if light < 80]
+        return (bool(bright) and bool(dark) and bright.count(dark_digit) <= bright.count(bright_digit)
+                and dark.count(bright_digit) <= dark.count(dark_digit))
+
+    return classic((340, 10), 3, 5), classic((225, 250.01), 1, 4)
 
 
 def _presence(cell: CellLook, colour: Rgb) -> float:
@@ -255,6 +278,20 @@ def _distance(a: CellLook, b: CellLook) -> float:
     both = a.raised >= 2 * RAISED and b.raised >= 2 * RAISED
     return (abs(a.background[0] - b.background[0]) + abs(a.background[1] - b.background[1])
             + abs(a.background[2] - b.background[2])) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
+
+
+def _own_ground(cell: CellLook, look: CellLook) -> bool:
+    """Whether a cell with ink lies on a ground of its own, not the look's: its colour far from the look's
+    (coarse presence counts a light grey as white) and covering most of the cell, the ink a small mark on it
+    (not a big digit that hides its ground, whose colour was then taken for the ground's)."""
+    return (_colour_distance(cell, look) > max(30.0, _apart(cell, look)) and _presence(cell, cell.background) >= 0.6
+            and cell.ink_count <= 0.25 * SAMPLES * SAMPLES)
+
+
+def _apart(a: CellLook, b: CellLook) -> float:
+    """How far apart two plain cells' looks may be and still be one look: 48, less between dark colours (a
+    dark theme's hidden and opened cells differ by a few shades of slate)."""
+    return min(48.0, 10 + 0.45 * min(luminance(a.background), luminance(b.background)))
 
 
 def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, threshold: float = THRESHOLD) -> Reading:
@@ -304,7 +341,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         if glyphs[i] is not None:
             continue
         for k, members in enumerate(centres):
-            if _distance(cell, members[0]) <= 48:
+            if _distance(cell, members[0]) <= _apart(cell, members[0]):
                 members.append(cell)
                 label[i] = k
                 break
@@ -334,6 +371,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             on_tile = flags[i] or (_has_red(cell) and cell.raised_grey >= max(RAISED, 0.8 * top))
             pick = (max if on_tile else min)(tied, key=lambda k: centres[k][0].raised)
             best = (presence[pick], pick)
+        if best[1] >= 0 and best[0] >= 0.06 and _own_ground(cell, centres[best[1]][0]):
+            best = (0.0, -1)  # a small mark on a ground of its own colour, far from the look's: a look of its own
         if best[1] >= 0 and best[0] >= 0.06:
             k = best[1]
             if _colour_distance(cell, centres[k][0]) > 30:  # its ink was measured from a wrong background
@@ -351,8 +390,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     mine = [g is not None and _is_mine(cell, g) for cell, g in zip(cells, glyphs)]
     digits_in = [0] * len(centres)
     blank_in = [0] * len(centres)
-    for k, g, f, m in zip(label, glyphs, flags, mirrored):
-        if g is not None and not f and not _mine_shaped(g, m):
+    for k, g, f, m, b in zip(label, glyphs, flags, mirrored, mine):
+        if g is not None and not f and not _mine_shaped(g, m) and not b:
             digits_in[k] += 1
         elif g is None:
             blank_in[k] += 1
@@ -375,11 +414,11 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     mine_like = {label[i] for i in range(len(cells)) if mine[i]}
     opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like,
                                    [g is None for g in glyphs])
-    two_reds, two_blues = _two_shades(cells, glyphs, flags, label, opens, [m[0].background for m in centres])
+    shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
+    two_reds, two_blues = _palette(cells, glyphs, flags, label, opens, [m[0].background for m in centres], shapes)
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
-    shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
     faint: dict[int, bool] = {}  # `_faint` of the cells sampled alike
     marks: list[int] = []  # hidden cells with a mark that is neither a flag nor a mine (an overlay's?)
     for i, cell in enumerate(cells):
