@@ -82,7 +82,7 @@ class Reading:
 def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
     """A red mark in the upper part of the ink with a pole or base below it that is not red (on a cell that is
     not red itself: a red square's own red lies at the edges of whatever is drawn on it)."""
-    if glyph is None or not cell.colours or _reds([cell.background]):
+    if glyph is None or not cell.colours or _red_ground(cell):
         return False
     rows = cell.rows  # each ink sample's row
     red = list(compress(rows, map(_reds(cell.colours).__contains__, cell.colours)))
@@ -165,13 +165,22 @@ def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
 
 def _mine_shaped(glyph: Glyph, mirrored: bool) -> bool:
     """Ink as wide as tall and its own mirror image (`mirrored`: `_symmetric`): a mine shown or exploded (a digit
-    is taller than wide), which says nothing of which look is the opened cells'."""
-    return 0.8 <= glyph.aspect <= 1.25 and mirrored
+    is taller than wide), which says nothing of which look is the opened cells'; or a thin ring as wide as tall
+    round most of the cell: the tile's corners about a mine whose body was taken for the cell's ground."""
+    top, _, bottom, _ = glyph.box
+    ring = 0.9 <= glyph.aspect <= 1.1 and bottom - top + 1 >= 0.6 * SAMPLES and glyph.fill < 0.45
+    return 0.8 <= glyph.aspect <= 1.25 and mirrored or ring
+
+
+def _red_ground(cell: CellLook) -> bool:
+    """Whether the cell's ground is itself a red (not an orange: a flagged tile's colour in some clients)."""
+    r, g, b = cell.background
+    return r > 120 and r - max(g, b) > 60 and abs(g - b) < 0.25 * (r - min(g, b))
 
 
 def _has_red(cell: CellLook) -> bool:
     """Red marks in the cell (not on a red cell: its own red lies at the edges of what is drawn on it)."""
-    return (not _reds([cell.background])
+    return (not _red_ground(cell)
             and sum(map(_reds(cell.colours).__contains__, cell.colours)) >= 0.2 * len(cell.colours))
 
 
