@@ -47,10 +47,11 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
     y_lo, y_hi = max(0, int(grid.top - 4 * grid.pitch_y)), max(0, int(grid.top))
     if x_hi - x_lo < 3 or y_hi - y_lo < 5:
         return None
-    hues: list[dict[int, float]] = []  # each row's lit pixels: their hues
-    for y in range(y_lo, y_hi):
+    step = max(1, int(grid.pitch_x / 24))  # big cells (a screenshot at scale 3): every pixel is not needed
+    hues: list[dict[int, float]] = []  # each sampled row's lit pixels: their hues
+    for y in range(y_lo, y_hi, step):
         start, end = 4 * (y * width + x_lo), 4 * (y * width + x_hi)
-        channels = [rgba[start:end:4], rgba[start + 1:end:4], rgba[start + 2:end:4]]
+        channels = [rgba[start:end:4 * step], rgba[start + 1:end:4 * step], rgba[start + 2:end:4 * step]]
         if _bits(channels, _BRIGHT) & _bits(channels, _LOW):  # some pixel of the row bright and strongly coloured
             hues.append({x: hue(r, g, b) for x, (r, g, b) in enumerate(zip(*channels)) if _lit(r, g, b)})
         else:
@@ -60,7 +61,8 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
         return None
     first = [x for k, x in enumerate(xs) if x - xs[0] == k]  # the leftmost lit columns: the display's colour
     shade = median(h for row in hues for x, h in row.items() if x in first)
-    lit = [[x in row and hue_distance(row[x], shade) < 20 for x in range(x_hi - x_lo)]
+    across = len(range(x_lo, x_hi, step))
+    lit = [[x in row and hue_distance(row[x], shade) < 20 for x in range(across)]
            for row in hues]  # lit in the display's colour (not a yellow face beside a red display)
     columns = [any(column) for column in zip(*lit)]
     groups: list[tuple[int, int]] = []  # runs of columns holding lit pixels: the digits
@@ -75,7 +77,7 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
             if groups[k][0] - groups[k - 1][1] > 2 * widest:
                 groups = groups[:k]
                 break
-    if not 1 <= len(groups) <= 4 or groups[0][0] + groups[-1][1] > x_hi - x_lo:
+    if not 1 <= len(groups) <= 4 or groups[0][0] + groups[-1][1] > across:
         return None  # no display, or one right of the board's middle: where clients keep the clock
     rows = [y for y, row in enumerate(lit) if any(row)]
     top, bottom = rows[0], rows[-1]
