@@ -47,7 +47,7 @@ def read_counter(width: int, height: int, rgba: bytes, grid: Grid) -> int | None
     y_lo, y_hi = max(0, int(grid.top - 4 * grid.pitch_y)), max(0, int(grid.top))
     if x_hi - x_lo < 3 or y_hi - y_lo < 5:
         return None
-    step = max(1, int(grid.pitch_x / 24))  # big cells (a screenshot at scale 3): every pixel is not needed
+    step = max(1, int(grid.pitch_x / 32))  # big cells (a screenshot at scale 3): not every pixel is needed
     hues: list[dict[int, float]] = []  # each sampled row's lit pixels: their hues
     for y in range(y_lo, y_hi, step):
         start, end = 4 * (y * width + x_lo), 4 * (y * width + x_hi)
