@@ -38,7 +38,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import xdemineur  # its Game's ways (cells, clicks, the face), its play to a loss, its rows checked
 from gnome_mines import runs  # the spans where a count is high
-from xbomb import Screen, begin, save_shots, wait_for  # the Xvfb, a game's shots saved, a script's start, polling
+from xbomb import Screen, begin, save_shots, wait_for, window_box  # the Xvfb, shots saved, start, polling, a window
 
 LEVELS = {1: (8, 8, 6), 2: (11, 11, 20), 3: (16, 16, 45), 4: (32, 32, 200)}  # its keys: columns, rows, mines
 TILES = {1: 48, 2: 36, 3: 24, 4: 12}  # its squares' pixmaps a level (minesweeper-c48 .. c12)
@@ -55,7 +55,7 @@ class Game(xdemineur.Game):
                                       stderr=subprocess.DEVNULL)
         self.win = wait_for(self.find_window, "ace-minesweeper's window", 20)
         screen.run("xdotool", "windowmove", self.win, str(at[0]), str(at[1]))
-        self.box = wait_for(lambda: self.placed(at), "the window in its place")
+        self.box = wait_for(lambda: window_box(self.screen, self.win, at), "the window in its place")
         # its level by its key (the pointer on its counter: the keys go to the window under it)
         screen.run("xdotool", "mousemove", str(self.box[0] + 20), str(self.box[1] + 12), "key", str(level))
         self.spans = wait_for(self.find_grid, "the board at its level")
@@ -66,12 +66,6 @@ class Game(xdemineur.Game):
             return self.screen.run("xdotool", "search", "--onlyvisible", "--name", "ace-minesweeper").split()[0]
         except subprocess.CalledProcessError:
             return ""
-
-    def placed(self, at: tuple[int, int]) -> tuple[int, int, int, int] | None:
-        info = self.screen.run("xwininfo", "-id", self.win)
-        get = {k.strip(): v.strip() for k, _, v in (ln.partition(":") for ln in info.splitlines()) if v}
-        x, y = int(get["Absolute upper-left X"]), int(get["Absolute upper-left Y"])
-        return (x, y, x + int(get["Width"]), y + int(get["Height"])) if (x, y) == at else None
 
     def find_grid(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
         """The squares' faces across and down: runs of the board's most common colour (the hidden squares'
@@ -116,11 +110,8 @@ def main() -> None:
                 got = xdemineur.play(screen, rng, w, h, n, (0, 0), make=Game)
                 if got is None:
                     continue
-                _, before, _, _, shown, hidden, flag, _ = got
-                for xy, s in before.items():
-                    if s not in (hidden, flag):
-                        votes.setdefault(s, set()).add(sum(o in shown for o in xdemineur.around(xy, w, h)))
-            digits[level] = {s: next(iter(v)) for s, v in votes.items() if len(v) == 1}
+                xdemineur.vote(votes, got, w, h)
+            digits[level] = xdemineur.voted(votes)
             print("calibrated level", level, sorted(digits[level].values()), "dropped:",
                   sum(len(v) > 1 for v in votes.values()), flush=True)
         made, tries = 0, 0
@@ -130,17 +121,10 @@ def main() -> None:
             w, h, n = LEVELS[level]
             whole = made % 3 == 1
             at = (rng.randrange(40, 1280 - 420), rng.randrange(30, 800 - 440)) if whole else (0, 0)
-            got = xdemineur.play(screen, rng, w, h, n, at, make=Game)
-            if got is None:
+            game = xdemineur.played(screen, rng, w, h, n, at, Game, digits[level])
+            if game is None:
                 continue
-            position, before, lost, at_loss, shown, hidden, flag, box = got
-            rows = xdemineur.truth_rows(before, hidden, flag, digits[level], shown, w, h)
-            if rows is None:
-                print("a square matching no sprite", flush=True)
-                continue
-            loss_rows = None
-            if all(s != flag or xy in shown for xy, s in before.items()):
-                loss_rows = xdemineur.truth_rows(at_loss, hidden, flag, digits[level], shown, w, h, loss=True)
+            position, rows, lost, loss_rows, box = game
             more = {"tile": TILES[level], "mines": n, "level": level}
             save_shots(out, "ace-of-penguins minesweeper", made, whole, box,
                        [("", position, rows, more), ("-lost", lost, loss_rows, more)], rng, prefix="ace")

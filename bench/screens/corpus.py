@@ -215,6 +215,15 @@ def capture_win98(browser, url: str, rng: random.Random, out: Path, count: int) 
         ctx.close()
 
 
+def lose_game(rng: random.Random, cells: list[list], cell) -> None:
+    """A game lost by a click on a hidden mine, after a wrong flag one time in two (it stays a flag at the
+    loss); `cells[r][c]` starts with the cell's (mine, opened, flagged), `cell(r, c)` is its element."""
+    every = [(r, c) for r in range(len(cells)) for c in range(len(cells[0]))]
+    if rng.random() < 0.5:
+        cell(*rng.choice([(r, c) for r, c in every if not any(cells[r][c][:3])])).click(button="right")
+    cell(*rng.choice([(r, c) for r, c in every if cells[r][c][0] and not cells[r][c][2]])).click()
+
+
 def around(mine_at: list[bool], rows: int, cols: int, r: int, c: int) -> int:
     """The mines around a cell of a layout given row by row (a check of the client's own counts)."""
     return sum(mine_at[y * cols + x] for y in range(max(0, r - 1), min(rows, r + 2))
@@ -439,11 +448,7 @@ def capture_rwpz(browser, url: str, rng: random.Random, out: Path, count: int) -
             ctx.close()
             continue
         if lose:
-            every = [(r, c) for r in range(rows) for c in range(cols)]
-            if rng.random() < 0.5:  # a wrong flag first, now and then (it stays a flag at the loss)
-                cell(*rng.choice([(r, c) for r, c in every if not cells[r][c][0] and not cells[r][c][1]
-                                  and not cells[r][c][2]])).click(button="right")
-            cell(*rng.choice([(r, c) for r, c in every if cells[r][c][0] and not cells[r][c][2]])).click()
+            lose_game(rng, cells, cell)
             page.wait_for_function("game.gameState === 'lost' && game.board.every(row => row.every(c => !c.isMine"
                                    " || c.isRevealed))")
         page.mouse.move(0, 0)
@@ -522,11 +527,7 @@ def capture_neosweeper(browser, url: str, rng: random.Random, out: Path, count: 
             ctx.close()
             continue
         if lose:
-            every = [(r, c) for r in range(rows) for c in range(cols)]
-            if rng.random() < 0.5:  # a wrong flag first, now and then (it stays a flag at the loss)
-                cell(*rng.choice([(r, c) for r, c in every if not cells[r][c][0] and not cells[r][c][1]
-                                  and not cells[r][c][2]])).click(button="right")
-            cell(*rng.choice([(r, c) for r, c in every if cells[r][c][0] and not cells[r][c][2]])).click()
+            lose_game(rng, cells, cell)
             page.wait_for_function("game.gameOver && !game.isAnimating && game.board.every((row, r) => row.every("
                                    "(c, k) => !c.isMine || document.querySelector(`#game-board [data-row=\"${r}\"]"
                                    "[data-col=\"${k}\"]`).classList.contains('mine')))")

@@ -43,7 +43,7 @@ from pathlib import Path
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from xbomb import Screen, begin, save_shots, wait_for  # the Xvfb, a game's shots saved, a script's start, polling
+from xbomb import Screen, begin, save_shots, wait_for, window_box  # the Xvfb, shots saved, start, polling, a window
 from xdemineur import around, truth_rows  # the neighbours, the rows checked against the mines shown
 
 Cell = tuple[int, int]
@@ -91,7 +91,7 @@ class Game:
             wait_for(lambda: not self.blue(self.screen.grab().getpixel(PLAY)), "the game")
         self.screen.run("xdotool", "windowsize", self.win, str(size[0]), str(size[1]))
         self.screen.run("xdotool", "windowmove", self.win, str(at[0]), str(at[1]))
-        self.box = wait_for(lambda: self.placed(size, at), "the window at its size")
+        self.box = wait_for(lambda: window_box(self.screen, self.win, at, size), "the window at its size")
         self.park()
         self.grid = wait_for(self.find_grid, "the board laid out")
 
@@ -104,13 +104,6 @@ class Game:
             return self.screen.run("xdotool", "search", "--onlyvisible", "--name", "^Mines$").split()[0]
         except subprocess.CalledProcessError:
             return ""
-
-    def placed(self, size: tuple[int, int], at: tuple[int, int]) -> tuple[int, int, int, int] | None:
-        info = self.screen.run("xwininfo", "-id", self.win)
-        get = {k.strip(): v.strip() for k, _, v in (ln.partition(":") for ln in info.splitlines()) if v}
-        x, y = int(get["Absolute upper-left X"]), int(get["Absolute upper-left Y"])
-        width, height = int(get["Width"]), int(get["Height"])
-        return (x, y, x + width, y + height) if (x, y, width, height) == (*at, *size) else None
 
     def park(self) -> None:
         """The pointer inside the window (its focus: it pauses without it), off the board and its buttons."""

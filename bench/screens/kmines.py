@@ -54,7 +54,7 @@ from PIL import Image, ImageChops
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import xdemineur  # its play to a loss, its rows checked, the neighbours
-from xbomb import Screen, begin, save_shots, wait_for  # the Xvfb, a game's shots saved, a script's start, polling
+from xbomb import Screen, begin, save_shots, wait_for, window_box  # the Xvfb, shots saved, start, polling, a window
 
 Cell = tuple[int, int]
 LEVELS = {(9, 9, 10): "Easy", (16, 16, 40): "Medium", (30, 16, 99): "Hard"}  # its own; any other is Custom
@@ -146,7 +146,7 @@ class Game(xdemineur.Game):
         self.win = wait_for(self.find_window, "kmines' window", 30)
         screen.run("xdotool", "windowsize", self.win, str(size[0]), str(size[1]))
         screen.run("xdotool", "windowmove", self.win, str(at[0]), str(at[1]))
-        self.box = wait_for(lambda: self.placed(size, at), "the window at its size and place")
+        self.box = wait_for(lambda: window_box(self.screen, self.win, at, size), "the window at its size and place")
         self.started = False
         self.spans = wait_for(self.find_grid, "the board laid out", 20)
         self.grid = (self.spans[0], self.spans[1])
@@ -157,13 +157,6 @@ class Game(xdemineur.Game):
             if '("kmines" "kmines")' in line and not line.split()[-2].startswith("1x1+"):
                 return line.split()[0]
         return ""
-
-    def placed(self, size: tuple[int, int], at: tuple[int, int]) -> tuple[int, int, int, int] | None:
-        info = self.screen.run("xwininfo", "-id", self.win)
-        get = {k.strip(): v.strip() for k, _, v in (ln.partition(":") for ln in info.splitlines()) if v}
-        x, y = int(get["Absolute upper-left X"]), int(get["Absolute upper-left Y"])
-        width, height = int(get["Width"]), int(get["Height"])
-        return (x, y, x + width, y + height) if (x, y, width, height) == (*at, *size) else None
 
     def find_grid(self) -> tuple[int, int, int, int] | None:
         """The first square's corner, the squares' size and the inset of their rim: the program's own
@@ -279,11 +272,8 @@ def main() -> None:
                     got = xdemineur.play(screen, rng, w, h, w * h // 4, (0, 0), make=make(k))
                     if got is None:
                         continue
-                    _, before, _, _, shown, hidden, flag, _ = got
-                    for xy, s in before.items():
-                        if s not in (hidden, flag):
-                            votes.setdefault(s, set()).add(sum(o in shown for o in xdemineur.around(xy, w, h)))
-                digits.append({s: next(iter(v)) for s, v in votes.items() if len(v) == 1})
+                    xdemineur.vote(votes, got, w, h)
+                digits.append(xdemineur.voted(votes))
                 print("calibrated", SETUPS[k], sorted(Counter(digits[-1].values()).items()), "dropped:",
                       sum(len(v) > 1 for v in votes.values()), "sprites:", len(sprites[k].known),
                       "closest two:", sprites[k].closest(),
@@ -297,17 +287,10 @@ def main() -> None:
                 w, h, n, theme, size = SETUPS[k]
                 whole = made % 3 == 1
                 at = (rng.randrange(0, 1280 - size[0]), rng.randrange(0, 800 - size[1])) if whole else (0, 0)
-                got = xdemineur.play(screen, rng, w, h, n, at, make=make(k))
-                if got is None:
+                game = xdemineur.played(screen, rng, w, h, n, at, make(k), digits[k])
+                if game is None:
                     continue
-                position, before, lost, at_loss, shown, hidden, flag, box = got
-                rows = xdemineur.truth_rows(before, hidden, flag, digits[k], shown, w, h)
-                if rows is None:
-                    print("a square matching no sprite", flush=True)
-                    continue
-                loss_rows = None
-                if all(s != flag or xy in shown for xy, s in before.items()):
-                    loss_rows = xdemineur.truth_rows(at_loss, hidden, flag, digits[k], shown, w, h, loss=True)
+                position, rows, lost, loss_rows, box = game
                 more = {"tile": games[-1].tile, "mines": n, "theme": theme, "level": LEVELS.get((w, h, n), "Custom")}
                 save_shots(out, "kmines", made, whole, box,
                            [("", position, rows, more), ("-lost", lost, loss_rows, more)], rng)

@@ -102,6 +102,16 @@ def begin(argv: list[str], seed: int = 34) -> tuple[Path, int, random.Random, Sc
     return out, count, random.Random(seed), Screen()
 
 
+def window_box(screen: Screen, win: str, at: tuple[int, int],
+               size: tuple[int, int] | None = None) -> tuple[int, int, int, int] | None:
+    """The window's box on the screen once it is at `at` (and of `size`, when given), else None."""
+    info = screen.run("xwininfo", "-id", win)
+    get = {k.strip(): v.strip() for k, _, v in (ln.partition(":") for ln in info.splitlines()) if v}
+    x, y = int(get["Absolute upper-left X"]), int(get["Absolute upper-left Y"])
+    width, height = int(get["Width"]), int(get["Height"])
+    return (x, y, x + width, y + height) if (x, y) == at and size in (None, (width, height)) else None
+
+
 def wait_for(test, what: str, timeout: float = 10.0):
     """Poll until test() gives something true (the program draws on its own time)."""
     end = time.monotonic() + timeout

@@ -169,11 +169,8 @@ def main() -> None:
             got = play(screen, rng, w, h, n, (0, 0))
             if got is None:
                 continue
-            _, before, _, _, shown, hidden, flag, _ = got
-            for xy, s in before.items():
-                if s not in (hidden, flag):
-                    votes.setdefault(s, set()).add(sum(o in shown for o in around(xy, w, h)))
-        digits = {s: next(iter(v)) for s, v in votes.items() if len(v) == 1}
+            vote(votes, got, w, h)
+        digits = voted(votes)
         print("calibrated sprites:", sorted(digits.values()), "dropped:", sum(len(v) > 1 for v in votes.values()),
               flush=True)
         made, tries = first, 0
@@ -183,22 +180,48 @@ def main() -> None:
             whole = made % 3 == 1
             at = (rng.randrange(40, 1270 - w * TILE - 40), rng.randrange(30, 790 - h * TILE - 110)) if whole \
                 else (0, 0)
-            got = play(screen, rng, w, h, n, at)
-            if got is None:
+            game = played(screen, rng, w, h, n, at, None, digits)
+            if game is None:
                 continue
-            position, before, lost, at_loss, shown, hidden, flag, box = got
-            rows = truth_rows(before, hidden, flag, digits, shown, w, h)
-            if rows is None:
-                continue
-            loss_rows = None
-            if all(s != flag or xy in shown for xy, s in before.items()):
-                loss_rows = truth_rows(at_loss, hidden, flag, digits, shown, w, h, loss=True)
+            position, rows, lost, loss_rows, box = game
             more = {"tile": TILE, "mines": n}
             save_shots(out, "xdemineur", made, whole, box,
                        [("", position, rows, more), ("-lost", lost, loss_rows, more)], rng)
             made += 1
     finally:
         screen.close()
+
+
+def vote(votes: dict[bytes, set[int]], game, w: int, h: int) -> None:
+    """What a lost game (`play`'s) says of its sprites: each opened one shows the mines shown around it."""
+    _, before, _, _, shown, hidden, flag, _ = game
+    for xy, s in before.items():
+        if s not in (hidden, flag):
+            votes.setdefault(s, set()).add(sum(o in shown for o in around(xy, w, h)))
+
+
+def voted(votes: dict[bytes, set[int]]) -> dict[bytes, int]:
+    """The sprites whose games all said one digit, with it (the others dropped)."""
+    return {s: next(iter(v)) for s, v in votes.items() if len(v) == 1}
+
+
+def played(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tuple[int, int], make,
+           digits: dict[bytes, int]):
+    """A game played to its loss (`play`) and its truth: (the position's picture, its rows, the loss's picture,
+    the loss's rows or None when a flag was wrong, the window's box), or None (not played, or a square that
+    matches no sprite)."""
+    got = play(screen, rng, w, h, mines, at, make=make)
+    if got is None:
+        return None
+    position, before, lost, at_loss, shown, hidden, flag, box = got
+    rows = truth_rows(before, hidden, flag, digits, shown, w, h)
+    if rows is None:
+        print("a square matching no sprite", flush=True)
+        return None
+    loss_rows = None
+    if all(s != flag or xy in shown for xy, s in before.items()):
+        loss_rows = truth_rows(at_loss, hidden, flag, digits, shown, w, h, loss=True)
+    return position, rows, lost, loss_rows, box
 
 
 def truth_rows(sprites: dict[Cell, bytes], hidden: bytes | Collection[bytes], flag: bytes | Collection[bytes],
