@@ -175,7 +175,7 @@ def _mine_shaped(glyph: Glyph, mirrored: bool) -> bool:
 def _red_ground(cell: CellLook) -> bool:
     """Whether the cell's ground is itself a red (not an orange: a flagged tile's colour in some clients)."""
     r, g, b = cell.background
-    return r > 120 and r - max(g, b) > 60 and abs(g - b) < 0.25 * (r - min(g, b))
+    return bool(_reds([cell.background])) and abs(g - b) < 0.25 * (r - min(g, b))
 
 
 def _has_red(cell: CellLook) -> bool:
@@ -225,10 +225,8 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
     more = {k for k in flat if digits_in[k] >= 1 and blank_in[k] == 0}
     # the opened look drawn with other borders (lines left by the hidden cells beside it): its colour, and digits
     # (and the mines shown at a loss, when they are drawn on opened cells)
-    ground = centres[opened][0].background
     more |= {k for k in range(len(centres)) if k not in (opened, hidden) and centres[k][0].raised < RAISED
-             and digits_in[k] >= max(2, blank_in[k] // 4)
-             and sum(abs(a - b) for a, b in zip(centres[k][0].background, ground)) <= 15}
+             and digits_in[k] >= max(2, blank_in[k] // 4) and _colour_distance(centres[k][0], centres[opened][0]) <= 15}
     rows, cols = grid.rows, grid.cols
     for k in flat:
         if digits_in[k] or k in more:
