@@ -389,3 +389,54 @@ def test_mines_shown_on_red_tiles_are_hidden_cells_not_flags():
     rows = [row.replace("B", "?") for row in TILED]
     assert rows_of(reading) == rows
     assert (4, 7) in reading.unsure
+
+
+def see_through(rows: list[str], cell: int = 30) -> Image.Image:
+    """A board drawn as KMines' default theme draws one (no client's pixels): hidden squares shaded from light
+    at their top left to dark at their bottom right, each the same; opened squares see-through over a picture
+    whose grey drifts from light at the top to dark at the bottom, between thin light lines; digits blue,
+    green, olive (a 3), purple."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 60, h + 90), (236, 236, 236))
+    draw = ImageDraw.Draw(image)
+    x0, y0 = 30, 60
+    for y in range(y0, y0 + h):  # the picture behind the board
+        grey = round(200 - 30 * (y - y0) / h)
+        draw.line((x0, y, x0 + w - 1, y), fill=(grey, grey, grey))
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell * 7 // 10)
+    inks = {"1": (20, 30, 140), "2": (20, 120, 20), "3": (128, 120, 0), "4": (120, 20, 110)}
+    tile = Image.new("RGB", (cell - 2, cell - 2))
+    for y in range(cell - 2):
+        for x in range(cell - 2):
+            grey = round(222 - 52 * (x + y) / (2 * (cell - 3)))
+            tile.putpixel((x, y), (grey, grey, grey))
+    ImageDraw.Draw(tile).rectangle((0, 0, cell - 3, cell - 3), outline=(150, 150, 150))
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            left, top = x0 + c * cell, y0 + r * cell
+            draw.line((left, top, left + cell - 1, top), fill=(212, 212, 212))
+            draw.line((left, top, left, top + cell - 1), fill=(212, 212, 212))
+            if ch == "?":
+                image.paste(tile, (left + 1, top + 1))
+            elif ch in inks:
+                draw.text((left + cell / 2, top + cell / 2), ch, fill=inks[ch], font=font, anchor="mm")
+    return image
+
+
+def test_shaded_squares_over_a_see_through_face_are_read():
+    """KMines' default look: its hidden squares are shaded (a gradient, their mean as light as the opened
+    face), its opened ones see-through over a picture, their grey drifting by 30 levels down the board.  Read
+    before as one look of hidden and opened cells (the opened 0s at the top read as hidden, the digits there
+    unsure), and an olive 3 as a 5."""
+    rows = ["0001?????",
+            "00012????",
+            "0001?????",
+            "00013????",
+            "1111?????",
+            "?????????",
+            "???1113??",
+            "???1002??",
+            "???1001??"]
+    reading = read(see_through(rows))
+    assert rows_of(reading) == rows
+    assert reading.sure

@@ -55,7 +55,7 @@ __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
 
 THRESHOLD = 0.5  # a board is offered as sure when every cell's confidence is at least this
 FAINT = 20  # a channel this far from a cell's background (and less than INK) is a faint mark
-DRIFT = 64  # how far a see-through face's colour drifts across the board (KMines' over its picture)
+DRIFT = 96  # how far a see-through face's colour drifts across the board (KMines' over its picture)
 LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apart`; alike in border and shading)
 # are of one look
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
