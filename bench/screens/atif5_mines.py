@@ -73,6 +73,7 @@ def answer():
     if not ask.exists() or not games:
         return
     seq = ask.read_text()
+    ask.unlink()  # before the answer: the next request comes only after it
     game = games[0]
     cells = game.minefield.cells
     out = []
@@ -84,7 +85,6 @@ def answer():
              "tile": list(game.minefield.cell_size), "cells": out}
     (talk / "state.tmp").write_text(json.dumps(state))
     os.replace(talk / "state.tmp", talk / "state.json")
-    ask.unlink()
 flip = pygame.display.flip
 def shown():
     flip()
@@ -130,7 +130,8 @@ class Game:
     def state(self, timeout: float = 10.0) -> dict:
         """The game's state as of a frame shown after this request."""
         self.seq += 1
-        (self.talk / "ask").write_text(str(self.seq))
+        (self.talk / "ask.tmp").write_text(str(self.seq))
+        os.replace(self.talk / "ask.tmp", self.talk / "ask")  # whole when the driver sees it
         path = self.talk / "state.json"
 
         def answered():

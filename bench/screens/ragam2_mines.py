@@ -66,6 +66,7 @@ def answer():
     if not ask.exists():
         return
     seq = ask.read_text()
+    ask.unlink()  # before the answer: the next request comes only after it
     state = {"seq": seq, "over": over[-1] if over else None, "menu": {}, "cells": None}
     for root in roots:
         try:
@@ -80,7 +81,6 @@ def answer():
                              c["button"].winfo_height()] for c in row] for row in board]
     (talk / "state.tmp").write_text(json.dumps(state))
     os.replace(talk / "state.tmp", talk / "state.json")
-    ask.unlink()
 Base = tkinter.Tk
 class Tk(Base):
     def __init__(self, *args, **kw):
