@@ -11,9 +11,10 @@ drawn here (`skins.py`), the position the page was drawn from: never minesat's r
 
 Each client is shot at several device scales (1, 1.25, 1.5, 2, 3), board sizes, as PNG and as JPEG
 at qualities 60 to 90, some with the page's other UI around the board and the board away from the
-corner.  The clients added later and left out (`dippedrusk`, `minetag`, then `rwpz`, `neosweeper`, `elegant`:
-never looked at while the reader was written) are also shot at a loss, one game in three: every mine shown (a
-shown mine is '?' in minesat's truth, a flag left on a safe cell 'F').
+corner.  The clients added later and left out (`dippedrusk`, `minetag`, then `rwpz`, `neosweeper`, `elegant`,
+then `xp`, `neon`, `pixel`: never looked at while the reader was written) are also shot at a loss, one game in
+three: every mine shown (a shown mine is '?' in minesat's truth, a flag left on a safe cell 'F'); all but `neon`,
+whose loss draws every tile not opened as an opened empty one.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ import skins  # noqa: E402
 
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
-COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27}
+COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
+          "pixel": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -661,6 +663,257 @@ def capture_elegant(browser, url: str, rng: random.Random, out: Path, count: int
         ctx.close()
 
 
+# -- ziebelje/minesweeper: Windows XP's Minesweeper in an HTML table, its 16-pixel bitmap sprites (raised tiles,
+# coloured digits, LED counters and a face in a bevelled frame); its game object kept by a hook as rw-pz's -------------
+XP_HOOK = """document.addEventListener('DOMContentLoaded', () => {
+    const start = arcade.minesweeper.prototype.new_game;
+    arcade.minesweeper.prototype.new_game = function (...a) { window.game = this; return start.apply(this, a); };
+});"""
+XP_STATES = """game.grid.tiles[0].map((_, y) => game.grid.tiles.map(col => col[y]).map(t => [t.is_a_mine_,
+    t.is_revealed_, t.state === 'flag', t.state, t.mine_count]))"""
+
+
+def capture_xp(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its three levels chosen on its own buttons, other sizes through its own `new_game(width, height, mines)`
+    (its tiles are always 16 CSS pixels).  It lays the mines at a new game and spares no first click: the first
+    click is on an empty cell of its layout, then clicks (left opens, right flags); one game in three lost by a
+    click on a hidden mine, after a wrong flag one time in two: it then opens the whole board (every count shown),
+    every mine drawn (the one hit on red), a flag on a mine kept, a wrong flag drawn as a crossed-out mine.  Truth
+    from its tiles (`is_a_mine_`, `is_revealed_`, `state`, `mine_count`): a count its number, a flag 'F', a shown
+    mine or a crossed-out one '?', a covered tile '?'; checked: every opened count equals the mines of its
+    layout around it, and its layout did not move."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    levels = {(9, 9, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        ctx = base.context(browser, shot["scale"], 1300, 1000)
+        page = ctx.new_page()
+        page.add_init_script(XP_HOOK)
+        page.goto(f"{url}xp/index.html")
+        page.wait_for_function("window.game && game.grid")
+        level = levels.get((rows, cols, mines))
+        if level:
+            page.click(f"#button_{level}")
+        else:
+            page.evaluate(f"game.new_game({cols}, {rows}, {mines})")
+        page.wait_for_function(f"game.grid.width === {cols} && game.grid.height === {rows} && "
+                               f"game.grid.tiles.flat().filter(t => t.is_a_mine_).length === {mines}")
+        cells = page.evaluate(XP_STATES)
+        mine_at = [c[0] for row in cells for c in row]
+
+        def cell(r: int, c: int):
+            return page.evaluate_handle(f"game.grid.tiles[{c}][{r}].get_element()").as_element()
+
+        def reveal(r: int, c: int) -> None:
+            cell(r, c).click()
+            cells[:] = page.evaluate(XP_STATES)
+
+        def flag(r: int, c: int) -> None:
+            cell(r, c).click(button="right")
+            cells[:] = page.evaluate(XP_STATES)
+
+        reveal(*rng.choice([(r, c) for r in range(rows) for c in range(cols)
+                            if not cells[r][c][0] and cells[r][c][4] == 0]))
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, flag, rows, cols,
+                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
+        assert all(c[3] == "flag" for row in cells for c in row if c[2]), "a right click gave a question mark"
+        if all(c[0] or c[1] for row in cells for c in row):
+            print(f"xp-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            lose_game(rng, cells, cell)
+            cells[:] = page.evaluate(XP_STATES)
+            assert any(c[3] == "mine_red" for row in cells for c in row), "the mine hit is drawn on red"
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        cells[:] = page.evaluate(XP_STATES)
+        flat = []
+        for mine, _, flagged, state, n in (c for row in cells for c in row):
+            if state.startswith("count_"):
+                assert not mine and int(state[6:]) == n
+                flat.append(str(n))
+            elif flagged:
+                flat.append("F")
+            else:
+                assert state in ("covered", "mine", "mine_red", "mine_x"), state
+                assert state == "covered" or lose
+                assert mine == (state in ("mine", "mine_red")) or state == "covered"
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[0] for row in cells for c in row] == mine_at, "its layout moved"
+        selector = "#play_area td[rowspan] > table" if shot["margin"] == 20 else "#play_area > table"
+        save(out, shoot(page, selector, shot["margin"]), f"xp-{i}{'-lost' if lose else ''}",
+             {"client": "ziebelje/minesweeper", "scale": shot["scale"], "rows": truth, "mines": mines,
+              "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+# -- cobalthex/minesweeper: a neon look (rounded tiles outlined in glowing cyan on dark navy, white bold digits,
+# emoji flags); square boards, its game in a closure: its layout learnt from a calibration game, as the Elegant one's --
+NEON_CELLS = """[...document.querySelectorAll('#minesweeper .tile')].map(e => [+e.dataset.row, +e.dataset.column,
+    e.classList.contains('known'), e.classList.contains('flag'), e.classList.contains('mine'),
+    e.dataset.nearby || ''])"""
+
+
+def neon_page(ctx, url: str, seed: int, n: int, first: tuple[int, int]):
+    page = ctx.new_page()
+    page.add_init_script(ELEGANT_SEED % seed)
+    page.goto(f"{url}neon/minesweeper.html")
+    page.wait_for_selector("#minesweeper .tile")
+    if n != 9:  # its own function, which its page calls with 9
+        page.evaluate(f"Minesweeper({n})")
+    page.wait_for_function(f"document.querySelectorAll('#minesweeper .tile').length === {n * n}")
+    page.locator(f'#minesweeper .tile[data-row="{first[0]}"][data-column="{first[1]}"]').click()
+    return page
+
+
+def capture_neon(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Square boards only (its `Minesweeper(n)`, which its page calls with 9; mines 15% of the cells, fewer when
+    two fall on one cell), tiles of 2em (42 CSS pixels a tile with its margins).  The game's state is in a
+    closure, so each game is played twice from the same seed (`Math.random` replaced by a seeded one, the only
+    thing added): first by random clicks until a mine or a win (either shows every mine: the layout), then again
+    by clicks with the layout known (left opens, a click with Ctrl flags, as its page says; it moves a mine under
+    the first click).  No game is lost on purpose: at a loss it draws every tile not opened as an opened empty one
+    (no count), a picture of no position.  Truth from its drawn tiles (classes `known`, `flag` and the count in
+    `data-nearby`): a flag 'F', an opened tile its count, else '?'; checked: every opened count equals the mines
+    of the layout around it."""
+    sizes = [9, 16, 24, 8, 12, 20, 30]
+    for i, shot in enumerate(plan(rng, [(n, n, 0) for n in sizes], count)):
+        n = shot["rows"]
+        ctx = base.context(browser, shot["scale"], 400 + 42 * n, 400 + 42 * n)
+        seed, first = rng.randrange(1, 2**31 - 2), (rng.randrange(n), rng.randrange(n))
+        page = neon_page(ctx, url, seed, n, first)
+        for _ in range(n * n):  # the calibration game: random clicks on tiles not opened until a mine or a win
+            drawn = page.evaluate(NEON_CELLS)
+            if any(m for *_, m, _ in drawn):
+                break
+            y, x = rng.choice([(y, x) for y, x, known, *_ in drawn if not known])
+            page.locator(f'#minesweeper .tile[data-row="{y}"][data-column="{x}"]').click()
+        assert [(y, x) for y, x, *_ in drawn] == [(r, c) for r in range(n) for c in range(n)]
+        mine_at = [m for *_, m, _ in drawn]
+        mines = sum(mine_at)
+        page.close()
+        page = neon_page(ctx, url, seed, n, first)
+        cells = page.evaluate(NEON_CELLS)
+        cell = lambda r, c: page.locator(f'#minesweeper .tile[data-row="{r}"][data-column="{c}"]')  # noqa: E731
+
+        def reveal(r: int, c: int) -> None:
+            cell(r, c).click()
+            cells[:] = page.evaluate(NEON_CELLS)
+
+        def flag(r: int, c: int) -> None:
+            cell(r, c).click(modifiers=["Control"])
+            cells[:] = page.evaluate(NEON_CELLS)
+
+        base.play_moves(rng, lambda r, c: mine_at[r * n + c], reveal, flag, n, n,
+                        lambda r, c: cells[r * n + c][2], n * n // 12, n * n // 40 + 1)
+        if any(c[4] for c in cells):
+            print(f"neon-{i}: won (or lost): not kept")
+            ctx.close()
+            continue
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(800)  # its tiles' transitions (0.5 s)
+        cells[:] = page.evaluate(NEON_CELLS)
+        flat = []
+        for m, (_, _, known, flagged, mine, nearby) in zip(mine_at, cells):
+            assert not mine
+            if flagged:
+                assert m and not known
+                flat.append("F")
+            elif known:
+                assert not m
+                flat.append(nearby or "0")
+            else:
+                flat.append("?")
+        truth = ["".join(flat[r * n:(r + 1) * n]) for r in range(n)]
+        check_counts(truth, mine_at, n, n)
+        selector = "#minesweeper" if shot["margin"] == 20 else "body"
+        save(out, shoot(page, selector, shot["margin"]), f"neon-{i}",
+             {"client": "cobalthex/minesweeper", "scale": shot["scale"], "rows": truth, "mines": mines,
+              "lost": False}, shot["quality"])
+        ctx.close()
+
+
+# -- JayAgra/minesweeper-js: 16-pixel sprites blown up with `image-rendering: pixelated` to 45% of a black window
+# drawn by XP.css (blue title bar), seven-segment counters in a red glow; 9x9 only; its state in globals -------------
+PIXEL_CELLS = """[...document.querySelectorAll('#ms_grid img')].map((e, i) => [board[i] === 9,
+    board[i] >= 0 && board[i] < 9, flagged.includes(e.id), board[i], e.getAttribute('src')])"""
+
+
+def capture_pixel(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its only board, 9x9 with 10 mines, laid at the page's load (no first click spared: the first click is on an
+    empty cell of its layout); its tiles are 3.5% of the window's width, so windows 640 to 1800 CSS pixels wide
+    give tiles of 22 to 63 pixels, each a blown-up 16-pixel sprite.  Played by clicks (left opens, right flags);
+    one game in three lost by a click on a hidden mine, after a wrong flag one time in two: it then draws every
+    mine (a flagged one too, its flag gone; the one hit on red), a wrong flag stays.  Truth from its globals
+    `board` (-1 not opened, 9 a mine, else the count opened) and `flagged`, and each tile's sprite: a count its
+    number, a flag 'F', a shown mine '?', else '?'; checked: every opened count equals the mines around it, and
+    each tile's sprite is the one its state names."""
+    widths = (640, 800, 1000, 1300, 1800)
+    for i in range(count):
+        scale, width = SCALES[i % len(SCALES)], widths[(i // len(SCALES) + i) % len(widths)]
+        quality = rng.choice((60, 70, 80, 90)) if i % 3 == 2 else None
+        margin = rng.choice((6, 30, 120)) if i % 2 else 20
+        lose = i % 3 == 1
+        ctx = base.context(browser, scale, width, max(700, int(width * 0.75)))
+        page = ctx.new_page()
+        page.goto(f"{url}pixel/index.html")
+        page.wait_for_function("document.querySelectorAll('#ms_grid img').length === 81 && "
+                               "board.filter(v => v === 9).length === 10")
+        cells = page.evaluate(PIXEL_CELLS)
+        mine_at = [c[0] for c in cells]
+        around_at = [around(mine_at, 9, 9, k // 9, k % 9) for k in range(81)]
+        cell = lambda r, c: page.locator(f"#c_{r * 9 + c}")  # noqa: E731
+
+        def reveal(r: int, c: int) -> None:
+            cell(r, c).click()
+            cells[:] = page.evaluate(PIXEL_CELLS)
+
+        def flag(r: int, c: int) -> None:
+            cell(r, c).click(button="right")
+            cells[:] = page.evaluate(PIXEL_CELLS)
+
+        reveal(*rng.choice([(k // 9, k % 9) for k in range(81) if not mine_at[k] and around_at[k] == 0]))
+        base.play_moves(rng, lambda r, c: mine_at[r * 9 + c], reveal, flag, 9, 9, lambda r, c: cells[r * 9 + c][1],
+                        81 // 12, 3)
+        if all(c[0] or c[1] for c in cells):
+            print(f"pixel-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            lose_game(rng, [cells[r * 9:(r + 1) * 9] for r in range(9)], cell)
+            page.wait_for_function("!enableEvents")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        cells[:] = page.evaluate(PIXEL_CELLS)
+        sprites = {f"assets/{n - 1:02d}.png": str(n) for n in range(1, 9)} | {"assets/08.png": "0"}
+        flat = []
+        for mine, shown, flagged, value, src in cells:
+            if src in ("assets/14.png", "assets/15.png"):
+                assert mine and lose
+                flat.append("?")
+            elif flagged:
+                assert src == "assets/10.png"
+                flat.append("F")
+            elif shown:
+                assert sprites[src] == str(value)
+                flat.append(str(value))
+            else:
+                assert src == "assets/09.png" and value in (-1, 9)
+                flat.append("?")
+        truth = ["".join(flat[r * 9:(r + 1) * 9]) for r in range(9)]
+        check_counts(truth, mine_at, 9, 9)
+        assert [c[0] for c in cells] == mine_at, "its layout moved"
+        selector = "#ms_grid" if margin == 20 else "#mswpr-window"
+        save(out, shoot(page, selector, margin), f"pixel-{i}{'-lost' if lose else ''}",
+             {"client": "JayAgra/minesweeper-js", "scale": scale, "window width": width, "rows": truth, "mines": 10,
+              "lost": lose}, quality)
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -687,7 +940,7 @@ def main() -> None:
         return
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
-                               "neosweeper", "elegant"]
+                               "neosweeper", "elegant", "xp", "neon", "pixel"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
