@@ -21,6 +21,9 @@ from operator import add, itemgetter, mul, sub
 from minesat.image.grid import Grid
 
 INK = 56  # a channel this far from the cell's background is ink
+SHADED = 0.5  # a face with at most this share of its ground within EVEN levels of its lightness is shaded
+GRADED = 16  # (and at least 5% of it this far off: a gradient, not noise)
+EVEN = 6  # a lightness this near the background's is its, even on a face shaded a little (JPEG's noise)
 SAMPLES = 32  # samples per side of a cell
 
 Rgb = tuple[int, int, int]
@@ -39,6 +42,13 @@ class CellLook:
     shades: Counter[int]  # each packed colour of the middle: how many samples
     rgb: dict[int, Rgb]  # the packed colours sampled, unpacked
     levels: dict[int, Rgb]  # and at 16 levels a channel
+    even: float = 1.0  # the share of the middle's ground within EVEN levels of its lightness: low on a shaded face
+    graded: float = 0.0  # and more than GRADED levels off it: a gradient's, not noise's
+
+    @property
+    def shaded(self) -> bool:
+        """Whether the cell's face is shaded (a gradient, as KMines' hidden squares), not flat."""
+        return self.even <= SHADED and self.graded >= 0.05
 
     @cached_property
     def palette(self) -> dict[Rgb, int]:
@@ -227,6 +237,14 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
     far = _far_from(shades, rgb, bg)
     if far:  # else no ink: the middle is all of about the background's colour
         find_ink(cell, bg, far)
+    light = luminance(bg)  # (its lightness: JPEG's chroma bleeds about a coloured digit)
+    near = far_off = 0
+    for p, k in shades.items():
+        off = abs(luminance(rgb[p]) - light)
+        near += k if off <= EVEN else 0
+        far_off += k if off > GRADED else 0
+    ground = max(1, sum(shades.values()) - cell.ink_count)  # the ground about the ink
+    cell.even, cell.graded = near / ground, (far_off - cell.ink_count) / ground
     return cell
 
 
@@ -654,7 +672,7 @@ def shape_distances(glyph: Glyph, known: Shapes) -> dict[int, float]:
 _HUES: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((195, 250),),
     2: ((75, 160),),
-    3: ((340, 360), (0, 20)),
+    3: ((340, 360), (0, 20), (40, 65)),  # (an olive 3: KMines')
     4: ((225, 300),),
     5: ((340, 360), (0, 50)),
     6: ((165, 200),),
@@ -721,7 +739,7 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
         # the classic palette draws 3 bright red and 5 dark red, 1 bright blue and 4 dark blue
         if (hue >= 340 or hue < 10) and (light >= 90 or two_reds):  # red: bright a 3, dark (maroon) a 5;
             best[5 if light >= 90 else 3] += 0.3  # a dark red alone in the image is its palette's red, either
-        elif 20 <= hue < 50:  # salmon, orange, brown: a 5 (between red and orange, 10-20 degrees, neither)
+        elif 20 <= hue < 40:  # salmon, orange, brown: a 5 (between red and orange, 10-20 degrees, neither)
             best[3] += 0.3
         elif 225 <= hue <= 250 and two_blues:  # one blue alone: the palette's blue, whichever digit it is
             best[4 if light >= 90 else 1] += 0.3

@@ -55,6 +55,9 @@ __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
 
 THRESHOLD = 0.5  # a board is offered as sure when every cell's confidence is at least this
 FAINT = 20  # a channel this far from a cell's background (and less than INK) is a faint mark
+DRIFT = 64  # how far a see-through face's colour drifts across the board (KMines' over its picture)
+LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apart`; alike in border and shading)
+# are of one look
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
 
@@ -211,25 +214,29 @@ def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
 
 
 def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], digits_in: list[int],
-                 blank_in: list[int], opened: int, hidden: int, mine_like: set[int], plain: list[bool]) -> set[int]:
+                 blank_in: list[int], opened: int, hidden: int, mine_like: set[int], plain: list[bool],
+                 shaded: set[int]) -> set[int]:
     """Other looks of opened cells, where a palette gives each number's cells a colour of their own (GNOME
     Mines): a flat look whose every cell shows a digit, none a shown mine (`mine_like`: the looks with a dark
-    round blob); then a flat plain look none of whose plain cells (`plain`: the cells without ink; an
-    exploded mine may lie on the look) touches a hidden one (an opened 0's neighbours are all opened) and
-    some of whose cells touch an opened one."""
+    round blob) nor shaded (`shaded`: none is an opened look); then a flat look none of whose plain cells (`plain`: the
+    cells without ink; an exploded mine may lie on the look) touches a hidden one (an opened 0's neighbours
+    are all opened) and some of whose cells touch an opened one, or which shows digits and lies within DRIFT
+    of the opened look's colour (a see-through face over a picture, when the image shows shaded looks: an
+    island of it)."""
     if opened < 0 or hidden < 0:
         return set()
     light = 0.5 * luminance(centres[opened][0].background)  # a look much darker: shown mines' (a bomb's body)
-    flat = [k for k in range(len(centres)) if k not in (opened, hidden) and k not in mine_like
+    flat = [k for k in range(len(centres)) if k not in (opened, hidden) and k not in mine_like | shaded
             and centres[k][0].raised < RAISED and luminance(centres[k][0].background) >= light]
     more = {k for k in flat if digits_in[k] >= 1 and blank_in[k] == 0}
     # the opened look drawn with other borders (lines left by the hidden cells beside it): its colour, and digits
     # (and the mines shown at a loss, when they are drawn on opened cells)
-    more |= {k for k in range(len(centres)) if k not in (opened, hidden) and centres[k][0].raised < RAISED
+    more |= {k for k in range(len(centres)) if k not in (opened, hidden) and k not in shaded
+             and centres[k][0].raised < RAISED
              and digits_in[k] >= max(2, blank_in[k] // 4) and _colour_distance(centres[k][0], centres[opened][0]) <= 15}
     rows, cols = grid.rows, grid.cols
     for k in flat:
-        if digits_in[k] or k in more:
+        if k in more:
             continue
         near_hidden = near_opened = False
         for i, j in enumerate(label):
@@ -238,7 +245,8 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
             around = {label[n] for n in near(i, rows, cols)}
             near_hidden |= hidden in around
             near_opened |= bool(around & ({opened} | more))
-        if near_opened and not near_hidden:
+        drifts = bool(shaded) and digits_in[k] > 0 and _colour_distance(centres[k][0], centres[opened][0]) <= DRIFT
+        if (near_opened and not digits_in[k] or drifts) and not near_hidden:
             more.add(k)
     return more
 
@@ -267,11 +275,21 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
     return classic((340, 10), 3, 5), classic((225, 250.01), 1, 4)
 
 
-def _presence(cell: CellLook, colour: Rgb) -> float:
-    """The share of the middle of the cell that is of about this colour."""
-    r, g, b = colour[0] >> 4, colour[1] >> 4, colour[2] >> 4
-    near = sum(n for (x, y, z), n in cell.palette.items() if abs(x - r) <= 1 and abs(y - g) <= 1 and abs(z - b) <= 1)
+def _presence(cell: CellLook, colours: Rgb | dict[Rgb, bool]) -> float:
+    """The share of the middle of the cell that is of about this colour (or one of a look's grounds, `_linked`)."""
+    levels = [(c[0] >> 4, c[1] >> 4, c[2] >> 4) for c in (colours if isinstance(colours, dict) else (colours,))]
+    near = sum(n for (x, y, z), n in cell.palette.items()
+               if any(abs(x - r) <= 1 and abs(y - g) <= 1 and abs(z - b) <= 1 for r, g, b in levels))
     return near / max(1, sum(cell.palette.values()))
+
+
+def _away(cell: CellLook, grounds: dict[Rgb, bool], shades: bool) -> float:
+    """How far a cell's ground is from the nearest of a look's (`_linked`'s grounds): its colour, and (where the
+    image shows a shaded look, `shades`) a flat ground from a shaded one (a shaded ground may be a JPEG's noise
+    about a digit)."""
+    bg, flat = cell.background, shades and not cell.shaded
+    return min(abs(bg[0] - c[0]) + abs(bg[1] - c[1]) + abs(bg[2] - c[2]) + (100 if flat and shaded else 0)
+               for c, shaded in grounds.items())
 
 
 def _colour_distance(a: CellLook, b: CellLook) -> float:
@@ -285,6 +303,55 @@ def _distance(a: CellLook, b: CellLook) -> float:
     both = a.raised >= 2 * RAISED and b.raised >= 2 * RAISED
     return (abs(a.background[0] - b.background[0]) + abs(a.background[1] - b.background[1])
             + abs(a.background[2] - b.background[2])) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
+
+
+def _split(a: CellLook, b: CellLook) -> bool:
+    """Whether two plain cells are a flat face and a shaded one (a gradient: KMines' hidden squares)."""
+    return max(a.even, b.even) >= 0.9 and (a.shaded or b.shaded)
+
+
+def _linked(grid: Grid, cells: list[CellLook], label: list[int], centres: list[list[CellLook]], shades: bool
+            ) -> tuple[list[list[CellLook]], list[dict[Rgb, bool]]]:
+    """The looks, those joined by side neighbours alike made one (a see-through face whose colour drifts with a
+    picture behind the board: each cell like its neighbours, not like the look's first cell), and each one's
+    grounds: the colours of the looks joined in it, each shaded or not (`_shading`); `label` renamed.  Only
+    where plain cells are shaded (`shades`)."""
+    parent = list(range(len(centres)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    cols = grid.cols
+    for i, k in enumerate(label):
+        if k < 0 or not shades:
+            continue
+        for j in (i + 1 if (i + 1) % cols else -1, i + cols):
+            if 0 <= j < len(cells) and label[j] >= 0 and root(label[j]) != root(k) and (
+                    not _split(cells[i], cells[j]) and abs(cells[i].raised - cells[j].raised) < RAISED
+                    and _colour_distance(cells[i], cells[j]) <= LINK * _apart(cells[i], cells[j]) / 48):
+                a, b = root(k), root(label[j])
+                big, small = (a, b) if len(centres[a]) >= len(centres[b]) else (b, a)
+                parent[small] = big
+    roots = [k for k in range(len(centres)) if root(k) == k]
+    number = {k: n for n, k in enumerate(roots)}
+    joined: list[list[CellLook]] = [list(centres[k]) for k in roots]
+    grounds = [{centres[k][0].background: shades and _shading(centres[k])} for k in roots]
+    for k in range(len(centres)):
+        if root(k) != k:
+            joined[number[root(k)]] += centres[k]
+            grounds[number[root(k)]][centres[k][0].background] = shades and _shading(centres[k])
+    for i, k in enumerate(label):
+        if k >= 0:
+            label[i] = number[root(k)]
+    return joined, grounds
+
+
+def _shading(members: list[CellLook]) -> bool:
+    """Whether a look of plain cells is shaded (a gradient): a few of them at least, and most of them shaded."""
+    return len(members) >= 4 and sum(cell.shaded for cell in members) >= 0.8 * len(members)
 
 
 def _own_ground(cell: CellLook, look: CellLook) -> bool:
@@ -341,33 +408,41 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
                  for cell in (sample_cell(width, height, sharp, grid, r, c, seen),)]
     glyphs = [glyph_features(cell.ink) if cell.ink_count else None for cell in cells]
     flags = [_is_flag(cell, g) for cell, g in zip(cells, glyphs)]
-    # cluster the looks of the cells without ink, then put each cell with ink by its background
+    # cluster the looks of the cells without ink, then put each cell with ink by its background.  Where many
+    # plain cells are shaded (KMines' squares: a gradient over a see-through face), a shaded cell and a flat one
+    # are of two looks, and flat neighbours alike of one (the face's colour drifts with the picture behind it).
+    plain = [cell for cell, g in zip(cells, glyphs) if g is None]
+    shades = sum(cell.shaded for cell in plain) >= max(4, 0.1 * len(plain))
     centres: list[list[CellLook]] = []
     label = [-1] * len(cells)
     for i, cell in enumerate(cells):
         if glyphs[i] is not None:
             continue
         for k, members in enumerate(centres):
-            if _distance(cell, members[0]) <= _apart(cell, members[0]):
+            if _distance(cell, members[0]) <= _apart(cell, members[0]) and not (shades and _split(cell, members[0])):
                 members.append(cell)
                 label[i] = k
                 break
         else:
             centres.append([cell])
             label[i] = len(centres) - 1
+    centres, grounds = _linked(grid, cells, label, centres, shades)
+    shades = any(any(g.values()) for g in grounds)  # a shaded look: a flat ground with a digit is none of its
     for i, cell in enumerate(cells):
         if label[i] >= 0:
             continue
         # a cell with ink belongs to the look whose background covers most of it (a big digit may
         # cover more than its background): same colour, then the same border
-        scores = [(_presence(cell, members[0].background) - 0.004 * abs(cell.raised_grey - members[0].raised), k)
-                  for k, members in enumerate(centres)]
+        presence = {k: _presence(cell, grounds[k]) for k in range(len(centres))}
+        if shades and not cell.shaded:  # a flat ground with a digit is no shaded look's cell
+            unshaded = {k: p for k, p in presence.items() if not any(grounds[k].values())}
+            presence = unshaded if max(unshaded.values(), default=0.0) >= 0.06 else presence
+        scores = [(presence[k] - 0.004 * abs(cell.raised_grey - centres[k][0].raised), k) for k in presence]
         best = max(scores, default=(0.0, -1))
-        presence = {k: _presence(cell, members[0].background) for k, members in enumerate(centres)}
         tied = [k for k in presence if presence[k] >= max(presence.values(), default=0.0) - 0.05]
-        near = sorted(tied, key=lambda k: _colour_distance(cell, centres[k][0]))
-        if (len(tied) > 1 and presence[tied[0]] >= 0.06
-                and _colour_distance(cell, centres[near[1]][0]) - _colour_distance(cell, centres[near[0]][0]) >= 15):
+        away = {k: _away(cell, grounds[k], shades) for k in tied}
+        near = sorted(tied, key=away.__getitem__)
+        if len(tied) > 1 and presence[tied[0]] >= 0.06 and away[near[1]] - away[near[0]] >= 15:
             # looks of near colours (a dark theme's hidden and opened cells): the one the cell's colour is
             best = (presence[near[0]], near[0])
         elif len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or ink_hue(cell.colours) is not None):
@@ -382,8 +457,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             best = (0.0, -1)  # a small mark on a ground of its own colour, far from the look's: a look of its own
         if best[1] >= 0 and best[0] >= 0.06:
             k = best[1]
-            if _colour_distance(cell, centres[k][0]) > 30:  # its ink was measured from a wrong background
-                find_ink(cell, centres[k][0].background)
+            bg = cell.background  # the look's colour nearest the cell's (a see-through face's drifts)
+            ground = min(grounds[k], key=lambda c: abs(bg[0] - c[0]) + abs(bg[1] - c[1]) + abs(bg[2] - c[2]))
+            if sum(abs(a - b) for a, b in zip(bg, ground)) > 30:  # its ink was measured from a wrong background
+                find_ink(cell, ground)
                 glyphs[i] = glyph_features(cell.ink) if cell.ink_count else None
                 flags[i] = _is_flag(cell, glyphs[i])
             else:
@@ -392,6 +469,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             label[i] = k
         else:
             centres.append([cell])
+            grounds.append({cell.background: False})
             label[i] = len(centres) - 1
     mirrored = [g is not None and _symmetric(cell, g) for cell, g in zip(cells, glyphs)]  # (each worked out once)
     mine = [g is not None and _is_mine(cell, g) for cell, g in zip(cells, glyphs)]
@@ -403,9 +481,9 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         elif g is None:
             blank_in[k] += 1
     sizes = [len(m) for m in centres]
-    # digits lie on opened cells, which are flat: a raised look's "digits" are marks on tiles (JPEG's blocks
-    # on the bevels), so when a flat look shows digits, the opened look is one of the flat ones
-    flat = [k for k in range(len(centres)) if centres[k][0].raised < RAISED]
+    # digits lie on opened cells, which are flat: a raised or shaded look's "digits" are marks on tiles (JPEG's
+    # blocks on the bevels), so when a flat look shows digits, the opened look is one of the flat ones
+    flat = [k for k in range(len(centres)) if centres[k][0].raised < RAISED and not any(grounds[k].values())]
     pool = flat if any(digits_in[k] for k in flat) else range(len(centres))
     opened = max(pool, key=lambda k: (digits_in[k], sizes[k] if len(centres) == 1 else 0))
     if digits_in[opened] == 0:
@@ -420,7 +498,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         opened = max(rest, key=lambda k: sizes[k])
     mine_like = {label[i] for i in range(len(cells)) if mine[i]}
     opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like,
-                                   [g is None for g in glyphs])
+                                   [g is None for g in glyphs], {k for k, g in enumerate(grounds) if any(g.values())})
     shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
     two_reds, two_blues = _palette(cells, glyphs, flags, label, opens, [m[0].background for m in centres], shapes)
     out: list[str] = []
@@ -455,7 +533,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append(min(1.0, 0.55 + bonus))
         elif k == hidden:
             out.append(HIDDEN)
-            conf.append((0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus)) if g is None else 0.3)
+            marked = _unlike(cell, centres[k][0]) if any(grounds[k].values()) else _faint(cell, faint)
+            conf.append((0.45 if marked else min(1.0, 0.55 + bonus)) if g is None else 0.3)
             if g is not None:
                 marks.append(i)
         elif g is not None and _own_flag(cell, g):
@@ -625,6 +704,26 @@ def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
         answer = not (full_rows and full_columns and on_lines >= 0.9 * off)
     known[id(pix)] = answer
     return answer
+
+
+def _unlike(cell: CellLook, look: CellLook) -> bool:
+    """Whether a cell of a shaded look (a gradient, where `_faint` would take the shading for a mark) holds a
+    faint mark: 3% or more of its inner middle off the look's first cell's at the same place (every other
+    sample), by more than noise."""
+    if cell.pix is look.pix:
+        return False
+    n = len(cell.pix)
+    if len(look.pix) != n:
+        return True
+    m = n * 3 // 20 + 2
+    off = total = 0
+    for row, other in zip(cell.pix[m:n - m:2], look.pix[m:n - m:2]):
+        for p, q in zip(row[m:n - m:2], other[m:n - m:2]):
+            total += 1
+            if p != q:
+                a, b = cell.rgb[p], look.rgb[q]
+                off += max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2])) >= FAINT
+    return off >= 0.03 * total
 
 
 def _margin(cell: CellLook, centres: list[list[CellLook]], k: int) -> float:
