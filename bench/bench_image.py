@@ -68,8 +68,11 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # 16-pixel bitmap sprites), "cobalthex/minesweeper" (a neon look: glowing cyan outlines on dark navy, white
 # digits) and "JayAgra/minesweeper-js" (16-pixel sprites blown up pixelated in an XP.css window, 9x9 only)
 # (bench/screens/corpus.py: xp, neon, pixel).
+# Two desktop games written in Python added after that, never looked at (unseen): "atif5/minesweeper" (pygame:
+# flat grey squares in red lines, number pictures; bench/screens/atif5_mines.py) and "ragam2/Minesweeper" (Tk:
+# raised Tk buttons holding tile pictures; bench/screens/ragam2_mines.py), truth from each game's own state.
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
-           "kmines")
+           "kmines", "atif5/minesweeper", "ragam2/Minesweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
 import { readFileSync, readdirSync } from "node:fs";
