@@ -66,10 +66,10 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # and 12 of 39 exact with the fifth round's reader).
 # Three web clients added after KMines, never looked at (unseen): "ziebelje/minesweeper" (Windows XP's look in its
 # 16-pixel bitmap sprites), "cobalthex/minesweeper" (a neon look: glowing cyan outlines on dark navy, white
-# digits) and "JayAgra/minesweeper-js" (16-pixel sprites blown up pixelated in an XP.css window, 9x9 only).
-# ziebelje/minesweeper moved to dev in the sixth round, before any of its screenshots was looked at (its
-# left-out figures: 74.89% of cells, 19 of 27 exact, with the readers of 20fb63d and 7130f83 alike).
-# (bench/screens/corpus.py: xp, neon, pixel).
+# digits) and "JayAgra/minesweeper-js" (16-pixel sprites blown up pixelated in an XP.css window, 9x9 only)
+# (bench/screens/corpus.py: xp, neon, pixel).  ziebelje/minesweeper moved to dev in the sixth round, before any
+# of its screenshots was looked at (its left-out figures: 74.89% of cells, 19 of 27 exact, with the readers of
+# 20fb63d and 7130f83 alike).
 # Two desktop games written in Python added after that, never looked at (unseen): "atif5/minesweeper" (pygame:
 # flat grey squares in red lines, number pictures; bench/screens/atif5_mines.py) and "ragam2/Minesweeper" (Tk:
 # raised Tk buttons holding tile pictures; bench/screens/ragam2_mines.py), truth from each game's own state.
