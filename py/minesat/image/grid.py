@@ -152,7 +152,55 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     if not best[0][0]:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
     _, found, edges_v, edges_h, mode = best
-    return _fitted(found, edges_v, edges_h, width, height, rgba, mode)
+    return _trimmed(_fitted(found, edges_v, edges_h, width, height, rgba, mode), edges_v, edges_h, width, height)
+
+
+def _trimmed(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int) -> Grid:
+    """The grid less its outer rows (or columns) that the lines between the cells do not cross (under 80% of
+    them, and a fifth less than the next), where they cross the next one in nearly everywhere: bands of a frame
+    (its bevel, a window's edge, a counter's panel, a cell or so beyond the board) taken for the board's last
+    cells (the grid with the most cells is chosen, and a lattice a line or two longer keeps most of its lines),
+    with a line along the whole side inside them.  A quarter of the rows (columns) at most."""
+    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
+
+    def crossed(r: int, c: int) -> float:  # row r (or column c, with r -1): the inner lines' share across it
+        if r >= 0:
+            return sum(edge_share(edges_v, left + k * px, top + (r + 0.2) * py, 0.6 * py)
+                       for k in range(1, cols)) / (cols - 1)
+        return sum(edge_share(edges_h, top + k * py, left + (c + 0.2) * px, 0.6 * px)
+                   for k in range(1, rows)) / (rows - 1)
+
+    for side in ("top", "bottom", "left", "right"):
+        count = rows if side in ("top", "bottom") else cols
+        order = range(count) if side in ("top", "left") else range(count - 1, -1, -1)
+        shares: list[float] = []
+        for k in order[:count // 4 + 1]:  # up to the first crossed nearly everywhere
+            shares.append(crossed(k, 0) if side in ("top", "bottom") else crossed(-1, k))
+            if shares[-1] >= 0.9:
+                break
+        cut = len(shares) - 1
+        if not 0 < cut or shares[cut] < 0.9 or any(share >= 0.8 or share > shares[cut] - 0.2 for share in shares[:cut]):
+            continue
+        # and a line along the whole side between the lattice's lines there: a frame's edge (a band of opened
+        # cells with no lines between them, a flat skin's, has none)
+        across = side in ("top", "bottom")
+        pitch = py if across else px
+        outer = {"top": top, "bottom": top + rows * py, "left": left, "right": left + cols * px}[side]
+        inward = 1 if side in ("top", "left") else -1
+        cover = coverage(edges_h if across else edges_v, left if across else top, cols * px if across else rows * py,
+                         height if across else width)
+        inside = [int(outer + inward * (k + f) * pitch + 0.5) for k in range(cut) for f in (0.3, 0.4, 0.5, 0.6, 0.7)]
+        if max((cover[x] for x in inside if 0 <= x < len(cover)), default=0.0) < 0.8:
+            continue
+        if side == "top":
+            top, rows = top + cut * py, rows - cut
+        elif side == "bottom":
+            rows -= cut
+        elif side == "left":
+            left, cols = left + cut * px, cols - cut
+        else:
+            cols -= cut
+    return Grid(left, top, px, py, rows, cols)
 
 
 _Best = tuple[tuple[bool, float], Grid, Edges, Edges, int]
