@@ -1,9 +1,10 @@
-"""The grid of a board in an image (minesat.image.grid): a part of the board found grown to all of it."""
+"""The grid of a board in an image (minesat.image.grid): a part of the board found grown to all of it, a frame's
+band beyond the board trimmed off it."""
 
 from __future__ import annotations
 
 from minesat.image.edges import edges_along
-from minesat.image.grid import Grid, _extended
+from minesat.image.grid import Grid, _extended, _trimmed
 
 
 def lattice(width: int, height: int, xs: list[int], ys: list[int]) -> tuple[list, list]:
@@ -32,3 +33,43 @@ def test_a_part_found_with_a_pitch_a_little_off_grows_to_the_whole_board():
     grown = _extended(part, edges_v, edges_h, xs[-1] + 30, ys[-1] + 20)
     assert (grown.rows, grown.cols) == (rows, cols)
     assert abs(grown.left - xs[0]) <= 2 and abs(grown.left + cols * grown.pitch_x - xs[-1]) <= 0.25 * pitch
+
+
+def framed(pitch: int, rows: int, cols: int, band: int, lined: int) -> tuple[object, object, int, int]:
+    """A board of rows x cols cells of `pitch` pixels drawn with dark lines, its lines between columns
+    running down rows `lined` and below only (the rows above are opened cells with no lines, as a flat skin
+    draws them), and below it a frame: a band `band` pixels high with a window's edge across its middle and
+    the window's shadow at its foot.  Its edges across and down."""
+    left, top = 20, 20
+    width, height = left + cols * pitch + 20, top + rows * pitch + band + 20
+    image = [bytearray([200]) * width for _ in range(height)]
+    bottom = top + rows * pitch
+    for k in range(cols + 1):
+        x = left + k * pitch
+        first = top if k in (0, cols) else top + lined * pitch
+        for y in range(first, bottom + 1):
+            image[y][x] = 40
+    for k in list(range(lined, rows + 1)) + [0]:
+        image[top + k * pitch][left:left + cols * pitch + 1] = bytes([40]) * (cols * pitch + 1)
+    for y in (bottom + band // 2, bottom + band):  # the window's edge and its shadow, along the whole side
+        image[y][left - 10:left + cols * pitch + 11] = bytes([90]) * (cols * pitch + 21)
+    across = [(bytes(row),) * 3 for row in image]
+    down = [(bytes(image[y][x] for y in range(height)),) * 3 for x in range(width)]
+    return edges_along(across, 1)[0], edges_along(down, 1)[0], width, height
+
+
+def test_a_frames_band_a_cell_beyond_the_board_is_trimmed_off():
+    """Windows XP's look: the window's edge and shadow lie a cell below the board, and a lattice one row longer
+    keeps most of its lines; the lines between columns do not cross that band, so it is no row of cells."""
+    edges_v, edges_h, width, height = framed(20, 8, 10, 20, 0)
+    grid = _trimmed(Grid(20, 20, 20, 20, 9, 10), edges_v, edges_h, width, height)
+    assert (grid.top, grid.rows, grid.cols) == (20, 8, 10)
+
+
+def test_opened_rows_without_lines_at_the_boards_edge_are_kept():
+    """A flat skin's opened cells at the board's top have no lines between them, and nothing runs along the
+    side inside them: they are the board's, not a frame's band (though the lines below cross the rows further
+    down)."""
+    edges_v, edges_h, width, height = framed(20, 8, 10, 20, 2)
+    grid = _trimmed(Grid(20, 20, 20, 20, 8, 10), edges_v, edges_h, width, height)
+    assert (grid.top, grid.rows, grid.cols) == (20, 8, 10)
