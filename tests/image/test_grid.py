@@ -1,10 +1,10 @@
 """The grid of a board in an image (minesat.image.grid): a part of the board found grown to all of it, a frame's
-band beyond the board trimmed off it."""
+band beyond the board trimmed off it, a lattice moved onto raised tiles' boundaries."""
 
 from __future__ import annotations
 
 from minesat.image.edges import edges_along
-from minesat.image.grid import Grid, _extended, _trimmed
+from minesat.image.grid import Grid, _extended, _on_bevels, _trimmed
 
 
 def lattice(width: int, height: int, xs: list[int], ys: list[int]) -> tuple[list, list]:
@@ -73,3 +73,43 @@ def test_opened_rows_without_lines_at_the_boards_edge_are_kept():
     edges_v, edges_h, width, height = framed(20, 8, 10, 20, 2)
     grid = _trimmed(Grid(20, 20, 20, 20, 8, 10), edges_v, edges_h, width, height)
     assert (grid.top, grid.rows, grid.cols) == (20, 8, 10)
+
+
+def tiles(pitch: int, rows: int, cols: int, raised: bool) -> tuple[bytes, int, int]:
+    """An RGBA image of a board of grey cells at (20, 20): raised tiles (a light bevel at each tile's top and
+    left, a dark one at its bottom and right, 4 pixels each, as Windows' tiles at 200%), or flat cells between
+    dark lines a pixel wide."""
+    width, height = 40 + cols * pitch, 40 + rows * pitch
+    grey = [[200] * width for _ in range(height)]
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0 = 20 + c * pitch, 20 + r * pitch
+            for y in range(y0, y0 + pitch):
+                for x in range(x0, x0 + pitch):
+                    dx, dy = x - x0, y - y0
+                    if not raised:
+                        grey[y][x] = 90 if dx == 0 or dy == 0 else 190
+                    elif dx + dy < pitch and min(dx, dy) < 4:
+                        grey[y][x] = 255
+                    elif max(dx, dy) >= pitch - 4:
+                        grey[y][x] = 120
+                    else:
+                        grey[y][x] = 190
+    return bytes(v for row in grey for g in row for v in (g, g, g, 255)), width, height
+
+
+def test_a_lattice_inside_raised_tiles_is_moved_onto_their_boundaries():
+    """A lattice fitted to the middle of a band of bevel edges (JPEG's) sits a few pixels inside the tiles,
+    where none looks raised: it is moved to where each tile's dark bevel meets the next one's light bevel."""
+    rgba, width, height = tiles(32, 8, 10, raised=True)
+    grid = _on_bevels(Grid(23.0, 17.5, 32.2, 31.8, 8, 10), width, height, rgba)
+    assert abs(grid.left - 20) <= 1 and abs(grid.top - 20) <= 1
+    assert abs(grid.pitch_x - 32) <= 0.1 and abs(grid.pitch_y - 32) <= 0.1
+
+
+def test_a_lattice_on_flat_cells_lines_stays():
+    """Flat cells between thin lines step down into a line as much as up out of it: no bevels, the lattice
+    is left where it was fitted."""
+    rgba, width, height = tiles(32, 8, 10, raised=False)
+    grid = Grid(20.0, 20.0, 32.0, 32.0, 8, 10)
+    assert _on_bevels(grid, width, height, rgba) == grid

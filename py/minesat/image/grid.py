@@ -152,7 +152,91 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     if not best[0][0]:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
     _, found, edges_v, edges_h, mode = best
-    return _trimmed(_fitted(found, edges_v, edges_h, width, height, rgba, mode), edges_v, edges_h, width, height)
+    grid = _trimmed(_fitted(found, edges_v, edges_h, width, height, rgba, mode), edges_v, edges_h, width, height)
+    return _on_bevels(grid, width, height, rgba)
+
+
+def _on_bevels(grid: Grid, width: int, height: int, rgba: bytes) -> Grid:
+    """The grid moved onto raised tiles' boundaries: where each tile's dark bevel meets the next one's light
+    bevel, the one place along a line between cells where the image steps up from dark to light by half as much
+    again as it ever steps down (a flat skin's line steps down as much as up).  A lattice fitted to the middle of
+    a band of a bevel's edges (JPEG's, or a scaled tile's) sits a few pixels inside the tiles, where no tile
+    looks raised.  Each line between cells where the step is into a light bevel is placed so (half of them at
+    least), and the lattice fitted to them (least squares)."""
+    green = rgba[1::4]
+    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
+
+    def placed(first: float, pitch: float, count: int, across: list[int], step: int, limit: int
+               ) -> tuple[float, float]:
+        """One direction's first line and pitch (`across`: the pixel offsets of the sampled lines across it,
+        `step`: one pixel along it, `limit`: its length in pixels)."""
+        reach = max(2, int(pitch / 5))
+        ups, downs, points = 0, 0, []
+        for k in range(1, count):
+            scores = {}
+            for d in range(-reach, reach + 1):
+                x = int(first + k * pitch + 0.5) + d
+                if not 1 <= x < limit:
+                    continue
+                up = down = 0
+                for a in across:  # the step into pixel x from the one before it
+                    jump = green[a + x * step] - green[a + (x - 1) * step]
+                    up, down = (up + jump, down) if jump > 0 else (up, down - jump)
+                scores[d] = up, down
+            if not scores:
+                continue
+            d = max(scores, key=lambda d: scores[d][0])
+            ups, downs = max(ups, scores[d][0]), max([downs] + [down for _, down in scores.values()])
+            points.append((k, int(first + k * pitch + 0.5) + d))
+        if len(points) < max(3, count // 2) or ups < 1.5 * downs:
+            return first, pitch  # no step much stronger up than any down: no raised tiles
+        mk = sum(k for k, _ in points) / len(points)
+        mx = sum(x for _, x in points) / len(points)
+        slope = sum((k - mk) * (x - mx) for k, x in points) / sum((k - mk) ** 2 for k, _ in points)
+        start = mx - slope * mk
+        if sorted(abs(x - start - slope * k) for k, x in points)[len(points) // 2] > 1 or max(
+                abs(start - first), abs(start + count * slope - first - count * pitch)) < 1.5:
+            return first, pitch  # the steps found are not one lattice, or it is where the grid already is
+        return start, slope
+
+    if rows < 4 or cols < 4:
+        return grid
+    ys = [int(top + (r + f) * py) for r in range(rows) for f in (0.35, 0.65)]
+    xs = [int(left + (c + f) * px) for c in range(cols) for f in (0.35, 0.65)]
+    if not (0 <= min(xs) and max(xs) < width and 0 <= min(ys) and max(ys) < height):
+        return grid
+    left, px = placed(left, px, cols, [y * width for y in ys], 1, width)
+    top, py = placed(top, py, rows, xs, width, height)
+    moved = Grid(left, top, px, py, rows, cols)
+    if moved == grid or _raised_share(grid, width, height, green) >= 0.3 or (
+            _raised_share(moved, width, height, green) < 0.5):
+        return grid  # moved only where few tiles look raised and half of them do on the lattice moved (not a lost
+    return moved  # game's opened board, whose steps up are out of lines and ink into opened faces)
+
+
+def _raised_share(grid: Grid, width: int, height: int, green: bytes) -> float:
+    """The share of the grid's cells (up to 300, spread over it) whose top and left, just inside, are lighter
+    than their face and their bottom and right darker: raised tiles."""
+    cells = [(r, c) for r in range(grid.rows) for c in range(grid.cols)]
+    cells = cells[::max(1, len(cells) // 300)]
+    inset = max(1, round(min(grid.pitch_x, grid.pitch_y) / 16))  # a bevel's middle (a pixel of 16, at 100%)
+    raised = 0
+    for r, c in cells:
+        x0, y0 = grid.left + c * grid.pitch_x, grid.top + r * grid.pitch_y
+        x1, y1 = x0 + grid.pitch_x, y0 + grid.pitch_y
+        xs = [int(x0 + f * grid.pitch_x) for f in (0.3, 0.5, 0.7)]
+        ys = [int(y0 + f * grid.pitch_y) for f in (0.3, 0.5, 0.7)]
+        top = [(int(y0) + inset, x) for x in xs]
+        left = [(y, int(x0) + inset) for y in ys]
+        bottom = [(int(y1) - 1 - inset, x) for x in xs]
+        right = [(y, int(x1) - 1 - inset) for y in ys]
+        if not (0 <= int(x0) and int(x1) <= width and 0 <= int(y0) and int(y1) <= height):
+            continue
+        light = sum(green[y * width + x] for y, x in top + left) / 6
+        dark = sum(green[y * width + x] for y, x in bottom + right) / 6
+        face = median_high([green[y * width + x] for y in ys for x in xs])
+        raised += light >= face + 20 and dark <= face - 20  # (an opened cell's lines are no lighter than its face)
+    return raised / max(1, len(cells))
 
 
 def _trimmed(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int) -> Grid:
