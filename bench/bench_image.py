@@ -49,7 +49,7 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
                 "minesat Play", "minesat Play (dark)", "skin:classic", "skin:checker", "sgt-puzzles mines", "skin:dark",
                 "hex-coding/minesweeper", "skin:rounded", "xdemineur", "xbomb", "gnome-mines",
                 "ace-of-penguins minesweeper", "freesweep", "kurehajime/minesweeper_tag", "lazzerex/NeoSweeper",
-                "kmines", "ziebelje/minesweeper"}
+                "kmines", "ziebelje/minesweeper", "cobalthex/minesweeper"}
 # The desktop programs run under Xvfb (bench/screens/: sgt_mines.py, xbomb.py, freesweep.py, xdemineur.py,
 # gnome_mines.py, ace_mines.py), each its own client, all developed on by now: "sgt-puzzles mines", "xdemineur",
 # "xbomb", "gnome-mines", "ace-of-penguins minesweeper" and "freesweep" (its text board, image/textboard.py).
@@ -69,7 +69,8 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # digits) and "JayAgra/minesweeper-js" (16-pixel sprites blown up pixelated in an XP.css window, 9x9 only)
 # (bench/screens/corpus.py: xp, neon, pixel).  ziebelje/minesweeper moved to dev in the sixth round, before any
 # of its screenshots was looked at (its left-out figures: 74.89% of cells, 19 of 27 exact, with the readers of
-# 20fb63d and 7130f83 alike).
+# 20fb63d and 7130f83 alike); cobalthex/minesweeper likewise, later in the round (18.64% of cells, none of 27
+# exact, with every reader of the round up to eaaac04).
 # Two desktop games written in Python added after that, never looked at (unseen): "atif5/minesweeper" (pygame:
 # flat grey squares in red lines, number pictures; bench/screens/atif5_mines.py) and "ragam2/Minesweeper" (Tk:
 # raised Tk buttons holding tile pictures; bench/screens/ragam2_mines.py), truth from each game's own state.
