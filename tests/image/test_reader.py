@@ -440,3 +440,45 @@ def test_shaded_squares_over_a_see_through_face_are_read():
     reading = read(see_through(rows))
     assert rows_of(reading) == rows
     assert reading.sure
+
+
+def neon(rows: list[str], cell: int = 42, gap: int = 6) -> Image.Image:
+    """A board drawn as a neon look draws one (no client's pixels): every tile the page's dark navy inside,
+    hidden ones outlined in bright cyan, opened ones in slate, rounded, with gaps; white digits all of one
+    colour; a red pennant on a flag; a violet frame about the board, a few pixels from the tiles."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    page = (34, 34, 51)
+    image = Image.new("RGB", (w + 80, h + 140), page)
+    draw = ImageDraw.Draw(image)
+    x0, y0 = 40, 100
+    draw.rounded_rectangle((x0 - 10, y0 - 10, x0 + w + 9, y0 + h + 9), radius=8, outline=(102, 102, 221), width=3)
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell * 2 // 5)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            box = (x0 + c * cell + gap // 2, y0 + r * cell + gap // 2, x0 + (c + 1) * cell - gap // 2 - 1,
+                   y0 + (r + 1) * cell - gap // 2 - 1)
+            outline = (0, 170, 255) if ch in "?F" else (68, 85, 136)
+            draw.rounded_rectangle(box, radius=cell // 8, fill=page, outline=outline, width=3)
+            x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            if ch == "F":
+                draw.line((x - cell / 8, y - cell / 5, x - cell / 8, y + cell / 5), fill=(200, 200, 200), width=2)
+                draw.polygon([(x - cell / 8, y - cell / 5), (x + cell / 5, y - cell / 10), (x - cell / 8, y)],
+                             fill=(230, 40, 40))
+            elif ch in "12345678":
+                draw.text((x, y), ch, fill=(240, 240, 240), font=font, anchor="mm")
+    return image
+
+
+def test_tiles_told_apart_by_their_outlines_alone_are_read():
+    """A neon look: hidden and opened tiles are the same dark navy inside, only their outlines' colours differ
+    (cyan, slate), and a frame about the board lies a few pixels from the tiles.  Read before as one look (the
+    numbers then fit no game: refused), on a lattice off the tiles' middles (the frame's line)."""
+    rows = ["001?????",
+            "0012????",
+            "00012???",
+            "00001F??",
+            "000012??",
+            "1100001?",
+            "?100001?",
+            "F100001?"]
+    assert rows_of(read(neon(rows))) == rows

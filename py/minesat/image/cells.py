@@ -44,6 +44,7 @@ class CellLook:
     levels: dict[int, Rgb]  # and at 16 levels a channel
     even: float = 1.0  # the share of the middle's ground within EVEN levels of its lightness: low on a shaded face
     graded: float = 0.0  # and more than GRADED levels off it: a gradient's, not noise's
+    rim: Rgb = (0, 0, 0)  # the colour of the band about the middle (borders, bevels, an outline): see `_rim`
 
     @property
     def shaded(self) -> bool:
@@ -234,6 +235,7 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
     raised = (top + left - bottom - right) / 2
     raised_grey = (top_grey + left_grey - bottom_grey - right_grey) / 2
     cell = CellLook(bg, raised, [bytes(n)] * n, 0, [], [], pix, raised_grey, shades, rgb, levels)
+    cell.rim = _rim(pix, m, rgb)
     far = _far_from(shades, rgb, bg)
     if far:  # else no ink: the middle is all of about the background's colour
         find_ink(cell, bg, far)
@@ -246,6 +248,22 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
     ground = max(1, sum(shades.values()) - cell.ink_count)  # the ground about the ink
     cell.even, cell.graded = near / ground, (far_off - cell.ink_count) / ground
     return cell
+
+
+def _rim(pix: list[tuple[int, ...]], m: int, rgb: dict[int, Rgb]) -> Rgb:
+    """The colour of the band about a cell's middle (samples 1 to m in from its sides): each side's mean
+    colour, and of the four the middle two's mean, channel by channel (a side along the board's frame left
+    out)."""
+    n = len(pix)
+    sides = (_counted([row[1:n - 1] for row in pix[1:m]]), _counted([row[1:n - 1] for row in pix[n - m:n - 1]]),
+             _counted([row[1:m] for row in pix[1:n - 1]]), _counted([row[n - m:n - 1] for row in pix[1:n - 1]]))
+    means = []
+    for counted in sides:
+        _unpacked(counted, rgb)
+        total = max(1, sum(counted.values()))
+        means.append([sum(rgb[p][channel] * k for p, k in counted.items()) / total for channel in range(3)])
+    red, green, blue = (round(sum(sorted(mean[channel] for mean in means)[1:3]) / 2) for channel in range(3))
+    return red, green, blue
 
 
 def _one_sided(middle: list[tuple[int, ...]], band: int, inside: int, mode: Rgb, levels: dict[int, Rgb]) -> bool:

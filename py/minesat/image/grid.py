@@ -153,7 +153,50 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
     _, found, edges_v, edges_h, mode = best
     grid = _trimmed(_fitted(found, edges_v, edges_h, width, height, rgba, mode), edges_v, edges_h, width, height)
-    return _on_bevels(grid, width, height, rgba)
+    return _centred_on_tiles(_on_bevels(grid, width, height, rgba), width, height, rgba)
+
+
+def _centred_on_tiles(grid: Grid, width: int, height: int, rgba: bytes) -> Grid:
+    """The grid moved (by up to a quarter of a cell, each direction) to where its cells are most nearly their
+    own mirror images, when that is much more so than where it was: flat tiles with gaps between them, each
+    with an outline (a neon look's), are symmetric about their middles, and a lattice on the board's frame or
+    on the outlines' edges cuts them off centre, an outline inside the cells' middles.  Raised tiles (a light
+    top, a dark bottom: a tenth of the cells or more, `_raised_share`) are no mirror images anywhere, and
+    stay."""
+    green = rgba[1::4]
+    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
+
+    def asymmetry(first: float, pitch: float, count: int, across: list[int], step: int, limit: int) -> float:
+        half, total, n = int(pitch / 2), 0, 0
+        for k in range(count):
+            a0 = int(first + k * pitch + 0.5)
+            a1 = int(first + (k + 1) * pitch + 0.5) - 1
+            if a0 < 0 or a1 >= limit:
+                continue
+            for a in across:
+                for j in range(0, half, 2):
+                    total += abs(green[a + (a0 + j) * step] - green[a + (a1 - j) * step])
+                    n += 1
+        return total / max(1, n)
+
+    def centred(first: float, pitch: float, count: int, across: list[int], step: int, limit: int) -> float:
+        here = asymmetry(first, pitch, count, across, step, limit)
+        if here < 10:
+            return first
+        tries = {d: asymmetry(first + d, pitch, count, across, step, limit) for d in range(-int(pitch / 4),
+                                                                                          int(pitch / 4) + 1)}
+        best = min(tries, key=lambda d: (tries[d], abs(d)))
+        return first + best if abs(best) >= 2 and tries[best] <= 0.5 * here else first
+
+    if rows < 4 or cols < 4 or _raised_share(grid, width, height, green) >= 0.1:
+        return grid
+    ys = [int(top + (r + 0.5) * py) for r in range(0, rows, max(1, rows // 8))]
+    xs = [int(left + (c + 0.5) * px) for c in range(0, cols, max(1, cols // 8))]
+    if not (0 <= min(xs) and max(xs) < width and 0 <= min(ys) and max(ys) < height):
+        return grid
+    new_left = centred(left, px, cols, [y * width for y in ys], 1, width)
+    new_top = centred(top, py, rows, xs, width, height)
+    return grid if (new_left, new_top) == (left, top) else Grid(new_left, new_top, px, py, rows, cols)
 
 
 def _on_bevels(grid: Grid, width: int, height: int, rgba: bytes) -> Grid:

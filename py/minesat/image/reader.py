@@ -55,6 +55,7 @@ __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
 
 THRESHOLD = 0.5  # a board is offered as sure when every cell's confidence is at least this
 FAINT = 20  # a channel this far from a cell's background (and less than INK) is a faint mark
+RIM = 100  # plain cells alike in their middles, their outlines this far apart in colour: two looks (a neon look)
 DRIFT = 96  # how far a see-through face's colour drifts across the board (KMines' over its picture)
 LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apart`; alike in border and shading)
 # are of one look
@@ -305,6 +306,16 @@ def _distance(a: CellLook, b: CellLook) -> float:
             + abs(a.background[2] - b.background[2])) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
 
 
+def _rim_distance(a: CellLook, b: CellLook) -> int:
+    return abs(a.rim[0] - b.rim[0]) + abs(a.rim[1] - b.rim[1]) + abs(a.rim[2] - b.rim[2])
+
+
+def _outlined_apart(a: CellLook, b: CellLook) -> bool:
+    """Whether two flat plain cells of one colour are of two looks by their outlines' colours (a neon look's)."""
+    return (abs(a.raised) < RAISED and abs(b.raised) < RAISED and _colour_distance(a, b) <= 12
+            and _rim_distance(a, b) >= RIM)
+
+
 def _split(a: CellLook, b: CellLook) -> bool:
     """Whether two plain cells are a flat face and a shaded one (a gradient: KMines' hidden squares)."""
     return max(a.even, b.even) >= 0.9 and (a.shaded or b.shaded)
@@ -419,7 +430,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         if glyphs[i] is not None:
             continue
         for k, members in enumerate(centres):
-            if _distance(cell, members[0]) <= _apart(cell, members[0]) and not (shades and _split(cell, members[0])):
+            if (_distance(cell, members[0]) <= _apart(cell, members[0]) and not (shades and _split(cell, members[0]))
+                    and not _outlined_apart(cell, members[0])):
                 members.append(cell)
                 label[i] = k
                 break
@@ -442,7 +454,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         tied = [k for k in presence if presence[k] >= max(presence.values(), default=0.0) - 0.05]
         away = {k: _away(cell, grounds[k], shades) for k in tied}
         near = sorted(tied, key=away.__getitem__)
-        if len(tied) > 1 and presence[tied[0]] >= 0.06 and away[near[1]] - away[near[0]] >= 15:
+        rims = sorted(tied, key=lambda k: _rim_distance(cell, centres[k][0]))
+        if len(tied) > 1 and presence[tied[0]] >= 0.06 and _outlined_apart(centres[rims[0]][0], centres[rims[1]][0]):
+            best = (presence[rims[0]], rims[0])  # looks told apart by their outlines: the cell's outline's
+        elif len(tied) > 1 and presence[tied[0]] >= 0.06 and away[near[1]] - away[near[0]] >= 15:
             # looks of near colours (a dark theme's hidden and opened cells): the one the cell's colour is
             best = (presence[near[0]], near[0])
         elif len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or ink_hue(cell.colours) is not None):
