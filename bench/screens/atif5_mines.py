@@ -36,14 +36,13 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from xbomb import Screen, save_shots, wait_for, window_box  # the Xvfb, a game's shots saved, polling, a window
+from xbomb import Played, Screen, shoot_games, wait_for, window_box  # the Xvfb, games' shots, polling, a window
 
 CLIENT = "atif5/minesweeper"
 BAR = 30  # the bar above the board (its clock), in the window
@@ -286,35 +285,24 @@ def play(screen: Screen, checkout: Path, talk: Path, rng: random.Random, w: int,
         screen.stop_app()
 
 
+def one_game(screen: Screen, checkout: Path, talk: Path, rng: random.Random, made: int) -> Played | None:
+    """The `made`-th game: its size in turn, its window moved and the whole screen kept one time in three, lost
+    one time in three."""
+    w, h, n = SIZES[made % len(SIZES)]
+    whole = made % 3 == 1
+    tile = 50 if w <= 38 and h <= 19 else int(9 / max(w, h) * 110)
+    size = (w * tile, h * tile + BAR)
+    at = (rng.randrange(0, SCREEN[0] - size[0]), rng.randrange(0, SCREEN[1] - size[1])) if whole else (0, 0)
+    got = play(screen, checkout, talk, rng, w, h, n, at, lose=made % 3 == 0)
+    if got is None:
+        return None
+    position, rows, lost, loss_rows, box, tile = got
+    more = {"tile": tile, "mines": n, "board": f"{w}x{h}"}
+    return whole, box, [("", position, rows, more), ("-lost", lost, loss_rows, more)]
+
+
 def main() -> None:
-    checkout = Path(sys.argv[1]).resolve()
-    out = Path(sys.argv[2]).resolve()
-    count = int(sys.argv[3]) if len(sys.argv) > 3 else 25
-    out.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(34)
-    screen = Screen(*SCREEN)
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            talk = Path(tmp)
-            made = tries = 0
-            while made < count and tries < count * 4:
-                tries += 1
-                w, h, n = SIZES[made % len(SIZES)]
-                whole = made % 3 == 1
-                tile = 50 if w <= 38 and h <= 19 else int(9 / max(w, h) * 110)
-                size = (w * tile, h * tile + BAR)
-                at = (rng.randrange(0, SCREEN[0] - size[0]), rng.randrange(0, SCREEN[1] - size[1])) if whole \
-                    else (0, 0)
-                got = play(screen, checkout, talk, rng, w, h, n, at, lose=made % 3 == 0)
-                if got is None:
-                    continue
-                position, rows, lost, loss_rows, box, tile = got
-                more = {"tile": tile, "mines": n, "board": f"{w}x{h}"}
-                save_shots(out, CLIENT, made, whole, box, [("", position, rows, more),
-                                                           ("-lost", lost, loss_rows, more)], rng, prefix="atif5")
-                made += 1
-    finally:
-        screen.close()
+    shoot_games(CLIENT, "atif5", SCREEN, one_game)
 
 
 if __name__ == "__main__":

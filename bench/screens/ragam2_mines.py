@@ -33,13 +33,12 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import atif5_mines  # its request-and-answer ways with a driver, its shots, the neighbours
-from xbomb import Screen, save_shots, wait_for, window_box  # the Xvfb, a game's shots saved, polling, a window
+from xbomb import Played, Screen, shoot_games, wait_for, window_box  # the Xvfb, games' shots, polling, a window
 
 CLIENT = "ragam2/Minesweeper"
 LEVELS = {"Easy (8x8)": (8, 8, 3), "Medium (10x10)": (10, 10, 10), "Hard (15x15)": (15, 15, 20)}  # its menu's
@@ -250,34 +249,23 @@ def play(screen: Screen, checkout: Path, talk: Path, rng: random.Random, level: 
         screen.stop_app()
 
 
+def one_game(screen: Screen, checkout: Path, talk: Path, rng: random.Random, made: int) -> Played | None:
+    """The `made`-th game: its level in turn, its window moved and the whole screen kept one time in three,
+    lost one time in three."""
+    level = ORDER[made % len(ORDER)]
+    w, h, n = LEVELS[level]
+    whole = made % 3 == 1
+    at = (rng.randrange(0, SCREEN[0] - 60 * w), rng.randrange(0, SCREEN[1] - 60 * h - 40)) if whole else (0, 0)
+    got = play(screen, checkout, talk, rng, level, at, lose=made % 3 == 0)
+    if got is None:
+        return None
+    position, rows, lost, loss_rows, box, tile = got
+    more = {"tile": tile, "mines": n, "level": level}
+    return whole, box, [("", position, rows, more), ("-lost", lost, loss_rows, more)]
+
+
 def main() -> None:
-    checkout = Path(sys.argv[1]).resolve()
-    out = Path(sys.argv[2]).resolve()
-    count = int(sys.argv[3]) if len(sys.argv) > 3 else 25
-    out.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(34)
-    screen = Screen(*SCREEN)
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            talk = Path(tmp)
-            made = tries = 0
-            while made < count and tries < count * 4:
-                tries += 1
-                level = ORDER[made % len(ORDER)]
-                w, h, n = LEVELS[level]
-                whole = made % 3 == 1
-                at = (rng.randrange(0, SCREEN[0] - 60 * w), rng.randrange(0, SCREEN[1] - 60 * h - 40)) if whole \
-                    else (0, 0)
-                got = play(screen, checkout, talk, rng, level, at, lose=made % 3 == 0)
-                if got is None:
-                    continue
-                position, rows, lost, loss_rows, box, tile = got
-                more = {"tile": tile, "mines": n, "level": level}
-                save_shots(out, CLIENT, made, whole, box, [("", position, rows, more),
-                                                           ("-lost", lost, loss_rows, more)], rng, prefix="ragam2")
-                made += 1
-    finally:
-        screen.close()
+    shoot_games(CLIENT, "ragam2", SCREEN, one_game)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
@@ -340,6 +341,35 @@ def save_shots(out: Path, client: str, made: int, whole: bool, box: tuple[int, i
         truth = {"client": client, "scale": scale, **more, "rows": grid,
                  "window": "moved, whole screen" if whole else "the window", "resize": "Pillow LANCZOS"}
         save(image, out, f"{prefix or client}-{made}{kind}", truth, rng, jpeg=made % 3 == 2)
+
+
+Played = tuple[bool, tuple[int, int, int, int], list[Shot]]  # the whole screen kept?, the window's box, the shots
+
+
+def shoot_games(client: str, prefix: str, size: tuple[int, int],
+                one: Callable[[Screen, Path, Path, random.Random, int], Played | None]) -> None:
+    """`python3 SCRIPT CHECKOUT OUT [COUNT]`: COUNT games (25) played by `one(screen, checkout, talk, rng, made)`
+    on an Xvfb of `size` (None: a game that did not reach a position, tried again, four times the count at most;
+    `talk`: a folder of its own for a driver's files), each one's shots saved in OUT (`save_shots`)."""
+    checkout = Path(sys.argv[1]).resolve()
+    out = Path(sys.argv[2]).resolve()
+    count = int(sys.argv[3]) if len(sys.argv) > 3 else 25
+    out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(34)
+    screen = Screen(*size)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            made = tries = 0
+            while made < count and tries < count * 4:
+                tries += 1
+                got = one(screen, checkout, Path(tmp), rng, made)
+                if got is None:
+                    continue
+                whole, box, shots = got
+                save_shots(out, client, made, whole, box, shots, rng, prefix=prefix)
+                made += 1
+    finally:
+        screen.close()
 
 
 def save(image: Image.Image, out: Path, name: str, truth: dict, rng: random.Random, jpeg: bool) -> None:
