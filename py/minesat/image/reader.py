@@ -470,6 +470,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             best = (presence[pick], pick)
         if best[1] >= 0 and best[0] >= 0.06 and _own_ground(cell, centres[best[1]][0]):
             best = (0.0, -1)  # a small mark on a ground of its own colour, far from the look's: a look of its own
+        if best[1] >= 0 and best[0] >= 0.06 and _outlined_apart(cell, centres[best[1]][0]):
+            # outlined otherwise than the look: a tied look outlined as the cell is, or one of its own (a neon
+            # look's opened cells, all with digits)
+            alike = [k for k in tied if not _outlined_apart(cell, centres[k][0])
+                     and abs(centres[k][0].raised) < RAISED and _rim_distance(cell, centres[k][0]) < RIM // 2]
+            best = (presence[alike[0]], alike[0]) if alike else (0.0, -1)
         if best[1] >= 0 and best[0] >= 0.06:
             k = best[1]
             bg = cell.background  # the look's colour nearest the cell's (a see-through face's drifts)
