@@ -482,3 +482,7 @@ def test_tiles_told_apart_by_their_outlines_alone_are_read():
             "?100001?",
             "F100001?"]
     assert rows_of(read(neon(rows))) == rows
+    # every opened tile with a digit (no opened 0): the digits' tiles, outlined otherwise than the hidden look's,
+    # are a look of their own, not hidden tiles with marks (the hidden look then taken for opened 0s)
+    digits = [row.replace("0", "?") for row in rows]
+    assert rows_of(read(neon(digits))) == digits
