@@ -230,11 +230,13 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
     flat = [k for k in range(len(centres)) if k not in (opened, hidden) and k not in mine_like | shaded
             and centres[k][0].raised < RAISED and luminance(centres[k][0].background) >= light]
     more = {k for k in flat if digits_in[k] >= 1 and blank_in[k] == 0}
-    # the opened look drawn with other borders (lines left by the hidden cells beside it): its colour, and digits
-    # (and the mines shown at a loss, when they are drawn on opened cells)
+    # the opened look drawn with other borders (lines left by the hidden cells beside it): its colour (or a
+    # see-through face's, drifting), and digits (and the mines shown at a loss, when they are drawn on opened
+    # cells)
     more |= {k for k in range(len(centres)) if k not in (opened, hidden) and k not in shaded
              and centres[k][0].raised < RAISED
-             and digits_in[k] >= max(2, blank_in[k] // 4) and _colour_distance(centres[k][0], centres[opened][0]) <= 15}
+             and digits_in[k] >= max(2, blank_in[k] // 4)
+             and _colour_distance(centres[k][0], centres[opened][0]) <= (DRIFT if shaded else 15)}
     rows, cols = grid.rows, grid.cols
     for k in flat:
         if k in more:
