@@ -10,6 +10,7 @@ origin and the number of cells.  Pure Python (no numpy), for Pyodide too.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median_high
 
@@ -233,10 +234,7 @@ def _on_bevels(grid: Grid, width: int, height: int, rgba: bytes) -> Grid:
             points.append((k, int(first + k * pitch + 0.5) + d))
         if len(points) < max(3, count // 2) or ups < 1.5 * downs:
             return first, pitch  # no step much stronger up than any down: no raised tiles
-        mk = sum(k for k, _ in points) / len(points)
-        mx = sum(x for _, x in points) / len(points)
-        slope = sum((k - mk) * (x - mx) for k, x in points) / sum((k - mk) ** 2 for k, _ in points)
-        start = mx - slope * mk
+        start, slope = _least_squares(points)
         if sorted(abs(x - start - slope * k) for k, x in points)[len(points) // 2] > 1 or max(
                 abs(start - first), abs(start + count * slope - first - count * pitch)) < 1.5:
             return first, pitch  # the steps found are not one lattice, or it is where the grid already is
@@ -692,11 +690,7 @@ def _exact_fit(edges: Edges, length: int, first: float, pitch: float, cells: int
             points.append((k, sum(best) / len(best)))
     if len(points) < max(3, cells // 2):
         return first, pitch
-    mk = sum(k for k, _ in points) / len(points)
-    mx = sum(x for _, x in points) / len(points)
-    spread = sum((k - mk) ** 2 for k, _ in points)
-    fitted = sum((k - mk) * (x - mx) for k, x in points) / spread
-    start = mx - fitted * mk
+    start, fitted = _least_squares(points)
     drift = abs(fitted - pitch) * cells
     if abs(fitted - pitch) > 0.03 * pitch or abs(start - first) > pitch / 4 or drift < 1:
         return first, pitch  # too far to be the same lattice, or too near to matter
@@ -705,6 +699,14 @@ def _exact_fit(edges: Edges, length: int, first: float, pitch: float, cells: int
     if after > 0.5 * before or after > max(2.0, (0.05 * pitch) ** 2):
         return first, pitch  # the lines found do not fall on the new lattice much better (JPEG, ink)
     return start, fitted
+
+
+def _least_squares(points: Sequence[tuple[int, float]]) -> tuple[float, float]:
+    """The least-squares line through (k, x) points (two k's at least): its x at k = 0, and its slope."""
+    mk = sum(k for k, _ in points) / len(points)
+    mx = sum(x for _, x in points) / len(points)
+    slope = sum((k - mk) * (x - mx) for k, x in points) / sum((k - mk) ** 2 for k, _ in points)
+    return mx - slope * mk, slope
 
 
 def _centred(edges: Edges, length: int, first: float, pitch: float, cells: int,

@@ -290,26 +290,28 @@ def _away(cell: CellLook, grounds: dict[Rgb, bool], shades: bool) -> float:
     """How far a cell's ground is from the nearest of a look's (`_linked`'s grounds): its colour, and (where the
     image shows a shaded look, `shades`) a flat ground from a shaded one (a shaded ground may be a JPEG's noise
     about a digit)."""
-    bg, flat = cell.background, shades and not cell.shaded
-    return min(abs(bg[0] - c[0]) + abs(bg[1] - c[1]) + abs(bg[2] - c[2]) + (100 if flat and shaded else 0)
-               for c, shaded in grounds.items())
+    flat = shades and not cell.shaded
+    return min(_rgb_distance(cell.background, c) + (100 if flat and shaded else 0) for c, shaded in grounds.items())
+
+
+def _rgb_distance(a: Rgb, b: Rgb) -> int:
+    """How far apart two colours are: the sum of their channels' differences."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])
 
 
 def _colour_distance(a: CellLook, b: CellLook) -> float:
-    return (abs(a.background[0] - b.background[0]) + abs(a.background[1] - b.background[1])
-            + abs(a.background[2] - b.background[2]))
+    return _rgb_distance(a.background, b.background)
 
 
 def _distance(a: CellLook, b: CellLook) -> float:
     """How far apart two plain cells' looks are: their colours, and how raised their borders are (less so
     between two clearly raised tiles: how much of a bevel a cell's samples hold varies with the scaling)."""
     both = a.raised >= 2 * RAISED and b.raised >= 2 * RAISED
-    return (abs(a.background[0] - b.background[0]) + abs(a.background[1] - b.background[1])
-            + abs(a.background[2] - b.background[2])) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
+    return _rgb_distance(a.background, b.background) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
 
 
 def _rim_distance(a: CellLook, b: CellLook) -> int:
-    return abs(a.rim[0] - b.rim[0]) + abs(a.rim[1] - b.rim[1]) + abs(a.rim[2] - b.rim[2])
+    return _rgb_distance(a.rim, b.rim)
 
 
 def _outlined_apart(a: CellLook, b: CellLook) -> bool:
@@ -481,8 +483,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         if best[1] >= 0 and best[0] >= 0.06:
             k = best[1]
             bg = cell.background  # the look's colour nearest the cell's (a see-through face's drifts)
-            ground = min(grounds[k], key=lambda c: abs(bg[0] - c[0]) + abs(bg[1] - c[1]) + abs(bg[2] - c[2]))
-            if sum(abs(a - b) for a, b in zip(bg, ground)) > 30:  # its ink was measured from a wrong background
+            ground = min(grounds[k], key=lambda c: _rgb_distance(bg, c))
+            if _rgb_distance(bg, ground) > 30:  # its ink was measured from a wrong background
                 find_ink(cell, ground)
                 glyphs[i] = glyph_features(cell.ink) if cell.ink_count else None
                 flags[i] = _is_flag(cell, glyphs[i])
