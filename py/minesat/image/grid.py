@@ -4,14 +4,15 @@ Cell boundaries are long straight edges: in the classic look the bevels of raise
 lines of opened ones, in flat skins the gaps between tiles or the alternation of a checkerboard.
 Columns of the image where an edge runs for a long way are found on a sample of rows (rows of the
 image on a sample of columns), and the longest evenly spaced family of them gives the cell size, the
-origin and the number of cells.  Pure Python (no numpy), for Pyodide too.
+origin and the number of cells.  The grid of the best family is grown to the whole board (its lines
+beyond, a frame beyond cells too faint to see), then fitted onto the cells by `minesat.image.fitting`.
+`find_grid` gives a `Grid` (of `minesat.image.lattice`; importable from here too).  Pure Python (no numpy),
+for Pyodide too.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
 from statistics import median_high
 
 from minesat.board import BoardError
@@ -26,28 +27,17 @@ from minesat.image.edges import (
     coverage,
     edge_share,
     edges_along,
-    histogram,
     long_runs,
     support,
     widened,
 )
+from minesat.image.fitting import best_phase, fitted
+from minesat.image.lattice import Grid
 
 MIN_PITCH, MAX_PITCH = 10, 200  # pixels per cell
 MIN_CELLS = 2  # per side
 Family = tuple[float, float, int, list[Line]]  # evenly spaced lines: the first's place, the pitch, how many, they
 FRAME = 0.95  # a frame around the board has edges along this share of its length at least
-
-
-@dataclass(frozen=True)
-class Grid:
-    """Where the cells are: the top-left corner of cell (0, 0), the cell size, the board's size."""
-
-    left: float
-    top: float
-    pitch_x: float
-    pitch_y: float
-    rows: int
-    cols: int
 
 
 def _progression(lines: list[Line]) -> Family:
@@ -156,179 +146,8 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     if not best[0][0]:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
     _, found, edges_v, edges_h, mode = best
-    grid = _trimmed(_fitted(found, edges_v, edges_h, width, height, rgba, mode), edges_v, edges_h, width, height)
-    return _centred_on_tiles(_on_bevels(grid, width, height, rgba), width, height, rgba)
-
-
-def _centred_on_tiles(grid: Grid, width: int, height: int, rgba: bytes) -> Grid:
-    """The grid moved (by up to a quarter of a cell, each direction) to where its cells are most nearly their
-    own mirror images, when that is much more so than where it was: flat tiles with gaps between them, each
-    with an outline (a neon look's), are symmetric about their middles, and a lattice on the board's frame or
-    on the outlines' edges cuts them off centre, an outline inside the cells' middles.  Raised tiles (a light
-    top, a dark bottom: a tenth of the cells or more, `_raised_share`) are no mirror images anywhere, and
-    stay."""
-    green = rgba[1::4]
-    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
-
-    def asymmetry(first: float, pitch: float, count: int, across: list[int], step: int, limit: int) -> float:
-        half, total, n = int(pitch / 2), 0, 0
-        for k in range(count):
-            a0 = int(first + k * pitch + 0.5)
-            a1 = int(first + (k + 1) * pitch + 0.5) - 1
-            if a0 < 0 or a1 >= limit:
-                continue
-            for a in across:
-                for j in range(0, half, 2):
-                    total += abs(green[a + (a0 + j) * step] - green[a + (a1 - j) * step])
-                    n += 1
-        return total / max(1, n)
-
-    def centred(first: float, pitch: float, count: int, across: list[int], step: int, limit: int) -> float:
-        here = asymmetry(first, pitch, count, across, step, limit)
-        if here < 10:
-            return first
-        tries = {d: asymmetry(first + d, pitch, count, across, step, limit) for d in range(-int(pitch / 4),
-                                                                                          int(pitch / 4) + 1)}
-        best = min(tries, key=lambda d: (tries[d], abs(d)))
-        return first + best if abs(best) >= 2 and tries[best] <= 0.5 * here else first
-
-    if rows < 4 or cols < 4 or _raised_share(grid, width, height, green) >= 0.1:
-        return grid
-    ys = [int(top + (r + 0.5) * py) for r in range(0, rows, max(1, rows // 8))]
-    xs = [int(left + (c + 0.5) * px) for c in range(0, cols, max(1, cols // 8))]
-    if not (0 <= min(xs) and max(xs) < width and 0 <= min(ys) and max(ys) < height):
-        return grid
-    new_left = centred(left, px, cols, [y * width for y in ys], 1, width)
-    new_top = centred(top, py, rows, xs, width, height)
-    return grid if (new_left, new_top) == (left, top) else Grid(new_left, new_top, px, py, rows, cols)
-
-
-def _on_bevels(grid: Grid, width: int, height: int, rgba: bytes) -> Grid:
-    """The grid moved onto raised tiles' boundaries: where each tile's dark bevel meets the next one's light
-    bevel, the one place along a line between cells where the image steps up from dark to light by half as much
-    again as it ever steps down (a flat skin's line steps down as much as up).  A lattice fitted to the middle of
-    a band of a bevel's edges (JPEG's, or a scaled tile's) sits a few pixels inside the tiles, where no tile
-    looks raised.  Each line between cells where the step is into a light bevel is placed so (half of them at
-    least), and the lattice fitted to them (least squares)."""
-    green = rgba[1::4]
-    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
-
-    def placed(first: float, pitch: float, count: int, across: list[int], step: int, limit: int
-               ) -> tuple[float, float]:
-        """One direction's first line and pitch (`across`: the pixel offsets of the sampled lines across it,
-        `step`: one pixel along it, `limit`: its length in pixels)."""
-        reach = max(2, int(pitch / 5))
-        ups, downs, points = 0, 0, []
-        for k in range(1, count):
-            scores = {}
-            for d in range(-reach, reach + 1):
-                x = int(first + k * pitch + 0.5) + d
-                if not 1 <= x < limit:
-                    continue
-                up = down = 0
-                for a in across:  # the step into pixel x from the one before it
-                    jump = green[a + x * step] - green[a + (x - 1) * step]
-                    up, down = (up + jump, down) if jump > 0 else (up, down - jump)
-                scores[d] = up, down
-            if not scores:
-                continue
-            d = max(scores, key=lambda d: scores[d][0])
-            ups, downs = max(ups, scores[d][0]), max([downs] + [down for _, down in scores.values()])
-            points.append((k, int(first + k * pitch + 0.5) + d))
-        if len(points) < max(3, count // 2) or ups < 1.5 * downs:
-            return first, pitch  # no step much stronger up than any down: no raised tiles
-        start, slope = _least_squares(points)
-        if sorted(abs(x - start - slope * k) for k, x in points)[len(points) // 2] > 1 or max(
-                abs(start - first), abs(start + count * slope - first - count * pitch)) < 1.5:
-            return first, pitch  # the steps found are not one lattice, or it is where the grid already is
-        return start, slope
-
-    if rows < 4 or cols < 4:
-        return grid
-    ys = [int(top + (r + f) * py) for r in range(rows) for f in (0.35, 0.65)]
-    xs = [int(left + (c + f) * px) for c in range(cols) for f in (0.35, 0.65)]
-    if not (0 <= min(xs) and max(xs) < width and 0 <= min(ys) and max(ys) < height):
-        return grid
-    left, px = placed(left, px, cols, [y * width for y in ys], 1, width)
-    top, py = placed(top, py, rows, xs, width, height)
-    moved = Grid(left, top, px, py, rows, cols)
-    if moved == grid or _raised_share(grid, width, height, green) >= 0.3 or (
-            _raised_share(moved, width, height, green) < 0.5):
-        return grid  # moved only where few tiles look raised and half of them do on the lattice moved (not a lost
-    return moved  # game's opened board, whose steps up are out of lines and ink into opened faces)
-
-
-def _raised_share(grid: Grid, width: int, height: int, green: bytes) -> float:
-    """The share of the grid's cells (up to 300, spread over it) whose top and left, just inside, are lighter
-    than their face and their bottom and right darker: raised tiles."""
-    cells = [(r, c) for r in range(grid.rows) for c in range(grid.cols)]
-    cells = cells[::max(1, len(cells) // 300)]
-    inset = max(1, round(min(grid.pitch_x, grid.pitch_y) / 16))  # a bevel's middle (a pixel of 16, at 100%)
-    raised = 0
-    for r, c in cells:
-        x0, y0 = grid.left + c * grid.pitch_x, grid.top + r * grid.pitch_y
-        x1, y1 = x0 + grid.pitch_x, y0 + grid.pitch_y
-        xs = [int(x0 + f * grid.pitch_x) for f in (0.3, 0.5, 0.7)]
-        ys = [int(y0 + f * grid.pitch_y) for f in (0.3, 0.5, 0.7)]
-        top = [(int(y0) + inset, x) for x in xs]
-        left = [(y, int(x0) + inset) for y in ys]
-        bottom = [(int(y1) - 1 - inset, x) for x in xs]
-        right = [(y, int(x1) - 1 - inset) for y in ys]
-        if not (0 <= int(x0) and int(x1) <= width and 0 <= int(y0) and int(y1) <= height):
-            continue
-        light = sum(green[y * width + x] for y, x in top + left) / 6
-        dark = sum(green[y * width + x] for y, x in bottom + right) / 6
-        face = median_high([green[y * width + x] for y in ys for x in xs])
-        raised += light >= face + 20 and dark <= face - 20  # (an opened cell's lines are no lighter than its face)
-    return raised / max(1, len(cells))
-
-
-def _trimmed(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int) -> Grid:
-    """The grid less its outer rows (or columns) that the lines between the cells do not cross (under 80% of
-    them, and a fifth less than the next), where they cross the next one in nearly everywhere: bands of a frame
-    (its bevel, a window's edge, a counter's panel, a cell or so beyond the board) taken for the board's last
-    cells (the grid with the most cells is chosen, and a lattice a line or two longer keeps most of its lines),
-    with a line along the whole side inside them.  A quarter of the rows (columns) at most."""
-    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
-
-    def crossed(r: int, c: int) -> float:  # row r (or column c, with r -1): the inner lines' share across it
-        if r >= 0:
-            return sum(edge_share(edges_v, left + k * px, top + (r + 0.2) * py, 0.6 * py)
-                       for k in range(1, cols)) / (cols - 1)
-        return sum(edge_share(edges_h, top + k * py, left + (c + 0.2) * px, 0.6 * px)
-                   for k in range(1, rows)) / (rows - 1)
-
-    for side in ("top", "bottom", "left", "right"):
-        count = rows if side in ("top", "bottom") else cols
-        order = range(count) if side in ("top", "left") else range(count - 1, -1, -1)
-        shares: list[float] = []
-        for k in order[:count // 4 + 1]:  # up to the first crossed nearly everywhere
-            shares.append(crossed(k, 0) if side in ("top", "bottom") else crossed(-1, k))
-            if shares[-1] >= 0.9:
-                break
-        cut = len(shares) - 1
-        if not 0 < cut or shares[cut] < 0.9 or any(share >= 0.8 or share > shares[cut] - 0.2 for share in shares[:cut]):
-            continue
-        # and a line along the whole side between the lattice's lines there: a frame's edge (a band of opened
-        # cells with no lines between them, a flat skin's, has none)
-        across = side in ("top", "bottom")
-        pitch = py if across else px
-        outer = {"top": top, "bottom": top + rows * py, "left": left, "right": left + cols * px}[side]
-        inward = 1 if side in ("top", "left") else -1
-        cover = coverage(edges_h if across else edges_v, left if across else top, cols * px if across else rows * py,
-                         height if across else width)
-        inside = [int(outer + inward * (k + f) * pitch + 0.5) for k in range(cut) for f in (0.3, 0.4, 0.5, 0.6, 0.7)]
-        if max((cover[x] for x in inside if 0 <= x < len(cover)), default=0.0) < 0.8:
-            continue
-        if side == "top":
-            top, rows = top + cut * py, rows - cut
-        elif side == "bottom":
-            rows -= cut
-        elif side == "left":
-            left, cols = left + cut * px, cols - cut
-        else:
-            cols -= cut
-    return Grid(left, top, px, py, rows, cols)
+    framed = _to_frame(found, edges_v, edges_h, width, height, rgba)
+    return fitted(framed, edges_v, edges_h, width, height, rgba, mode, grown=framed != found)
 
 
 _Best = tuple[tuple[bool, float], Grid, Edges, Edges, int]
@@ -360,29 +179,6 @@ def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edg
         if best is None or key > best[0]:
             best = (key, _extended(grid, edges_v, edges_h, width, height), edges_v, edges_h, mode)
     return best
-
-
-def _fitted(found: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int, rgba: bytes,
-            mode: int) -> Grid:
-    """The grid found grown to the board's frame and fitted to the edges' exact places."""
-    grid = _to_frame(found, edges_v, edges_h, width, height, rgba)
-    if mode == EXACT and grid == found:
-        left, px = _exact_fit(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
-                              grid.top + grid.rows * grid.pitch_y)
-        top, py = _exact_fit(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px)
-        return Grid(left, top, px, py, grid.rows, grid.cols)
-    # a lattice fitted to bands of edges, or to a part of the board: centred on the edges' middles
-    left, px = _centred(edges_v, width, grid.left, grid.pitch_x, grid.cols, grid.top,
-                        grid.top + grid.rows * grid.pitch_y, mode == BROKEN)
-    top, py = _centred(edges_h, height, grid.top, grid.pitch_y, grid.rows, left, left + grid.cols * px,
-                       mode == BROKEN)
-    if mode == BROKEN:  # tiles with gaps: the gaps' middles are the lattice (once more, from nearer them)
-        left, px = _centred(edges_v, width, left, px, grid.cols, top, top + grid.rows * py, True)
-        top, py = _centred(edges_h, height, top, py, grid.rows, left, left + grid.cols * px, True)
-        return Grid(left, top, px, py, grid.rows, grid.cols)
-    left, px = _exact_fit(edges_v, width, left, px, grid.cols, top, top + grid.rows * py)
-    top, py = _exact_fit(edges_h, height, top, py, grid.rows, left, left + grid.cols * px)
-    return Grid(left, top, px, py, grid.rows, grid.cols)
 
 
 def _extended(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int) -> Grid:
@@ -493,8 +289,8 @@ def _to_frame(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: in
             for side in ("left", "right", "top", "bottom")):
         return grid  # a part of a board still: left as found, for the reader to call unsure
     if (rows, cols) != (grid.rows, grid.cols):  # the lattice fitted again, the frame's lines with the rest
-        left, px = _best_phase(edges_v, width, left, px, cols, top, top + rows * py)
-        top, py = _best_phase(edges_h, height, top, py, rows, left, left + cols * px)
+        left, px = best_phase(edges_v, width, left, px, cols, top, top + rows * py)
+        top, py = best_phase(edges_h, height, top, py, rows, left, left + cols * px)
     return Grid(left, top, px, py, rows, cols)
 
 
@@ -613,8 +409,8 @@ def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
     # The lattice found may be one of a tile's inner lines (a bevel's): the cells' boundaries are
     # the lattice with edges in the most places over the board, opened and hidden cells alike.
     if phase:
-        left_on, px = _best_phase(edges_v, width, left_on, px, cols, top_on, top_on + rows * py)
-        top_on, py = _best_phase(edges_h, height, top_on, py, rows, left_on, left_on + cols * px)
+        left_on, px = best_phase(edges_v, width, left_on, px, cols, top_on, top_on + rows * py)
+        top_on, py = best_phase(edges_h, height, top_on, py, rows, left_on, left_on + cols * px)
     return Grid(left_on, top_on, px, py, rows, cols)
 
 
@@ -643,107 +439,3 @@ def _snapped(lines: list[Line], other: Line, end: float, pitch: float, outward: 
     near = [line.pos for line in lines if 0 <= outward * (line.pos - end) <= pitch / 2
             and abs(line.start - other.start) <= pitch and abs(line.end - other.end) <= pitch]
     return (max if outward > 0 else min)(near, default=end)
-
-
-def _best_phase(edges: Edges, length: int, first: float, pitch: float, cells: int,
-                lo: float, hi: float) -> tuple[float, float]:
-    """`first` and `pitch` moved (by up to a third of a cell, 2%) to where the lattice crosses the most edges."""
-    hist = histogram(edges, length, lo, hi)
-    near = list(map(max, hist[:1] + hist[:length - 1], hist[:length], hist[1:length + 1]))  # the most within 1
-
-    def score(start: float, p: float) -> int:
-        total = 0
-        for k in range(cells + 1):
-            x = int(start + k * p + 0.5)
-            if 0 <= x < length:
-                total += near[x]
-        return total
-
-    here = max(score(first + d, pitch) for d in (-1, 0, 1))
-    best, best_score = (first, pitch), -1
-    reach = int(pitch / 3)
-    for q in range(-10, 11):
-        p = pitch * (1 + q * 0.002)
-        for shift in range(-reach, reach + 1):
-            start = first + shift + (pitch - p) * cells / 2  # a new pitch pivots about the board's middle
-            value = score(start, p)
-            if value > best_score:
-                best, best_score = (start, p), value
-    return best if best_score > 1.08 * here else (first, pitch)  # only a clearly better lattice
-
-
-def _exact_fit(edges: Edges, length: int, first: float, pitch: float, cells: int,
-               lo: float, hi: float) -> tuple[float, float]:
-    """`first` and `pitch` fitted (least squares) to the lines between cells as the edges show them: near
-    each, the middle of the strongest place of edges within a pixel (a boundary between two bevels, or a
-    thin line, is a pair of edges a pixel or two apart: its middle is the boundary).  A lattice a little
-    off passes `_best_phase`, which takes the best edge within a pixel; over a board of many cells that
-    error grows to a part of a cell.  Kept when it moves the board's far side by a pixel or more and the
-    lines found fall on it clearly better than on the lattice given."""
-    raw = histogram(edges, length, lo, hi)
-    hist = [a + b + c for a, b, c in zip(raw[:1] + raw, raw, raw[1:] + raw[-1:])]  # edges within a pixel
-    span = hist[max(0, int(first)):min(length, int(first + cells * pitch) + 2)]
-    if not span:
-        return first, pitch
-    strong = 0.6 * max(span)
-    reach = max(2.0, pitch / 5)
-    points = []
-    for k in range(1, cells):  # the lines between cells (the outer ones have the frame's edges beside them)
-        at = first + k * pitch
-        window = [x for x in range(max(0, int(at - reach)), min(length, int(at + reach) + 1)) if abs(x - at) <= reach]
-        top = max((hist[x] for x in window), default=0)
-        if top >= strong:  # the middle of the strongest place of edges near the line
-            best = [x for x in window if hist[x] >= 0.97 * top]
-            points.append((k, sum(best) / len(best)))
-    if len(points) < max(3, cells // 2):
-        return first, pitch
-    start, fitted = _least_squares(points)
-    drift = abs(fitted - pitch) * cells
-    if abs(fitted - pitch) > 0.03 * pitch or abs(start - first) > pitch / 4 or drift < 1:
-        return first, pitch  # too far to be the same lattice, or too near to matter
-    before = sum((x - first - k * pitch) ** 2 for k, x in points) / len(points)
-    after = sum((x - start - k * fitted) ** 2 for k, x in points) / len(points)
-    if after > 0.5 * before or after > max(2.0, (0.05 * pitch) ** 2):
-        return first, pitch  # the lines found do not fall on the new lattice much better (JPEG, ink)
-    return start, fitted
-
-
-def _least_squares(points: Sequence[tuple[int, float]]) -> tuple[float, float]:
-    """The least-squares line through (k, x) points (two k's at least): its x at k = 0, and its slope."""
-    mk = sum(k for k, _ in points) / len(points)
-    mx = sum(x for _, x in points) / len(points)
-    slope = sum((k - mk) * (x - mx) for k, x in points) / sum((k - mk) ** 2 for k, _ in points)
-    return mx - slope * mk, slope
-
-
-def _centred(edges: Edges, length: int, first: float, pitch: float, cells: int,
-             lo: float, hi: float, inner: bool = False) -> tuple[float, float]:
-    """`first` and `pitch` fitted (least squares) to the middles of the edges about each of the lattice's
-    lines: a thin line's two edges, a bevel's, a gap's, rather than one side of them.  With `inner` (tiles
-    with gaps between them) the outer lines are left out when there are inner ones enough: the board's side
-    has one edge where a gap between tiles has two (the last tile's side, not the middle of a gap)."""
-    hist = histogram(edges, length, lo, hi)
-    reach = max(2, int(pitch / 8))
-    points = []  # (line number, middle of its edges, weight)
-    for k in (range(1, cells) if inner and cells >= 4 else range(cells + 1)):
-        x = int(first + k * pitch + 0.5)
-        window = range(max(0, x - reach), min(length, x + reach + 1))
-        floor = min((hist[i] for i in window), default=0)
-        weight = sum(hist[i] - floor for i in window)
-        if weight > 0:
-            points.append((k, sum(i * (hist[i] - floor) for i in window) / weight, weight))
-    total = sum(w for _, _, w in points)
-    if len(points) < 2 or total <= 0:
-        return first, pitch
-    mk = sum(k * w for k, _, w in points) / total
-    mx = sum(x * w for _, x, w in points) / total
-    spread = sum(w * (k - mk) ** 2 for k, _, w in points)
-    if spread <= 0:
-        return first, pitch
-    fitted = sum(w * (k - mk) * (x - mx) for k, x, w in points) / spread
-    start = mx - fitted * mk
-    if abs(fitted - pitch) > 0.02 * pitch or abs(start - first) > pitch / 4:
-        return first, pitch
-    return start, fitted
-
-
