@@ -39,7 +39,7 @@ import skins  # noqa: E402
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
-          "pixel": 27}
+          "pixel": 27, "bluecanvas": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -914,6 +914,111 @@ def capture_pixel(browser, url: str, rng: random.Random, out: Path, count: int) 
         ctx.close()
 
 
+# -- IvoSpasov/minesweeper: a canvas of sky-blue gradient tiles with 3-pixel gaps, grey opened ones, bold digits in
+# the canvas' fallback font (it names Consolas alone), a red "M" for a flag; its tiles kept in its canvas' jQuery
+# event data (no global); its Bootstrap 3 stylesheet served from Debian's libjs-bootstrap (its CDN not reached) ----
+BOOTSTRAP_CSS = Path("/usr/share/javascript/bootstrap/css/bootstrap.min.css")  # apt-get install libjs-bootstrap
+BLUE_GAME = "$._data($('#mines-canvas')[0], 'events').click[0].data"  # its handler's data (gone at the game's end)
+BLUE_TILES = """[shotGame.settings.tileSizeInPx + shotGame.settings.gapBetweenTilesInPx, shotGame.tiles.map(t => [t.row,
+    t.col, t.value === '*', t.isVisited, t.hasMineFlag, t.value])]"""
+
+
+def capture_bluecanvas(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its three levels (9x9 with 10 mines, 16x16 with 40, 16x30 with 90) chosen on its own buttons, other sizes
+    through its own `startNewGame` with its `getGameDifficulty` answering them (the only change: it has three
+    levels); it sizes its tiles to the page (40 CSS pixels, fewer when the board would be wider than its container
+    or taller than the window), so windows of several sizes give tiles of about 20 to 40 pixels.  It lays the
+    mines at a new game and spares no first click: the first click is on an empty cell of its layout, then clicks
+    on the canvas (left opens, right flags); one game in three lost by a click on a hidden mine after a wrong flag
+    one time in two: it then draws every mine (a red '*' on an opened tile, a flagged one too), a wrong flag kept.
+    Truth from its tiles (`value`, `isVisited`, `hasMineFlag`), read from the data its canvas' click handler holds:
+    a shown mine '?', an opened tile its count, a flag 'F', else '?'; checked: every opened count equals the mines
+    of its layout around it, its layout never moved."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 90), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    levels = {(9, 9, 10): "easy", (16, 16, 40): "intermediate", (16, 30, 90): "hard"}
+    windows = ((1300, 1000), (1000, 800), (800, 1100), (1400, 1300))
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        width, height = windows[(i + i // len(SCALES)) % len(windows)]
+        ctx = base.context(browser, shot["scale"], width, height)
+        page = ctx.new_page()
+        page.route("https://maxcdn.bootstrapcdn.com/bootstrap/3.3.5/css/bootstrap.min.css",
+                   lambda route: route.fulfill(path=BOOTSTRAP_CSS, content_type="text/css"))
+        page.goto(f"{url}bluecanvas/index.html")
+        page.wait_for_function("typeof $ !== 'undefined' && $._data($('#mines-canvas')[0], 'events')")
+        level = levels.get((rows, cols, mines))
+        if level:
+            page.click(f"#{level}")
+        else:
+            page.evaluate(f"""const own = getGameDifficulty;
+                getGameDifficulty = level => level === 'custom' ? createGameDifficulty({rows}, {cols}, {mines})
+                                                                : own(level);
+                startNewGame('custom')""")
+        page.wait_for_function(f"""(() => {{ const d = {BLUE_GAME};
+            return d.tiles.length === {rows * cols} && d.settings.difficulty.horizontalTiles === {cols} &&
+                   d.tiles.filter(t => t.value === '*').length === {mines}; }})()""")
+        page.evaluate(f"window.shotGame = {BLUE_GAME}")  # kept to read its tiles after the game's end
+        pitch, cells = page.evaluate(BLUE_TILES)
+        assert [(r, c) for r, c, *_ in cells] == [(r, c) for r in range(rows) for c in range(cols)]
+        mine_at = [c[2] for c in cells]
+        box = page.locator("#mines-canvas").bounding_box()
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.mouse.click(box["x"] + c * pitch + (pitch - 3) / 2, box["y"] + r * pitch + (pitch - 3) / 2,
+                             button=button)
+            cells[:] = page.evaluate(BLUE_TILES)[1]
+
+        click(*rng.choice([(r, c) for r, c, mine, _, _, v in cells if not mine and v == 0]))
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
+                        lambda r, c: cells[r * cols + c][3], rows * cols // 12, rows * cols // 40 + 1)
+        if page.evaluate("!$('.alert-success').hasClass('hidden')"):
+            print(f"bluecanvas-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            grid = [[(m, seen, flag) for _, _, m, seen, flag, _ in cells[r * cols:(r + 1) * cols]] for r in range(rows)]
+            lose_game(rng, grid, lambda r, c: _CanvasCell(click, r, c))
+            assert page.evaluate("!$('.alert-danger').hasClass('hidden')"), "its game-over message"
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        cells[:] = page.evaluate(BLUE_TILES)[1]
+        flat = []
+        for _, _, mine, seen, flagged, value in cells:
+            if lose and mine:
+                flat.append("?")
+            elif seen:
+                assert not mine
+                flat.append(str(value))
+            elif flagged:
+                assert mine or lose
+                flat.append("F")
+            else:
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[2] for c in cells] == mine_at, "its layout moved"
+        selector = "#mines-canvas" if shot["margin"] == 20 else ".container"
+        below = page.locator(selector).bounding_box()
+        if below["y"] + below["height"] + shot["margin"] > height:  # its board taller than the window: a taller one
+            page.set_viewport_size({"width": width, "height": int(below["y"] + below["height"] + shot["margin"]) + 1})
+            page.wait_for_timeout(200)
+        save(out, shoot(page, selector, shot["margin"]), f"bluecanvas-{i}{'-lost' if lose else ''}",
+             {"client": "IvoSpasov/minesweeper", "scale": shot["scale"], "window": [width, height],
+              "tile": pitch - 3, "rows": truth, "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+class _CanvasCell:
+    """A cell of a board drawn on a canvas, clicked as `lose_game` clicks an element."""
+
+    def __init__(self, click, r: int, c: int) -> None:
+        self._click, self._at = click, (r, c)
+
+    def click(self, button: str = "left") -> None:
+        self._click(*self._at, button)
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -940,7 +1045,7 @@ def main() -> None:
         return
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
-                               "neosweeper", "elegant", "xp", "neon", "pixel"]
+                               "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
