@@ -23,6 +23,7 @@ import io
 import json
 import random
 import sys
+import urllib.request
 from pathlib import Path
 
 from PIL import Image
@@ -39,7 +40,7 @@ import skins  # noqa: E402
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
-          "pixel": 27, "bluecanvas": 27}
+          "pixel": 27, "bluecanvas": 27, "emoji": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -1019,6 +1020,117 @@ class _CanvasCell:
         self._click(*self._at, button)
 
 
+# -- michaelkolesidis/emoji-minesweeper: a p5.js canvas of Fluent emoji pictures (a white "square button" for a hidden
+# cell, blue keycap emoji for the counts, a white square for an empty cell, a triangular flag; its dark mode the other
+# squares on near-black), 33 CSS pixels a square; its game in a closure: its layout given by its own `setForcedMines`,
+# its drawing read back: the picture each square was last drawn with (a hook of ours on the canvas' drawImage names
+# every image its pictures were loaded from, the only thing added) ------------------------------------------------
+EMOJI_HOOK = """(() => {
+    const own = CanvasRenderingContext2D.prototype.drawImage;
+    CanvasRenderingContext2D.prototype.drawImage = function (picture, ...rest) {
+        if (picture instanceof HTMLImageElement) this.canvas.shotSource = picture.src;
+        return own.call(this, picture, ...rest);
+    };
+    for (const [key, value] of Object.entries(%s)) localStorage.setItem(key, value);
+})();"""
+EMOJI_WATCH = """(() => { const own = window.image; window.shotDrawn = {};
+    window.image = function (picture, x, y, w, h) {
+        if (w === 33 && h === 33 && picture && picture.canvas) shotDrawn[x + ',' + y] = picture.canvas.shotSource;
+        return own.apply(this, arguments); }; })()"""
+
+
+def emoji_drawn(page, rows: int, cols: int) -> list[list[str]]:
+    """The picture each square is drawn with in its next frame (its file's name), row by row."""
+    page.evaluate("window.shotDrawn = {}")
+    page.wait_for_function(f"Object.keys(shotDrawn).length === {rows * cols}")
+    drawn = page.evaluate("shotDrawn")
+    return [[drawn[f"{c * 33},{r * 33}"].rsplit("/", 1)[1] for c in range(cols)] for r in range(rows)]
+
+
+def capture_emoji(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its three levels (9x9, 16x16, 30x16) or its custom board (7 to 100 a side), and its dark mode one game in
+    three, put in its localStorage before its page loads, as its own buttons and custom form store them; its squares
+    are always 33 CSS pixels.  Its page is served as its Vite dev server would: its stylesheet, imported by its
+    `app.js`, linked in, `import.meta.env.BASE_URL` given as '/', its `public/` folder at the root.  Its mines are
+    laid by its own `setForcedMines` (a layout of ours at random with an empty cell, clicked first), then played by
+    clicks on its canvas (left opens, right flags).  No game is lost or won on purpose: at a loss it opens every
+    square and draws each empty one as its "lost" emoji (a face), at a win as its "won" one.  Truth from its drawing:
+    the picture it draws each square with (a keycap its count, the empty square 0, the flag 'F', the hidden square
+    '?'); checked: every count drawn equals the mines of the layout around it."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    levels = {(9, 9, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}
+    root = f"{url}emoji/"
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        dark = i % 3 == 2
+        level = levels.get((rows, cols, mines), "custom")
+        stored = {"level": level, "columns": cols, "rows": rows, "mines": mines, "darkMode": json.dumps(dark)}
+        ctx = base.context(browser, shot["scale"], max(1100, 33 * cols + 200), 33 * rows + 700)
+        page = ctx.new_page()
+        page.add_init_script(EMOJI_HOOK % json.dumps(stored))
+
+        def served(route) -> None:
+            path = route.request.url[len(url) - 1:]
+            if path.startswith(("/src/app.js", "/src/utils/serviceWorker.js")):
+                with urllib.request.urlopen(root + path[1:]) as got:  # from our local server
+                    text = got.read().decode()
+                text = text.replace("import '../styles/style.css';", "document.head.append(Object.assign("
+                                    "document.createElement('link'), {rel: 'stylesheet', href: '/styles/style.css'}));")
+                route.fulfill(body=text.replace("import.meta.env.BASE_URL", "'/'"), content_type="text/javascript")
+            elif path.startswith("/emoji/"):
+                route.continue_()
+            else:  # its absolute paths (its root is its own folder)
+                route.continue_(url=root + path[1:])
+
+        page.route(f"{url}**", served)
+        page.goto(f"{root}index.html")
+        page.wait_for_function("window.emojiMinesweeper && document.querySelector('#board canvas')")
+        while True:
+            mine_at = [False] * (rows * cols)
+            for k in rng.sample(range(rows * cols), mines):
+                mine_at[k] = True
+            zeros = [(r, c) for r in range(rows) for c in range(cols)
+                     if not mine_at[r * cols + c] and around(mine_at, rows, cols, r, c) == 0]
+            if zeros:
+                break
+        # its squares are numbered column by column
+        forced = [c * rows + r for r in range(rows) for c in range(cols) if mine_at[r * cols + c]]
+        assert page.evaluate(f"emojiMinesweeper.setForcedMines({forced})")
+        page.evaluate(EMOJI_WATCH)
+        box = page.locator("#board canvas").bounding_box()
+        drawn = emoji_drawn(page, rows, cols)
+        assert all(d == drawn[0][0] for row in drawn for d in row), "a fresh board: every square hidden"
+        hidden = drawn[0][0]
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.mouse.click(box["x"] + (c + 0.5) * 33, box["y"] + (r + 0.5) * 33, button=button)
+            drawn[:] = emoji_drawn(page, rows, cols)
+
+        click(*rng.choice(zeros))
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
+                        lambda r, c: drawn[r][c] != hidden and "flag" not in drawn[r][c], rows * cols // 12,
+                        rows * cols // 40 + 1)
+        if page.evaluate("emojiMinesweeper.isGameFinished()"):
+            print(f"emoji-{i}: won: not kept")
+            ctx.close()
+            continue
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        drawn[:] = emoji_drawn(page, rows, cols)
+        empty = "black_large_square_flat.png" if dark else "white_large_square_flat.png"
+        assert hidden == ("white_square_button_flat.png" if dark else "black_square_button_flat.png")
+        names = {hidden: "?", empty: "0", "triangular_flag_flat.png": "F"} | {
+            f"keycap_{n}_flat.png": str(n) for n in range(1, 9)}
+        truth = ["".join(names[d] for d in row) for row in drawn]
+        check_counts(truth, mine_at, rows, cols)
+        assert all(mine_at[r * cols + c] for r, line in enumerate(truth) for c, v in enumerate(line) if v == "F")
+        selector = "#board canvas" if shot["margin"] == 20 else "div:has(> #board)"
+        save(out, shoot(page, selector, shot["margin"]), f"emoji-{i}",
+             {"client": "michaelkolesidis/emoji-minesweeper", "scale": shot["scale"],
+              "theme": "dark" if dark else "light", "rows": truth, "mines": mines, "lost": False}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -1045,7 +1157,7 @@ def main() -> None:
         return
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
-                               "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas"]
+                               "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
