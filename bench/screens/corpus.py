@@ -12,10 +12,10 @@ drawn here (`skins.py`), the position the page was drawn from: never minesat's r
 Each client is shot at several device scales (1, 1.25, 1.5, 2, 3), board sizes, as PNG and as JPEG
 at qualities 60 to 90, some with the page's other UI around the board and the board away from the
 corner.  The clients added later and left out (`dippedrusk`, `minetag`, then `rwpz`, `neosweeper`, `elegant`,
-then `xp`, `neon`, `pixel`, then `bluecanvas`, `emoji`: never looked at while the reader was written) are also shot
-at a loss, one game in three: every mine shown (a shown mine is '?' in minesat's truth, a flag left on a safe cell
-'F'); all but `neon`, whose loss draws every tile not opened as an opened empty one, and `emoji`, whose loss opens
-every square and draws each empty one as a face.
+then `xp`, `neon`, `pixel`, then `bluecanvas`, `emoji`, `dmcshared`: never looked at while the reader was
+written) are also shot at a loss, one game in three: every mine shown (a shown mine is '?' in minesat's truth, a
+flag left on a safe cell 'F'); all but `neon`, whose loss draws every tile not opened as an opened empty one, and
+`emoji`, whose loss opens every square and draws each empty one as a face.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import skins  # noqa: E402
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
-          "pixel": 27, "bluecanvas": 27, "emoji": 27}
+          "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -1132,6 +1132,88 @@ def capture_emoji(browser, url: str, rng: random.Random, out: Path, count: int) 
         ctx.close()
 
 
+# -- dmcshared/minesweeper: a plain grid of 50-pixel divs (light grey hidden cells, white opened ones with thin
+# translucent lines, monospace digits, an empty cell showing a grey "0" on a lighter ground, emoji flags), light or
+# dark, its size and mines given in its address -----------------------------------------------------------------
+DMC_CELLS = """[...document.querySelectorAll('.board .cell')].map(e => [+e.style.gridRow - 1, +e.style.gridColumn - 1,
+    e.classList.contains('bomb'), !e.classList.contains('hidden'), e.classList.contains('flag'),
+    e.textContent, e.getAttribute('data-real-bombs')])"""
+
+
+def capture_dmcshared(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its board's width, height and mines (`w`, `h`, `b`) and its style (`s=dark` one game in three) given in its
+    address, as its README says; its cells always 50 CSS pixels.  It lays its mines at load (two may fall on one
+    cell: the mines are those it laid) and spares no first click: the first click is on an empty cell of its layout,
+    then clicks on its cells (left opens, right flags); one game in three then lost by a click on a hidden mine
+    after a wrong flag one time in two: it then shows the whole board (every count, every mine on dark red with its
+    own count written on it, a flag kept where it was).  Truth from its cells' classes (`bomb`, `hidden`, `flag`) and
+    the count each shows: a shown mine '?', a flag 'F', an opened cell its count, else '?'; checked: every count
+    shown is its `data-real-bombs` and equals the mines of its layout around it, its layout never moved."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose, dark = i % 3 == 1, i % 3 == 2
+        ctx = base.context(browser, shot["scale"], 50 * cols + 300, 50 * rows + 300)
+        page = ctx.new_page()
+        page.goto(f"{url}dmcshared/index.html?w={cols}&h={rows}&b={mines}{'&s=dark' if dark else ''}")
+        page.wait_for_function(f"document.querySelectorAll('.board .cell').length === {rows * cols}")
+        cells = page.evaluate(DMC_CELLS)
+        cells.sort()
+        assert [(r, c) for r, c, *_ in cells] == [(r, c) for r in range(rows) for c in range(cols)]
+        mine_at = [c[2] for c in cells]
+        laid = sum(mine_at)
+        grid = [cells[r * cols:(r + 1) * cols] for r in range(rows)]
+        cell = lambda r, c: page.locator(".board .cell").nth(c * rows + r)  # noqa: E731  (its cells column by column)
+
+        def state() -> None:
+            got = sorted(page.evaluate(DMC_CELLS))
+            grid[:] = [got[r * cols:(r + 1) * cols] for r in range(rows)]
+
+        def reveal(r: int, c: int) -> None:
+            cell(r, c).click()
+            state()
+
+        def flag(r: int, c: int) -> None:
+            cell(r, c).click(button="right")
+            state()
+
+        reveal(*rng.choice([(r, c) for r in range(rows) for c in range(cols)
+                            if not mine_at[r * cols + c] and around(mine_at, rows, cols, r, c) == 0]))
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, flag, rows, cols,
+                        lambda r, c: grid[r][c][3], rows * cols // 12, rows * cols // 40 + 1)
+        if all(m or g[3] for m, g in zip(mine_at, (g for row in grid for g in row))):
+            print(f"dmcshared-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            lose_game(rng, [[(m, shown, flagged) for _, _, m, shown, flagged, *_ in row] for row in grid], cell)
+            state()
+            assert all(g[3] for row in grid for g in row), "the loss shows the whole board"
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        state()
+        flat = []
+        for _, _, mine, shown, flagged, text, real in (g for row in grid for g in row):
+            if flagged:
+                assert text == ""
+                flat.append("F")
+            elif shown and mine:
+                assert lose
+                flat.append("?")
+            elif shown:
+                assert text == real
+                flat.append(text)
+            else:
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [g[2] for row in grid for g in row] == mine_at, "its layout moved"
+        save(out, shoot(page, ".board", shot["margin"]), f"dmcshared-{i}{'-lost' if lose else ''}",
+             {"client": "dmcshared/minesweeper", "scale": shot["scale"], "theme": "dark" if dark else "light",
+              "rows": truth, "mines": laid, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -1158,7 +1240,7 @@ def main() -> None:
         return
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
-                               "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji"]
+                               "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji", "dmcshared"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
