@@ -14,8 +14,7 @@ at qualities 60 to 90, some with the page's other UI around the board and the bo
 corner.  The clients added later and left out (`dippedrusk`, `minetag`, then `rwpz`, `neosweeper`, `elegant`,
 then `xp`, `neon`, `pixel`, then `bluecanvas`, `emoji`, `dmcshared`: never looked at while the reader was
 written) are also shot at a loss, one game in three: every mine shown (a shown mine is '?' in minesat's truth, a
-flag left on a safe cell 'F'); all but `neon`, whose loss draws every tile not opened as an opened empty one, and
-`emoji`, whose loss opens every square and draws each empty one as a face.
+flag left on a safe cell 'F'); all but `neon`, whose loss draws every tile not opened as an opened empty one.
 """
 
 from __future__ import annotations
@@ -980,7 +979,7 @@ def capture_bluecanvas(browser, url: str, rng: random.Random, out: Path, count: 
             continue
         if lose:
             grid = [[(m, seen, flag) for _, _, m, seen, flag, _ in cells[r * cols:(r + 1) * cols]] for r in range(rows)]
-            lose_game(rng, grid, lambda r, c: _CanvasCell(click, r, c))
+            lose_game(rng, grid, _CanvasCell.at(click))
             assert page.evaluate("!$('.alert-danger').hasClass('hidden')"), "its game-over message"
         page.mouse.move(0, 0)
         page.wait_for_timeout(200)
@@ -1012,10 +1011,14 @@ def capture_bluecanvas(browser, url: str, rng: random.Random, out: Path, count: 
 
 
 class _CanvasCell:
-    """A cell of a board drawn on a canvas, clicked as `lose_game` clicks an element."""
+    """A cell of a board drawn on a canvas, clicked as `lose_game` clicks an element: `click(r, c, button)`."""
 
     def __init__(self, click, r: int, c: int) -> None:
         self._click, self._at = click, (r, c)
+
+    @classmethod
+    def at(cls, click):
+        return lambda r, c: cls(click, r, c)
 
     def click(self, button: str = "left") -> None:
         self._click(*self._at, button)
@@ -1040,9 +1043,12 @@ EMOJI_WATCH = """(() => { const own = window.image; window.shotDrawn = {};
         return own.apply(this, arguments); }; })()"""
 
 
-def emoji_drawn(page, rows: int, cols: int) -> list[list[str]]:
-    """The picture each square is drawn with in its next frame (its file's name), row by row."""
+def emoji_drawn(page, rows: int, cols: int, over: bool = False) -> list[list[str]]:
+    """The picture each square is drawn with in its next frame (its file's name), row by row; `over`: the game is
+    over (its drawing stopped), its board drawn again by its own `setTheme` (its theme button's) with its theme."""
     page.evaluate("window.shotDrawn = {}")
+    if over:
+        page.evaluate("emojiMinesweeper.setTheme('mine')")
     page.wait_for_function(f"Object.keys(shotDrawn).length === {rows * cols}")
     drawn = page.evaluate("shotDrawn")
     return [[drawn[f"{c * 33},{r * 33}"].rsplit("/", 1)[1] for c in range(cols)] for r in range(rows)]
@@ -1054,16 +1060,20 @@ def capture_emoji(browser, url: str, rng: random.Random, out: Path, count: int) 
     are always 33 CSS pixels.  Its page is served as its Vite dev server would: its stylesheet, imported by its
     `app.js`, linked in, `import.meta.env.BASE_URL` given as '/', its `public/` folder at the root.  Its mines are
     laid by its own `setForcedMines` (a layout of ours at random with an empty cell, clicked first), then played by
-    clicks on its canvas (left opens, right flags).  No game is lost or won on purpose: at a loss it opens every
-    square and draws each empty one as its "lost" emoji (a face), at a win as its "won" one.  Truth from its drawing:
-    the picture it draws each square with (a keycap its count, the empty square 0, the flag 'F', the hidden square
-    '?'); checked: every count drawn equals the mines of the layout around it."""
+    clicks on its canvas (left opens, right flags); one game in three (in its light mode) then lost by a click on a
+    hidden mine after a wrong flag one time in two: it then opens every square, draws each mine as a bomb (the one
+    hit as a collision), a wrong flag as a cross mark and each empty square as its "lost" emoji (a knocked-out face),
+    the board drawn again (its drawing stops at a loss) by its own `setTheme`.  No game won is kept (each empty
+    square is then drawn as its "won" emoji).  Truth from its drawing: the picture it draws each square with (a
+    keycap its count, the empty square or the "lost" face 0, the flag 'F', the hidden square, a bomb, a collision or
+    a cross mark '?'); checked: every count drawn equals the mines of the layout around it, and at a loss every
+    square drawn opened, each mine as a bomb or the collision."""
     sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
     levels = {(9, 9, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}
     root = f"{url}emoji/"
     for i, shot in enumerate(plan(rng, sizes, count)):
         rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
-        dark = i % 3 == 2
+        lose, dark = i % 3 == 1, i % 3 == 2
         level = levels.get((rows, cols, mines), "custom")
         stored = {"level": level, "columns": cols, "rows": rows, "mines": mines, "darkMode": json.dumps(dark)}
         ctx = base.context(browser, shot["scale"], max(1100, 33 * cols + 200), 33 * rows + 700)
@@ -1105,7 +1115,7 @@ def capture_emoji(browser, url: str, rng: random.Random, out: Path, count: int) 
 
         def click(r: int, c: int, button: str = "left") -> None:
             page.mouse.click(box["x"] + (c + 0.5) * 33, box["y"] + (r + 0.5) * 33, button=button)
-            drawn[:] = emoji_drawn(page, rows, cols)
+            drawn[:] = emoji_drawn(page, rows, cols, over=page.evaluate("emojiMinesweeper.isGameFinished()"))
 
         click(*rng.choice(zeros))
         base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
@@ -1115,20 +1125,31 @@ def capture_emoji(browser, url: str, rng: random.Random, out: Path, count: int) 
             print(f"emoji-{i}: won: not kept")
             ctx.close()
             continue
+        if lose:
+            flag = "triangular_flag_flat.png"
+            lose_game(rng, [[(mine_at[r * cols + c], drawn[r][c] not in (hidden, flag), drawn[r][c] == flag)
+                             for c in range(cols)] for r in range(rows)], _CanvasCell.at(click))
+            page.wait_for_function("emojiMinesweeper.isGameFinished() && !emojiMinesweeper.hasWonGame()")
         page.mouse.move(0, 0)
         page.wait_for_timeout(200)
-        drawn[:] = emoji_drawn(page, rows, cols)
+        drawn[:] = emoji_drawn(page, rows, cols, over=lose)
         empty = "black_large_square_flat.png" if dark else "white_large_square_flat.png"
         assert hidden == ("white_square_button_flat.png" if dark else "black_square_button_flat.png")
         names = {hidden: "?", empty: "0", "triangular_flag_flat.png": "F"} | {
             f"keycap_{n}_flat.png": str(n) for n in range(1, 9)}
+        if lose:  # its "lost" face on the empty squares, its mines shown, a wrong flag crossed out
+            names |= {"knocked-out_face_flat.png": "0", "bomb_flat.png": "?", "collision_flat.png": "?",
+                      "cross_mark_flat.png": "?"}
+            assert all(d not in (hidden, empty, "triangular_flag_flat.png") for row in drawn for d in row)
+            assert [d in ("bomb_flat.png", "collision_flat.png") for row in drawn for d in row] == mine_at
+            assert sum(d == "collision_flat.png" for row in drawn for d in row) == 1
         truth = ["".join(names[d] for d in row) for row in drawn]
         check_counts(truth, mine_at, rows, cols)
         assert all(mine_at[r * cols + c] for r, line in enumerate(truth) for c, v in enumerate(line) if v == "F")
         selector = "#board canvas" if shot["margin"] == 20 else "div:has(> #board)"
-        save(out, shoot(page, selector, shot["margin"]), f"emoji-{i}",
+        save(out, shoot(page, selector, shot["margin"]), f"emoji-{i}{'-lost' if lose else ''}",
              {"client": "michaelkolesidis/emoji-minesweeper", "scale": shot["scale"],
-              "theme": "dark" if dark else "light", "rows": truth, "mines": mines, "lost": False}, shot["quality"])
+              "theme": "dark" if dark else "light", "rows": truth, "mines": mines, "lost": lose}, shot["quality"])
         ctx.close()
 
 
