@@ -500,3 +500,91 @@ def test_tiles_told_apart_by_their_outlines_alone_are_read():
     # are a look of their own, not hidden tiles with marks (the hidden look then taken for opened 0s)
     digits = [row.replace("0", "?") for row in rows]
     assert rows_of(read(neon(digits))) == digits
+
+
+def three_d(rows: list[str], cell: int = 50, line: int = 4) -> Image.Image:
+    """A board drawn as a pygame clone draws one (no client's pixels): grey squares framed in thick red lines,
+    no gaps, opened squares white, every number a red three-dimensional picture (a salmon face over dark red
+    sides, outlined), a red flag on a pole; a black bar with a clock above."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w, h + 30), (0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell * 3 // 5)
+    draw.text((4, 4), "Your Time: 12", fill=(200, 200, 200), font=ImageFont.truetype("DejaVuSans.ttf", 18))
+    depth = max(2, cell // 12)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = c * cell, 30 + r * cell
+            draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=(255, 0, 0))
+            draw.rectangle((x + line, y + line, x + cell - 1 - line // 2, y + cell - 1 - line // 2),
+                           fill=(255, 255, 255) if ch in "0123456789" else (171, 174, 171))
+            mx, my = x + cell / 2, y + cell / 2
+            if ch == "F":
+                draw.line((mx - cell / 6, my - cell / 4, mx - cell / 6, my + cell / 4), fill=(90, 90, 90), width=3)
+                draw.polygon([(mx - cell / 6, my - cell / 4), (mx + cell / 4, my - cell / 8), (mx - cell / 6, my)],
+                             fill=(220, 30, 30))
+            elif ch in "12345678":
+                for d in range(depth, 0, -1):  # the sides, darker further back, then the outlined face
+                    draw.text((mx + d, my + d), ch, fill=(150 - 8 * d, 10, 10), font=font, anchor="mm",
+                              stroke_width=1, stroke_fill=(90, 0, 0))
+                draw.text((mx, my), ch, fill=(245, 120, 105), font=font, anchor="mm")
+    return image
+
+
+def test_three_d_numbers_all_red_in_thick_lines_are_read():
+    """Thick red lines between the squares break each line's edges at every crossing (no grid was found); every
+    number is red, so the colour names none (a red 1 was read as a 3); and each is a blob of ink (its face, sides
+    and outline), which fits no digit: the lighter of its tones, its face, is the digit."""
+    rows = ["F???1000",
+            "?3321000",
+            "2?200000",
+            "??211100",
+            "??2??100",
+            "?????211",
+            "????32??",
+            "????????"]
+    reading = read(three_d(rows))
+    assert rows_of(reading) == rows
+    assert min(reading.confidence) >= reading.threshold
+
+
+def monochrome(rows: list[str], cell: int = 33) -> Image.Image:
+    """A board drawn as a monochrome dark clone draws one (no client's pixels): grey on dark grey only, hidden
+    cells a shade lighter than opened ones, 1-pixel lines, digits in four greys (a 4 barely lighter than its
+    ground), a small `⚑` for a flag."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 40, h + 100), (31, 41, 55))
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("DejaVuSans.ttf", cell * 9 // 20)
+    small = ImageFont.truetype("DejaVuSans.ttf", cell * 7 // 20)
+    greys = {"1": (229, 231, 235), "2": (156, 163, 175), "3": (107, 114, 128), "4": (75, 85, 99)}
+    x0, y0 = 20, 80
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = x0 + c * cell, y0 + r * cell
+            hidden = ch in "?F"
+            draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=(55, 65, 81) if hidden else (31, 41, 55),
+                           outline=(75, 85, 99))
+            if ch == "F":
+                draw.text((x + cell / 2, y + cell / 2), "\u2691", fill=(229, 231, 235), font=small, anchor="mm")
+            elif ch in greys:
+                draw.text((x + cell / 2, y + cell / 2), ch, fill=greys[ch], font=font, anchor="mm")
+    return image
+
+
+def test_a_monochrome_look_with_a_dim_four_and_small_flags_is_read():
+    """Its 4 is too near its ground to be ink: a faint mark shaped as a 4 is read as one (unsure), not a 0; a
+    flag is a small white pennant, 9 samples high (fewer than a flag's shape was looked for in)."""
+    rows = ["0011?????",
+            "111???F2?",
+            "?111223F?",
+            "110000111",
+            "000111000",
+            "1212?1000",
+            "F?4211000",
+            "??F??1221",
+            "???????F?"]
+    reading = read(monochrome(rows))
+    assert rows_of(reading) == rows
+    fours = [i for i, ch in enumerate("".join(rows)) if ch == "4"]
+    assert all(reading.confidence[i] < reading.threshold for i in fours)  # a faint mark's digit is for the user

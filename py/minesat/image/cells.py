@@ -25,6 +25,10 @@ SHADED = 0.5  # a face with at most this share of its ground within EVEN levels 
 GRADED = 16  # (and at least 5% of it this far off: a gradient, not noise)
 EVEN = 6  # a lightness this near the background's is its, even on a face shaded a little (JPEG's noise)
 SAMPLES = 32  # samples per side of a cell
+WELL = 0.15  # a glyph whose shape is this near a digit's (see `shape_distances`) fits it well
+FACE = 0.8  # a half of a glyph's tones fitting a digit well, this much nearer than the glyph, and nearer by
+CLEARER = 0.03  # this much more than any other digit (than the glyph is to its nearest), is its face
+FACES = 0.1  # (looked for when the glyph is this far from every digit: see `face_glyph`)
 
 Rgb = tuple[int, int, int]
 
@@ -484,6 +488,57 @@ def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
                  pinholes)
 
 
+def _opened(mask: Sequence[Sequence[int]]) -> list[bytes]:
+    """The mask opened by a cross of 3x3 samples (eroded, then dilated): lines one sample wide taken away."""
+    n = len(mask)
+    rows = [bytes(row) for row in mask]
+    eroded = [bytes(n)] * n
+    for i in range(1, n - 1):
+        up, row, down = rows[i - 1], rows[i], rows[i + 1]
+        if 1 in row:
+            eroded[i] = bytes(row[j] & up[j] & down[j] & row[j - 1] & row[j + 1] if 0 < j < n - 1 else 0
+                              for j in range(n))
+    out = []
+    for i in range(n):
+        row = eroded[i]
+        near = [row, eroded[i - 1] if i else bytes(n), eroded[i + 1] if i < n - 1 else bytes(n)]
+        out.append(bytes(near[0][j] | near[1][j] | near[2][j] | (row[j - 1] if j else 0) | (row[j + 1] if j < n - 1
+                                                                                             else 0)
+                         for j in range(n)))
+    return out
+
+
+def shape_fit(distances: dict[int, float]) -> tuple[float, float]:
+    """How near a glyph is to its nearest digit (`shape_distances`), and how much nearer than to the next."""
+    first, second = sorted(distances.values())[:2]
+    return first, second - first
+
+
+def face_glyph(cell: CellLook, glyph: Glyph, known: Shapes) -> Glyph:
+    """The glyph to name a digit by: the ink's own, or where its shape fits no digit well (a three-dimensional
+    number: its face, its sides and their outline all ink, a blob), the lighter or the darker half of its
+    tones, whichever fits a digit much better and more clearly (opened: the outline's thin traces taken away)."""
+    fit, margin = shape_fit(shape_distances(glyph, known))
+    if fit <= FACES:
+        return glyph
+    pix, rgb = cell.pix, cell.rgb
+    inked = [p for row, line in zip(pix, cell.ink) if 1 in line for p, k in zip(row, line) if k]
+    tone = {p: luminance(rgb[p]) for p in set(inked)}
+    lights = sorted(map(tone.__getitem__, inked))
+    split = (lights[len(lights) // 4] + lights[3 * len(lights) // 4]) / 2
+    best, best_fit = glyph, fit
+    for lighter in (True, False):
+        mask = [bytes(k and (tone[p] > split) == lighter for p, k in zip(row, line)) if 1 in line else line
+                for row, line in zip(pix, cell.ink)]
+        face = glyph_features(_opened(mask))
+        if face is None:
+            continue
+        face_fit, face_margin = shape_fit(shape_distances(face, known))
+        if face_fit <= WELL and face_fit < FACE * fit and face_margin >= margin + CLEARER and face_fit < best_fit:
+            best, best_fit = face, face_fit
+    return best
+
+
 # Digits 1-8 of ten common fonts (DejaVu Sans, Serif, Mono, Liberation Sans, Serif, Mono; regular and
 # bold), rendered by tests/images/make_prototypes.py and measured by `glyph_features`: holes, aspect,
 # then the 15 zone densities in hundredths.  Generated: do not edit by hand.
@@ -741,12 +796,13 @@ def _hue_fits(digit: int, hue: float) -> bool:
 
 def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None,
                    two_reds: bool = True, two_blues: bool = True,
-                   background: Rgb | None = None) -> tuple[int, float, list[int]]:
+                   background: Rgb | None = None, hues: bool = True) -> tuple[int, float, list[int]]:
     """The digit the glyph shows, a confidence in [0, 1], and every digit from the likeliest down (`shapes`:
     the distances of the shapes seen before, kept across the calls that pass the same dict; `two_reds`,
     `two_blues`: whether the image's digits show both a bright and a dark red, as the classic palette's 3
-    and 5 do, and a bright and a dark blue, its 1 and 4; `background`: the cell's, as `ink_hue` takes it)."""
-    hsl = ink_hue(colours, background)
+    and 5 do, and a bright and a dark blue, its 1 and 4; `background`: the cell's, as `ink_hue` takes it; `hues`:
+    whether the image's digits differ in colour at all)."""
+    hsl = ink_hue(colours, background) if hues else None
     best = shape_distances(glyph, {} if shapes is None else shapes)
     by_shape = dict(best)
     if hsl is not None:  # chromatic ink: digits never drawn in this hue are unlikely

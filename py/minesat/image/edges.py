@@ -11,7 +11,8 @@ from dataclasses import dataclass
 WIDE = 8  # pixels: a group of edges wider than this is more than one line
 BAND = 0.6  # see long_runs
 # How `long_runs` makes lines of edges (see there)
-EXACT, SPLIT, BANDS, BROKEN = 0, 1, 2, 3
+EXACT, SPLIT, BANDS, BROKEN, CROSSED = 0, 1, 2, 3, 4
+DENSE = 0.8  # see long_runs
 
 
 @dataclass
@@ -120,19 +121,21 @@ def long_runs(edges: Edges, length: int, min_run: int, mode: int) -> list[Line]:
     BANDS, only positions whose run is at least BAND of the longest within 2 * WIDE pixels are kept (the
     ringing between a small board's lines makes shorter runs than the lines themselves); with BROKEN, a line
     is where edges are at one position on most of the sampled lines between the first and the last of
-    them (3% of them left out at either end), however broken (tiles with rounded corners and gaps
+    them (3% of them left out at either end, 1% with CROSSED), however broken (tiles with rounded corners and gaps
     between them: their sides' edges stop at each corner), and the two sides of a gap (up to WIDE pixels
-    apart) are one line.
+    apart) are one line.  CROSSED is BROKEN's test with edges on DENSE of the lines, and a line each side of a
+    gap: thick lines between cells, whose edges the lines across break at every crossing.
     """
     best_len = [0] * length  # for each position, the longest run (in lines less one), and its first and last line
     best = [(0, 0)] * length
     n = edges.length
     for x in range(min(length, n)):
-        if mode == BROKEN:
+        if mode in (BROKEN, CROSSED):
             at = [m.start() for m in _EDGE.finditer(edges.flags[x::n])]
             if len(at) >= 10:
-                first, last = at[len(at) // 30], at[-1 - len(at) // 30]
-                if 2 * len(at) >= last - first:  # edges on most lines between
+                trim = len(at) // (30 if mode == BROKEN else 100)
+                first, last = at[trim], at[-1 - trim]
+                if len(at) >= (0.5 if mode == BROKEN else DENSE) * (last - first):  # edges on most lines between
                     best_len[x], best[x] = last - first, (first, last)
             continue
         for run in _RUN.finditer(edges.flags[x::n]):  # the lines with an edge at x, a byte each

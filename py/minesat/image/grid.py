@@ -18,6 +18,7 @@ from minesat.board import BoardError
 from minesat.image.edges import (
     BANDS,
     BROKEN,
+    CROSSED,
     EXACT,
     SPLIT,
     Edges,
@@ -136,6 +137,8 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     # the other direction's size taken
     passes += [(*vh, BANDS, False) for vh in tests] + [(*tests[0], BROKEN, False)]
     passes += [(v, h, mode, True) for v, h, mode, _ in passes[:2 * len(tests)]]
+    # and where nothing else was found, edges broken at every crossing of thick lines between cells
+    passes += [(*vh, CROSSED, False) for vh in tests]
     families: dict[tuple[int, int], _Families] = {}  # the lines of each pass's edges, for the passes again
     for n_pass, (edges_v, edges_h, mode, other) in enumerate(passes):
         if mode != EXACT and best is not None and best[0][0]:
@@ -552,7 +555,8 @@ def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, mode: in
             xfam = _with_pitch(vertical, py)
     elif other:
         raise BoardError("no board found in the image: no regular grid of cells")
-    grid = _grid_of(edges_v, edges_h, width, height, xfam, yfam, (vertical, horizontal) if mode == BROKEN else None)
+    grid = _grid_of(edges_v, edges_h, width, height, xfam, yfam, (vertical, horizontal) if mode == BROKEN else None,
+                    mode != CROSSED)
     if other:  # the size set aside must not be a lattice of its own over the board: oblong cells
         if by_x:
             first = y0 + math.ceil((grid.top - y0) / py) * py
@@ -569,10 +573,12 @@ def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, mode: in
 
 def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
              xfam: Family, yfam: Family,
-             snap: tuple[list[Line], list[Line]] | None = None) -> Grid:
+             snap: tuple[list[Line], list[Line]] | None = None, phase: bool = True) -> Grid:
     """The grid of a family of lines running down (xfam) and one running across (yfam).  With `snap`
     (all the lines found, down and across), the board's extent is taken to the outermost lines found
-    near it (rounded tiles' sides stop short of the board's corners by their corners' radius)."""
+    near it (rounded tiles' sides stop short of the board's corners by their corners' radius).  Without
+    `phase`, the lattice is the family's, not moved to where it crosses the most edges (thick lines between
+    cells: each side of a line is a lattice of edges, and the digits' strokes pull it aside)."""
     x0, px, nx, xs = xfam
     y0, py, ny, ys = yfam
     if nx < MIN_CELLS + 1 or ny < MIN_CELLS + 1:
@@ -606,8 +612,9 @@ def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
         raise BoardError("no board found in the image: the lines found do not form one grid")
     # The lattice found may be one of a tile's inner lines (a bevel's): the cells' boundaries are
     # the lattice with edges in the most places over the board, opened and hidden cells alike.
-    left_on, px = _best_phase(edges_v, width, left_on, px, cols, top_on, top_on + rows * py)
-    top_on, py = _best_phase(edges_h, height, top_on, py, rows, left_on, left_on + cols * px)
+    if phase:
+        left_on, px = _best_phase(edges_v, width, left_on, px, cols, top_on, top_on + rows * py)
+        top_on, py = _best_phase(edges_h, height, top_on, py, rows, left_on, left_on + cols * px)
     return Grid(left_on, top_on, px, py, rows, cols)
 
 

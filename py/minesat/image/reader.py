@@ -31,19 +31,23 @@ from minesat.counting.totals import total_conflict
 from minesat.image.cells import (
     INK,
     SAMPLES,
+    WELL,
     CellLook,
     Glyph,
     Rgb,
     Seen,
     Shapes,
     classify_digit,
+    face_glyph,
     find_ink,
     glyph_features,
+    hue_distance,
     ink_hue,
     luminance,
     packed_pixels,
     sample_cell,
     shape_distances,
+    shape_fit,
 )
 from minesat.image.consistency import around, impossible_numbers, inconsistent, near
 from minesat.image.counter import read_counter
@@ -59,6 +63,8 @@ RIM = 100  # plain cells alike in their middles, their outlines this far apart i
 DRIFT = 96  # how far a see-through face's colour drifts across the board (KMines' over its picture)
 LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apart`; alike in border and shading)
 # are of one look
+MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
+ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
 
@@ -109,7 +115,7 @@ def _flag_shape(cell: CellLook, glyph: Glyph) -> bool:
     top is not one)."""
     top, left, bottom, right = glyph.box
     height, width = bottom - top + 1, right - left + 1
-    if height < 10 or width < 5:
+    if height < 8 or width < 5:
         return False
     rows = [[j for j in range(left, right + 1) if cell.ink[i][j]] for i in range(top, bottom + 1)]
     thin = max(2, width // 5)
@@ -255,17 +261,24 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
 
 
 def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
-             opened: set[int], backgrounds: list[Rgb], shapes: Shapes) -> tuple[bool, bool]:
-    """What the opened cells' coloured digits say of the image's palette (`backgrounds`: each look's): whether
-    its red digits (hue 340-10 degrees) show a bright shade and a dark one as the classic palette's 3 and 5 do,
-    and its blue ones (225-250) as its 1 and 4 do (both shades seen, and the shapes in each mostly agreeing:
-    a dark blue 1 beside a bright blue 4 is not the classic palette)."""
+             opened: set[int], backgrounds: list[Rgb], shapes: Shapes) -> tuple[bool, bool, bool]:
+    """What the opened cells' coloured digits say of the image's palette (`backgrounds`: each look's, `glyphs`:
+    each cell's to name a digit by): whether its red digits (hue 340-10 degrees) show a bright shade and a dark
+    one as the classic palette's 3 and 5 do, and its blue ones (225-250) as its 1 and 4 do (both shades seen, and
+    the shapes in each mostly agreeing: a dark blue 1 beside a bright blue 4 is not the classic palette); and
+    whether the colour tells the digits apart at all: not where digits of three shapes or more (each fitting a
+    digit well) are all of one hue or grey, as a client drawing every number in red (or white) does."""
     seen: list[tuple[float, float, int]] = []  # each coloured digit's hue, lightness and the digit of its shape
+    shaped: set[int] = set()  # the digits whose shapes fit well, coloured or not
     for cell, g, f, k in zip(cells, glyphs, flags, label):
-        if g is None or f or k not in opened or (hsl := ink_hue(cell.colours, backgrounds[k])) is None:
+        if g is None or f or k not in opened:
             continue
         distances = shape_distances(g, shapes)
-        seen.append((hsl[0], hsl[2], min(distances, key=distances.__getitem__)))
+        digit = min(distances, key=distances.__getitem__)
+        if distances[digit] <= WELL:
+            shaped.add(digit)
+        if (hsl := ink_hue(cell.colours, backgrounds[k])) is not None:
+            seen.append((hsl[0], hsl[2], digit))
 
     def classic(hues: tuple[float, float], bright_digit: int, dark_digit: int) -> bool:
         lo, hi = hues
@@ -275,7 +288,8 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
         return (bool(bright) and bool(dark) and bright.count(dark_digit) <= bright.count(bright_digit)
                 and dark.count(bright_digit) <= dark.count(dark_digit))
 
-    return classic((340, 10), 3, 5), classic((225, 250.01), 1, 4)
+    one_hue = len(shaped) >= 3 and all(hue_distance(hue, seen[0][0]) <= ONE_HUE for hue, _, _ in seen)  # (or none)
+    return classic((340, 10), 3, 5), classic((225, 250.01), 1, 4), not one_hue
 
 
 def _presence(cell: CellLook, colours: Rgb | dict[Rgb, bool]) -> float:
@@ -525,7 +539,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like,
                                    [g is None for g in glyphs], {k for k, g in enumerate(grounds) if any(g.values())})
     shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
-    two_reds, two_blues = _palette(cells, glyphs, flags, label, opens, [m[0].background for m in centres], shapes)
+    faces = [face_glyph(cell, g, shapes) if g is not None and label[i] in opens else g
+             for i, (cell, g) in enumerate(zip(cells, glyphs))]  # the glyphs to name digits by
+    two_reds, two_blues, hues = _palette(cells, faces, flags, label, opens, [m[0].background for m in centres],
+                                         shapes)
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -534,7 +551,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
-        if (g is not None and mirrored[i] and (flags[i] or _has_red(cell) or k not in opens)
+        faced = faces[i] is not g  # a blob of ink whose lighter or darker tones are a digit (a 3-D number)
+        if (g is not None and mirrored[i] and not faced and (flags[i] or _has_red(cell) or k not in opens)
                 and (luminance(cell.background) < 70 or mine[i] or (k in opens and _mine_shaped(g, mirrored[i])))):
             out.append(HIDDEN)  # a mine shown at the end of a game (or a mark in a ring: left to the user)
             conf.append(0.45)
@@ -542,15 +560,19 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             out.append(FLAG)
             conf.append(min(1.0, 0.6 + bonus))
         elif k in opens and not (k != opened and g is not None and _own_flag(cell, g)):
-            if g is None:
+            if g is None and _faint(cell, faint) and (named := _faint_digit(cell, shapes)):
+                out.append(str(named[0]))  # a digit drawn faintly (a dim 4 on a dark look): by its shape, unsure
+                conf.append(0.45)
+                ranked[i] = named
+            elif g is None:
                 out.append("0")
                 conf.append(0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus))
-            elif mine[i]:  # a dark round blob: a shown mine, or (not its own mirror image)
+            elif mine[i] and not faced:  # a dark round blob: a shown mine, or (not its own mirror image)
                 out.append(HIDDEN)  # a bold digit whose colour was lost, for the user to check
                 conf.append(0.6 if mirrored[i] else 0.4)
             else:
-                digit, sure, ranked[i] = classify_digit(g, cell.colours, shapes, two_reds, two_blues,
-                                                            centres[k][0].background)
+                digit, sure, ranked[i] = classify_digit(faces[i] or g, cell.colours, shapes, two_reds, two_blues,
+                                                        centres[k][0].background, hues)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
         elif k == hidden and g is not None and (_has_red(cell) or _flag_shape(cell, g)):  # a flag on a hidden cell
@@ -729,6 +751,25 @@ def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
         answer = not (full_rows and full_columns and on_lines >= 0.9 * off)
     known[id(pix)] = answer
     return answer
+
+
+def _faint_digit(cell: CellLook, shapes: Shapes) -> list[int]:
+    """The digits a faint mark on an opened cell (see `_faint`) may be drawn as, from the likeliest down, when
+    its shape fits one well and no other nearly as well (a digit drawn in a colour near its ground's); else
+    none."""
+    bg, rgb = cell.background, cell.rgb
+    n = len(cell.pix)
+    m = n * 3 // 20
+    faint = {p for p in set(chain.from_iterable(cell.pix)) if p in rgb
+             and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK}
+    mask = [bytes(i >= m and i < n - m and m <= j < n - m and p in faint for j, p in enumerate(row))
+            for i, row in enumerate(cell.pix)]
+    glyph = glyph_features(mask)
+    if glyph is None:
+        return []
+    distances = shape_distances(glyph, shapes)
+    fit, margin = shape_fit(distances)
+    return sorted(distances, key=distances.__getitem__) if fit <= WELL and margin >= MARGIN else []
 
 
 def _unlike(cell: CellLook, look: CellLook) -> bool:
