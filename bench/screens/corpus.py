@@ -12,9 +12,9 @@ drawn here (`skins.py`), the position the page was drawn from: never minesat's r
 Each client is shot at several device scales (1, 1.25, 1.5, 2, 3), board sizes, as PNG and as JPEG
 at qualities 60 to 90, some with the page's other UI around the board and the board away from the
 corner.  The clients added later and left out (`dippedrusk`, `minetag`, then `rwpz`, `neosweeper`, `elegant`,
-then `xp`, `neon`, `pixel`: never looked at while the reader was written) are also shot at a loss, one game in
-three: every mine shown (a shown mine is '?' in minesat's truth, a flag left on a safe cell 'F'); all but `neon`,
-whose loss draws every tile not opened as an opened empty one.
+then `xp`, `neon`, `pixel`, then `bluecanvas`, `emoji`, `dmcshared`: never looked at while the reader was
+written) are also shot at a loss, one game in three: every mine shown (a shown mine is '?' in minesat's truth, a
+flag left on a safe cell 'F'); all but `neon`, whose loss draws every tile not opened as an opened empty one.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import io
 import json
 import random
 import sys
+import urllib.request
 from pathlib import Path
 
 from PIL import Image
@@ -39,7 +40,7 @@ import skins  # noqa: E402
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
-          "pixel": 27}
+          "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -914,6 +915,326 @@ def capture_pixel(browser, url: str, rng: random.Random, out: Path, count: int) 
         ctx.close()
 
 
+# -- IvoSpasov/minesweeper: a canvas of sky-blue gradient tiles with 3-pixel gaps, grey opened ones, bold digits in
+# the canvas' fallback font (it names Consolas alone), a red "M" for a flag; its tiles kept in its canvas' jQuery
+# event data (no global); its Bootstrap 3 stylesheet served from Debian's libjs-bootstrap (its CDN not reached) ----
+BOOTSTRAP_CSS = Path("/usr/share/javascript/bootstrap/css/bootstrap.min.css")  # apt-get install libjs-bootstrap
+BLUE_GAME = "$._data($('#mines-canvas')[0], 'events').click[0].data"  # its handler's data (gone at the game's end)
+BLUE_TILES = """[shotGame.settings.tileSizeInPx + shotGame.settings.gapBetweenTilesInPx, shotGame.tiles.map(t => [t.row,
+    t.col, t.value === '*', t.isVisited, t.hasMineFlag, t.value])]"""
+
+
+def capture_bluecanvas(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its three levels (9x9 with 10 mines, 16x16 with 40, 16x30 with 90) chosen on its own buttons, other sizes
+    through its own `startNewGame` with its `getGameDifficulty` answering them (the only change: it has three
+    levels); it sizes its tiles to the page (40 CSS pixels, fewer when the board would be wider than its container
+    or taller than the window), so windows of several sizes give tiles of about 20 to 40 pixels.  It lays the
+    mines at a new game and spares no first click: the first click is on an empty cell of its layout, then clicks
+    on the canvas (left opens, right flags); one game in three lost by a click on a hidden mine after a wrong flag
+    one time in two: it then draws every mine (a red '*' on an opened tile, a flagged one too), a wrong flag kept.
+    Truth from its tiles (`value`, `isVisited`, `hasMineFlag`), read from the data its canvas' click handler holds:
+    a shown mine '?', an opened tile its count, a flag 'F', else '?'; checked: every opened count equals the mines
+    of its layout around it, its layout never moved."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 90), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    levels = {(9, 9, 10): "easy", (16, 16, 40): "intermediate", (16, 30, 90): "hard"}
+    windows = ((1300, 1000), (1000, 800), (800, 1100), (1400, 1300))
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        width, height = windows[(i + i // len(SCALES)) % len(windows)]
+        ctx = base.context(browser, shot["scale"], width, height)
+        page = ctx.new_page()
+        page.route("https://maxcdn.bootstrapcdn.com/bootstrap/3.3.5/css/bootstrap.min.css",
+                   lambda route: route.fulfill(path=BOOTSTRAP_CSS, content_type="text/css"))
+        page.goto(f"{url}bluecanvas/index.html")
+        page.wait_for_function("typeof $ !== 'undefined' && $._data($('#mines-canvas')[0], 'events')")
+        level = levels.get((rows, cols, mines))
+        if level:
+            page.click(f"#{level}")
+        else:
+            page.evaluate(f"""const own = getGameDifficulty;
+                getGameDifficulty = level => level === 'custom' ? createGameDifficulty({rows}, {cols}, {mines})
+                                                                : own(level);
+                startNewGame('custom')""")
+        page.wait_for_function(f"""(() => {{ const d = {BLUE_GAME};
+            return d.tiles.length === {rows * cols} && d.settings.difficulty.horizontalTiles === {cols} &&
+                   d.tiles.filter(t => t.value === '*').length === {mines}; }})()""")
+        page.evaluate(f"window.shotGame = {BLUE_GAME}")  # kept to read its tiles after the game's end
+        pitch, cells = page.evaluate(BLUE_TILES)
+        assert [(r, c) for r, c, *_ in cells] == [(r, c) for r in range(rows) for c in range(cols)]
+        mine_at = [c[2] for c in cells]
+        box = page.locator("#mines-canvas").bounding_box()
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.mouse.click(box["x"] + c * pitch + (pitch - 3) / 2, box["y"] + r * pitch + (pitch - 3) / 2,
+                             button=button)
+            cells[:] = page.evaluate(BLUE_TILES)[1]
+
+        click(*rng.choice([(r, c) for r, c, mine, _, _, v in cells if not mine and v == 0]))
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
+                        lambda r, c: cells[r * cols + c][3], rows * cols // 12, rows * cols // 40 + 1)
+        if page.evaluate("!$('.alert-success').hasClass('hidden')"):
+            print(f"bluecanvas-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            grid = [[(m, seen, flag) for _, _, m, seen, flag, _ in cells[r * cols:(r + 1) * cols]] for r in range(rows)]
+            lose_game(rng, grid, _CanvasCell.at(click))
+            assert page.evaluate("!$('.alert-danger').hasClass('hidden')"), "its game-over message"
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        cells[:] = page.evaluate(BLUE_TILES)[1]
+        flat = []
+        for _, _, mine, seen, flagged, value in cells:
+            if lose and mine:
+                flat.append("?")
+            elif seen:
+                assert not mine
+                flat.append(str(value))
+            elif flagged:
+                assert mine or lose
+                flat.append("F")
+            else:
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[2] for c in cells] == mine_at, "its layout moved"
+        selector = "#mines-canvas" if shot["margin"] == 20 else ".container"
+        below = page.locator(selector).bounding_box()
+        if below["y"] + below["height"] + shot["margin"] > height:  # its board taller than the window: a taller one
+            page.set_viewport_size({"width": width, "height": int(below["y"] + below["height"] + shot["margin"]) + 1})
+            page.wait_for_timeout(200)
+        save(out, shoot(page, selector, shot["margin"]), f"bluecanvas-{i}{'-lost' if lose else ''}",
+             {"client": "IvoSpasov/minesweeper", "scale": shot["scale"], "window": [width, height],
+              "tile": pitch - 3, "rows": truth, "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+class _CanvasCell:
+    """A cell of a board drawn on a canvas, clicked as `lose_game` clicks an element: `click(r, c, button)`."""
+
+    def __init__(self, click, r: int, c: int) -> None:
+        self._click, self._at = click, (r, c)
+
+    @classmethod
+    def at(cls, click):
+        return lambda r, c: cls(click, r, c)
+
+    def click(self, button: str = "left") -> None:
+        self._click(*self._at, button)
+
+
+# -- michaelkolesidis/emoji-minesweeper: a p5.js canvas of Fluent emoji pictures (a white "square button" for a hidden
+# cell, blue keycap emoji for the counts, a white square for an empty cell, a triangular flag; its dark mode the other
+# squares on near-black), 33 CSS pixels a square; its game in a closure: its layout given by its own `setForcedMines`,
+# its drawing read back: the picture each square was last drawn with (a hook of ours on the canvas' drawImage names
+# every image its pictures were loaded from, the only thing added) ------------------------------------------------
+EMOJI_HOOK = """(() => {
+    const own = CanvasRenderingContext2D.prototype.drawImage;
+    CanvasRenderingContext2D.prototype.drawImage = function (picture, ...rest) {
+        if (picture instanceof HTMLImageElement) this.canvas.shotSource = picture.src;
+        return own.call(this, picture, ...rest);
+    };
+    for (const [key, value] of Object.entries(%s)) localStorage.setItem(key, value);
+})();"""
+EMOJI_WATCH = """(() => { const own = window.image; window.shotDrawn = {};
+    window.image = function (picture, x, y, w, h) {
+        if (w === 33 && h === 33 && picture && picture.canvas) shotDrawn[x + ',' + y] = picture.canvas.shotSource;
+        return own.apply(this, arguments); }; })()"""
+
+
+def emoji_drawn(page, rows: int, cols: int, over: bool = False) -> list[list[str]]:
+    """The picture each square is drawn with in its next frame (its file's name), row by row; `over`: the game is
+    over (its drawing stopped), its board drawn again by its own `setTheme` (its theme button's) with its theme."""
+    page.evaluate("window.shotDrawn = {}")
+    if over:
+        page.evaluate("emojiMinesweeper.setTheme('mine')")
+    page.wait_for_function(f"Object.keys(shotDrawn).length === {rows * cols}")
+    drawn = page.evaluate("shotDrawn")
+    return [[drawn[f"{c * 33},{r * 33}"].rsplit("/", 1)[1] for c in range(cols)] for r in range(rows)]
+
+
+def capture_emoji(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its three levels (9x9, 16x16, 30x16) or its custom board (7 to 100 a side), and its dark mode one game in
+    three, put in its localStorage before its page loads, as its own buttons and custom form store them; its squares
+    are always 33 CSS pixels.  Its page is served as its Vite dev server would: its stylesheet, imported by its
+    `app.js`, linked in, `import.meta.env.BASE_URL` given as '/', its `public/` folder at the root.  Its mines are
+    laid by its own `setForcedMines` (a layout of ours at random with an empty cell, clicked first), then played by
+    clicks on its canvas (left opens, right flags); one game in three (in its light mode) then lost by a click on a
+    hidden mine after a wrong flag one time in two: it then opens every square, draws each mine as a bomb (the one
+    hit as a collision), a wrong flag as a cross mark and each empty square as its "lost" emoji (a knocked-out face),
+    the board drawn again (its drawing stops at a loss) by its own `setTheme`.  No game won is kept (each empty
+    square is then drawn as its "won" emoji).  Truth from its drawing: the picture it draws each square with (a
+    keycap its count, the empty square or the "lost" face 0, the flag 'F', the hidden square, a bomb, a collision or
+    a cross mark '?'); checked: every count drawn equals the mines of the layout around it, and at a loss every
+    square drawn opened, each mine as a bomb or the collision."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    levels = {(9, 9, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}
+    root = f"{url}emoji/"
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose, dark = i % 3 == 1, i % 3 == 2
+        level = levels.get((rows, cols, mines), "custom")
+        stored = {"level": level, "columns": cols, "rows": rows, "mines": mines, "darkMode": json.dumps(dark)}
+        ctx = base.context(browser, shot["scale"], max(1100, 33 * cols + 200), 33 * rows + 700)
+        page = ctx.new_page()
+        page.add_init_script(EMOJI_HOOK % json.dumps(stored))
+
+        def served(route) -> None:
+            path = route.request.url[len(url) - 1:]
+            if path.startswith(("/src/app.js", "/src/utils/serviceWorker.js")):
+                with urllib.request.urlopen(root + path[1:]) as got:  # from our local server
+                    text = got.read().decode()
+                text = text.replace("import '../styles/style.css';", "document.head.append(Object.assign("
+                                    "document.createElement('link'), {rel: 'stylesheet', href: '/styles/style.css'}));")
+                route.fulfill(body=text.replace("import.meta.env.BASE_URL", "'/'"), content_type="text/javascript")
+            elif path.startswith("/emoji/"):
+                route.continue_()
+            else:  # its absolute paths (its root is its own folder)
+                route.continue_(url=root + path[1:])
+
+        page.route(f"{url}**", served)
+        page.goto(f"{root}index.html")
+        page.wait_for_function("window.emojiMinesweeper && document.querySelector('#board canvas')")
+        while True:
+            mine_at = [False] * (rows * cols)
+            for k in rng.sample(range(rows * cols), mines):
+                mine_at[k] = True
+            zeros = [(r, c) for r in range(rows) for c in range(cols)
+                     if not mine_at[r * cols + c] and around(mine_at, rows, cols, r, c) == 0]
+            if zeros:
+                break
+        # its squares are numbered column by column
+        forced = [c * rows + r for r in range(rows) for c in range(cols) if mine_at[r * cols + c]]
+        assert page.evaluate(f"emojiMinesweeper.setForcedMines({forced})")
+        page.evaluate(EMOJI_WATCH)
+        box = page.locator("#board canvas").bounding_box()
+        drawn = emoji_drawn(page, rows, cols)
+        assert all(d == drawn[0][0] for row in drawn for d in row), "a fresh board: every square hidden"
+        hidden = drawn[0][0]
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.mouse.click(box["x"] + (c + 0.5) * 33, box["y"] + (r + 0.5) * 33, button=button)
+            drawn[:] = emoji_drawn(page, rows, cols, over=page.evaluate("emojiMinesweeper.isGameFinished()"))
+
+        click(*rng.choice(zeros))
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
+                        lambda r, c: drawn[r][c] != hidden and "flag" not in drawn[r][c], rows * cols // 12,
+                        rows * cols // 40 + 1)
+        if page.evaluate("emojiMinesweeper.isGameFinished()"):
+            print(f"emoji-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            flag = "triangular_flag_flat.png"
+            lose_game(rng, [[(mine_at[r * cols + c], drawn[r][c] not in (hidden, flag), drawn[r][c] == flag)
+                             for c in range(cols)] for r in range(rows)], _CanvasCell.at(click))
+            page.wait_for_function("emojiMinesweeper.isGameFinished() && !emojiMinesweeper.hasWonGame()")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        drawn[:] = emoji_drawn(page, rows, cols, over=lose)
+        empty = "black_large_square_flat.png" if dark else "white_large_square_flat.png"
+        assert hidden == ("white_square_button_flat.png" if dark else "black_square_button_flat.png")
+        names = {hidden: "?", empty: "0", "triangular_flag_flat.png": "F"} | {
+            f"keycap_{n}_flat.png": str(n) for n in range(1, 9)}
+        if lose:  # its "lost" face on the empty squares, its mines shown, a wrong flag crossed out
+            names |= {"knocked-out_face_flat.png": "0", "bomb_flat.png": "?", "collision_flat.png": "?",
+                      "cross_mark_flat.png": "?"}
+            assert all(d not in (hidden, empty, "triangular_flag_flat.png") for row in drawn for d in row)
+            assert [d in ("bomb_flat.png", "collision_flat.png") for row in drawn for d in row] == mine_at
+            assert sum(d == "collision_flat.png" for row in drawn for d in row) == 1
+        truth = ["".join(names[d] for d in row) for row in drawn]
+        check_counts(truth, mine_at, rows, cols)
+        assert all(mine_at[r * cols + c] for r, line in enumerate(truth) for c, v in enumerate(line) if v == "F")
+        selector = "#board canvas" if shot["margin"] == 20 else "div:has(> #board)"
+        save(out, shoot(page, selector, shot["margin"]), f"emoji-{i}{'-lost' if lose else ''}",
+             {"client": "michaelkolesidis/emoji-minesweeper", "scale": shot["scale"],
+              "theme": "dark" if dark else "light", "rows": truth, "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+# -- dmcshared/minesweeper: a plain grid of 50-pixel divs (light grey hidden cells, white opened ones with thin
+# translucent lines, monospace digits, an empty cell showing a grey "0" on a lighter ground, emoji flags), light or
+# dark, its size and mines given in its address -----------------------------------------------------------------
+DMC_CELLS = """[...document.querySelectorAll('.board .cell')].map(e => [+e.style.gridRow - 1, +e.style.gridColumn - 1,
+    e.classList.contains('bomb'), !e.classList.contains('hidden'), e.classList.contains('flag'),
+    e.textContent, e.getAttribute('data-real-bombs')])"""
+
+
+def capture_dmcshared(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its board's width, height and mines (`w`, `h`, `b`) and its style (`s=dark` one game in three) given in its
+    address, as its README says; its cells always 50 CSS pixels.  It lays its mines at load (two may fall on one
+    cell: the mines are those it laid) and spares no first click: the first click is on an empty cell of its layout,
+    then clicks on its cells (left opens, right flags); one game in three then lost by a click on a hidden mine
+    after a wrong flag one time in two: it then shows the whole board (every count, every mine on dark red with its
+    own count written on it, a flag kept where it was).  Truth from its cells' classes (`bomb`, `hidden`, `flag`) and
+    the count each shows: a shown mine '?', a flag 'F', an opened cell its count, else '?'; checked: every count
+    shown is its `data-real-bombs` and equals the mines of its layout around it, its layout never moved."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose, dark = i % 3 == 1, i % 3 == 2
+        ctx = base.context(browser, shot["scale"], 50 * cols + 300, 50 * rows + 300)
+        page = ctx.new_page()
+        page.goto(f"{url}dmcshared/index.html?w={cols}&h={rows}&b={mines}{'&s=dark' if dark else ''}")
+        page.wait_for_function(f"document.querySelectorAll('.board .cell').length === {rows * cols}")
+        cells = page.evaluate(DMC_CELLS)
+        cells.sort()
+        assert [(r, c) for r, c, *_ in cells] == [(r, c) for r in range(rows) for c in range(cols)]
+        mine_at = [c[2] for c in cells]
+        laid = sum(mine_at)
+        grid = [cells[r * cols:(r + 1) * cols] for r in range(rows)]
+        cell = lambda r, c: page.locator(".board .cell").nth(c * rows + r)  # noqa: E731  (its cells column by column)
+
+        def state() -> None:
+            got = sorted(page.evaluate(DMC_CELLS))
+            grid[:] = [got[r * cols:(r + 1) * cols] for r in range(rows)]
+
+        def reveal(r: int, c: int) -> None:
+            cell(r, c).click()
+            state()
+
+        def flag(r: int, c: int) -> None:
+            cell(r, c).click(button="right")
+            state()
+
+        reveal(*rng.choice([(r, c) for r in range(rows) for c in range(cols)
+                            if not mine_at[r * cols + c] and around(mine_at, rows, cols, r, c) == 0]))
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, flag, rows, cols,
+                        lambda r, c: grid[r][c][3], rows * cols // 12, rows * cols // 40 + 1)
+        if all(m or g[3] for m, g in zip(mine_at, (g for row in grid for g in row))):
+            print(f"dmcshared-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            lose_game(rng, [[(m, shown, flagged) for _, _, m, shown, flagged, *_ in row] for row in grid], cell)
+            state()
+            assert all(g[3] for row in grid for g in row), "the loss shows the whole board"
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        state()
+        flat = []
+        for _, _, mine, shown, flagged, text, real in (g for row in grid for g in row):
+            if flagged:
+                assert text == ""
+                flat.append("F")
+            elif shown and mine:
+                assert lose
+                flat.append("?")
+            elif shown:
+                assert text == real
+                flat.append(text)
+            else:
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [g[2] for row in grid for g in row] == mine_at, "its layout moved"
+        save(out, shoot(page, ".board", shot["margin"]), f"dmcshared-{i}{'-lost' if lose else ''}",
+             {"client": "dmcshared/minesweeper", "scale": shot["scale"], "theme": "dark" if dark else "light",
+              "rows": truth, "mines": laid, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -940,7 +1261,7 @@ def main() -> None:
         return
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
-                               "neosweeper", "elegant", "xp", "neon", "pixel"]
+                               "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji", "dmcshared"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:

@@ -8,6 +8,7 @@ import base64
 import functools
 import io
 import json
+import math
 import os
 import random
 import subprocess
@@ -505,7 +506,8 @@ def test_tiles_told_apart_by_their_outlines_alone_are_read():
 def three_d(rows: list[str], cell: int = 50, line: int = 4) -> Image.Image:
     """A board drawn as a pygame clone draws one (no client's pixels): grey squares framed in thick red lines,
     no gaps, opened squares white, every number a red three-dimensional picture (a salmon face over dark red
-    sides, outlined), a red flag on a pole; a black bar with a clock above."""
+    sides, outlined), a red flag on a pole, at a loss a red spiky mine on a hidden square (M); a black bar with a
+    clock above."""
     w, h = len(rows[0]) * cell, len(rows) * cell
     image = Image.new("RGB", (w, h + 30), (0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -523,6 +525,13 @@ def three_d(rows: list[str], cell: int = 50, line: int = 4) -> Image.Image:
                 draw.line((mx - cell / 6, my - cell / 4, mx - cell / 6, my + cell / 4), fill=(90, 90, 90), width=3)
                 draw.polygon([(mx - cell / 6, my - cell / 4), (mx + cell / 4, my - cell / 8), (mx - cell / 6, my)],
                              fill=(220, 30, 30))
+            elif ch == "M":
+                for k in range(12):  # spikes all round, then the body, shaded
+                    a = k * math.pi / 6 + 0.2
+                    end = (mx + cell * 0.36 * math.cos(a), my + cell * 0.36 * math.sin(a))
+                    draw.line((mx, my, *end), fill=(200, 20, 20), width=max(2, cell // 20))
+                draw.ellipse((mx - cell / 5, my - cell / 5, mx + cell / 5, my + cell / 5), fill=(190, 10, 10))
+                draw.ellipse((mx - cell / 10, my - cell / 8, mx, my - cell / 40), fill=(240, 90, 90))
             elif ch in "12345678":
                 for d in range(depth, 0, -1):  # the sides, darker further back, then the outlined face
                     draw.text((mx + d, my + d), ch, fill=(150 - 8 * d, 10, 10), font=font, anchor="mm",
@@ -546,6 +555,18 @@ def test_three_d_numbers_all_red_in_thick_lines_are_read():
     reading = read(three_d(rows))
     assert rows_of(reading) == rows
     assert min(reading.confidence) >= reading.threshold
+    # lost: red mines shown on hidden squares are no flags (red marks on hidden squares were taken for flags)
+    lost = ["FM?M1000",
+            "?3321000",
+            "2M200000",
+            "?M211100",
+            "??2M?100",
+            "???M?211",
+            "????32M?",
+            "???MM???"]
+    reading = read(three_d(lost))
+    assert rows_of(reading) == [row.replace("M", "?") for row in lost]
+    assert all(reading.confidence[i] < reading.threshold for i, ch in enumerate("".join(lost)) if ch == "M")
 
 
 def monochrome(rows: list[str], cell: int = 33) -> Image.Image:

@@ -22,6 +22,7 @@ many mines (`minesat.counting.totals`), the total is left unknown.
 from __future__ import annotations
 
 import gc
+import math
 from collections import Counter
 from dataclasses import dataclass
 from itertools import chain, compress, groupby
@@ -64,6 +65,8 @@ DRIFT = 96  # how far a see-through face's colour drifts across the board (KMine
 LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apart`; alike in border and shading)
 # are of one look
 MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
+MOSTLY_RED = 0.85  # a red mine's share of red ink (see `_mostly_red`)
+BALANCED = 0.6  # a mine's ink in the emptiest quarter of its box, at least this much of the fullest's
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
@@ -96,7 +99,7 @@ def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
         return False
     rows = cell.rows  # each ink sample's row
     red = list(compress(rows, map(_reds(cell.colours).__contains__, cell.colours)))
-    reddish = {p for p in set(cell.colours) if p[0] > 90 and p[0] - max(p[1], p[2]) > 30}
+    reddish = set(filter(_reddish, set(cell.colours)))
     rest = [i for i, reddish_here in zip(rows, map(reddish.__contains__, cell.colours)) if not reddish_here]
     if len(red) < 0.15 * len(cell.colours) or len(rest) < 0.12 * len(cell.colours):
         return False
@@ -151,6 +154,11 @@ def _own_flag(cell: CellLook, glyph: Glyph) -> bool:
     return luminance(cell.background) > 80 and (_has_red(cell) or _flag_shape(cell, glyph))
 
 
+def _reddish(p: Rgb) -> bool:
+    """A colour of a red mark, bright or dark."""
+    return p[0] > 90 and p[0] - max(p[1], p[2]) > 30
+
+
 def _reds(colours: list[Rgb]) -> set[Rgb]:
     """The colours among these that are a bright red."""
     return {p for p in set(colours) if p[0] > 120 and p[0] - max(p[1], p[2]) > 60}
@@ -171,6 +179,36 @@ def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
         if total:
             best = max(best, same / total)
     return best >= 0.75
+
+
+def _spiky(cell: CellLook, glyph: Glyph) -> bool:
+    """Ink with a solid middle that reaches out towards its box's edge in all eight directions (each an eighth
+    of the turn), about as much of it in each quarter of its box: a mine's body and spikes however it is coloured
+    (a flag leaves a side or a corner of its box empty)."""
+    top, left, bottom, right = glyph.box
+    cy, cx, hy, hx = (top + bottom) / 2, (left + right) / 2, (bottom - top) / 2, (right - left) / 2
+    if min(hy, hx) < 4 or not 0.8 <= glyph.aspect <= 1.25:
+        return False
+    ink = cell.ink
+    if not all(ink[round(cy + fy * hy)][round(cx + fx * hx)] for fy in (-0.2, 0, 0.2) for fx in (-0.2, 0, 0.2)):
+        return False  # no solid body
+    reached = set()
+    quarters = [0, 0, 0, 0]  # the ink in each quarter of the box about its middle
+    for i in range(top, bottom + 1):
+        line = ink[i]
+        y = (i - cy) / hy
+        for j in range(left, right + 1):
+            if line[j]:
+                x = (j - cx) / hx
+                quarters[(y > 0) * 2 + (x > 0)] += 1
+                if x * x + y * y >= 0.36:  # beyond six tenths of the way out
+                    reached.add(round(math.atan2(y, x) / (math.pi / 4)) % 8)
+    return len(reached) == 8 and min(quarters) >= BALANCED * max(quarters)
+
+
+def _mostly_red(cell: CellLook) -> bool:
+    """Ink nearly all red (a red mine; a flag's pole and base are not red)."""
+    return sum(map(_reddish, cell.colours)) >= MOSTLY_RED * len(cell.colours) > 0
 
 
 def _mine_shaped(glyph: Glyph, mirrored: bool) -> bool:
@@ -512,10 +550,18 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             label[i] = len(centres) - 1
     mirrored = [g is not None and _symmetric(cell, g) for cell, g in zip(cells, glyphs)]  # (each worked out once)
     mine = [g is not None and _is_mine(cell, g) for cell, g in zip(cells, glyphs)]
+    shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
+    faces: dict[int, Glyph] = {}  # the glyphs to name digits by, where worked out (a 3-D number's face)
+
+    def face(i: int) -> Glyph | None:
+        if i not in faces and (g := glyphs[i]) is not None:
+            faces[i] = face_glyph(cells[i], g, shapes)
+        return faces.get(i)
+
     digits_in = [0] * len(centres)
     blank_in = [0] * len(centres)
-    for k, g, f, m, b in zip(label, glyphs, flags, mirrored, mine):
-        if g is not None and not f and not _mine_shaped(g, m) and not b:
+    for i, (k, g, f, m, b) in enumerate(zip(label, glyphs, flags, mirrored, mine)):
+        if g is not None and not f and (not _mine_shaped(g, m) and not b or face(i) is not g):
             digits_in[k] += 1
         elif g is None:
             blank_in[k] += 1
@@ -538,10 +584,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     mine_like = {label[i] for i in range(len(cells)) if mine[i]}
     opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like,
                                    [g is None for g in glyphs], {k for k, g in enumerate(grounds) if any(g.values())})
-    shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
-    faces = [face_glyph(cell, g, shapes) if g is not None and label[i] in opens else g
-             for i, (cell, g) in enumerate(zip(cells, glyphs))]  # the glyphs to name digits by
-    two_reds, two_blues, hues = _palette(cells, faces, flags, label, opens, [m[0].background for m in centres],
+    named = [face(i) if g is not None and label[i] in opens else g for i, g in enumerate(glyphs)]
+    two_reds, two_blues, hues = _palette(cells, named, flags, label, opens, [m[0].background for m in centres],
                                          shapes)
     out: list[str] = []
     conf: list[float] = []
@@ -551,7 +595,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
         bonus = _margin(cell, centres, k)
-        faced = faces[i] is not g  # a blob of ink whose lighter or darker tones are a digit (a 3-D number)
+        faced = named[i] is not g  # a blob of ink whose lighter or darker tones are a digit (a 3-D number)
         if (g is not None and mirrored[i] and not faced and (flags[i] or _has_red(cell) or k not in opens)
                 and (luminance(cell.background) < 70 or mine[i] or (k in opens and _mine_shaped(g, mirrored[i])))):
             out.append(HIDDEN)  # a mine shown at the end of a game (or a mark in a ring: left to the user)
@@ -560,10 +604,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             out.append(FLAG)
             conf.append(min(1.0, 0.6 + bonus))
         elif k in opens and not (k != opened and g is not None and _own_flag(cell, g)):
-            if g is None and _faint(cell, faint) and (named := _faint_digit(cell, shapes)):
-                out.append(str(named[0]))  # a digit drawn faintly (a dim 4 on a dark look): by its shape, unsure
+            if g is None and _faint(cell, faint) and (dim := _faint_digit(cell, shapes)):
+                out.append(str(dim[0]))  # a digit drawn faintly (a dim 4 on a dark look): by its shape, unsure
                 conf.append(0.45)
-                ranked[i] = named
+                ranked[i] = dim
             elif g is None:
                 out.append("0")
                 conf.append(0.45 if _faint(cell, faint) else min(1.0, 0.55 + bonus))
@@ -571,10 +615,13 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
                 out.append(HIDDEN)  # a bold digit whose colour was lost, for the user to check
                 conf.append(0.6 if mirrored[i] else 0.4)
             else:
-                digit, sure, ranked[i] = classify_digit(faces[i] or g, cell.colours, shapes, two_reds, two_blues,
+                digit, sure, ranked[i] = classify_digit(named[i] or g, cell.colours, shapes, two_reds, two_blues,
                                                         centres[k][0].background, hues)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
+        elif k == hidden and g is not None and _mostly_red(cell) and _spiky(cell, g):  # a red mine shown at a loss
+            out.append(HIDDEN)
+            conf.append(0.45)
         elif k == hidden and g is not None and (_has_red(cell) or _flag_shape(cell, g)):  # a flag on a hidden cell
             out.append(FLAG)
             conf.append(min(1.0, 0.55 + bonus))
