@@ -66,7 +66,7 @@ LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apa
 # are of one look
 MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
 MOSTLY_RED = 0.85  # a red mine's share of red ink (see `_mostly_red`)
-BALANCED = 0.6  # a mine's ink in the emptiest quarter of its box, at least this much of the fullest's
+SPIKES, RING = 6, 64  # a mine's spikes at least, and the samples of the ring they are counted on (see `_spiky`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
@@ -182,9 +182,10 @@ def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
 
 
 def _spiky(cell: CellLook, glyph: Glyph) -> bool:
-    """Ink with a solid middle that reaches out towards its box's edge in all eight directions (each an eighth
-    of the turn), about as much of it in each quarter of its box: a mine's body and spikes however it is coloured
-    (a flag leaves a side or a corner of its box empty)."""
+    """Ink with a solid middle and spikes all round it: on a ring about the middle, most of the way out to
+    its box's edge, ink and gaps alternate SPIKES times or more, as much ink in each half of the ring, top and
+    bottom, left and right (a mine's body and spikes, however coloured; a flag or a blob crosses the ring in
+    one or two runs)."""
     top, left, bottom, right = glyph.box
     cy, cx, hy, hx = (top + bottom) / 2, (left + right) / 2, (bottom - top) / 2, (right - left) / 2
     if min(hy, hx) < 4 or not 0.8 <= glyph.aspect <= 1.25:
@@ -192,18 +193,15 @@ def _spiky(cell: CellLook, glyph: Glyph) -> bool:
     ink = cell.ink
     if not all(ink[round(cy + fy * hy)][round(cx + fx * hx)] for fy in (-0.2, 0, 0.2) for fx in (-0.2, 0, 0.2)):
         return False  # no solid body
-    reached = set()
-    quarters = [0, 0, 0, 0]  # the ink in each quarter of the box about its middle
-    for i in range(top, bottom + 1):
-        line = ink[i]
-        y = (i - cy) / hy
-        for j in range(left, right + 1):
-            if line[j]:
-                x = (j - cx) / hx
-                quarters[(y > 0) * 2 + (x > 0)] += 1
-                if x * x + y * y >= 0.36:  # beyond six tenths of the way out
-                    reached.add(round(math.atan2(y, x) / (math.pi / 4)) % 8)
-    return len(reached) == 8 and min(quarters) >= BALANCED * max(quarters)
+    for reach in (0.7, 0.8, 0.9):
+        ring = [ink[round(cy + reach * hy * math.sin(a))][round(cx + reach * hx * math.cos(a))]
+                for a in (2 * math.pi * k / RING for k in range(RING))]
+        runs = sum(1 for k in range(RING) if ring[k] and not ring[k - 1])
+        halves = (sum(ring[:RING // 2]), sum(ring[RING // 2:]), sum(ring[RING // 4:3 * RING // 4]),
+                  sum(ring[:RING // 4]) + sum(ring[3 * RING // 4:]))
+        if runs >= SPIKES and min(halves) >= 0.5 * max(halves):
+            return True
+    return False
 
 
 def _mostly_red(cell: CellLook) -> bool:
