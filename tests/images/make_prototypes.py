@@ -35,7 +35,7 @@ FONTS = [
 ]
 # a 0 is drawn plain, dotted or slashed: also Noto Sans Mono's (Debian's `fonts-noto-mono`, the monospace font
 # browsers pick there), slashed, for the clients that draw a 0 on every empty cell
-ZEROS = ["/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSansMono-Bold.ttf"]
+ZEROS = [f"/usr/share/fonts/truetype/noto/NotoSansMono-{style}.ttf" for style in ("Regular", "Bold")]
 OUTLINED = [FONTS[0], FONTS[1], FONTS[5], FONTS[6]]  # the sans fonts, regular and bold, drawn with an outline
 BITMAP_FONTS = [f"/usr/share/fonts/X11/misc/{name}.pcf.gz" for name in ("6x13", "6x13B", "7x13B", "8x13B", "9x15B")]
 CELL = 96  # pixels of the drawn cell, sampled down to SAMPLES

@@ -819,16 +819,29 @@ def _hue_fits(digit: int, hue: float) -> bool:
     return any(a <= hue <= b for a, b in _HUES[digit])
 
 
-def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None,
-                   two_reds: bool = True, two_blues: bool = True,
-                   background: Rgb | None = None, hues: bool = True) -> tuple[int, float, list[int]]:
+@dataclass(frozen=True)
+class Palette:
+    """What an image's digits say of how it draws them (worked out over all of them, see the reader's
+    `_palette`): whether they show both a bright and a dark red, as the classic palette's 3 and 5 do, and a
+    bright and a dark blue, its 1 and 4; whether their colours differ at all (`hues`); whether empty cells show
+    a 0 (`zeros`)."""
+
+    two_reds: bool = True
+    two_blues: bool = True
+    hues: bool = True
+    zeros: bool = False
+
+
+def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None, palette: Palette = Palette(),
+                   background: Rgb | None = None) -> tuple[int, float, list[int]]:
     """The digit the glyph shows, a confidence in [0, 1], and every digit from the likeliest down (`shapes`:
-    the distances of the shapes seen before, kept across the calls that pass the same dict; `two_reds`,
-    `two_blues`: whether the image's digits show both a bright and a dark red, as the classic palette's 3
-    and 5 do, and a bright and a dark blue, its 1 and 4; `background`: the cell's, as `ink_hue` takes it; `hues`:
-    whether the image's digits differ in colour at all)."""
-    hsl = ink_hue(colours, background) if hues else None
+    the distances of the shapes seen before, kept across the calls that pass the same dict; `palette`: the
+    image's; `background`: the cell's, as `ink_hue` takes it).  A 0 only where the image draws zeros."""
+    two_reds, two_blues = palette.two_reds, palette.two_blues
+    hsl = ink_hue(colours, background) if palette.hues else None
     best = shape_distances(glyph, {} if shapes is None else shapes)
+    if not palette.zeros:
+        best.pop(0, None)
     by_shape = dict(best)
     if hsl is not None:  # chromatic ink: digits never drawn in this hue are unlikely
         hue, _, light = hsl

@@ -35,6 +35,7 @@ from minesat.image.cells import (
     WELL,
     CellLook,
     Glyph,
+    Palette,
     Rgb,
     Seen,
     Shapes,
@@ -66,7 +67,8 @@ LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apa
 # are of one look
 MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
 MOSTLY_RED = 0.85  # a red mine's share of red ink (see `_mostly_red`)
-SPIKES, RING = 6, 64  # a mine's spikes at least, and the samples of the ring they are counted on (see `_spiky`)
+SPIKES, RING = 7, 64  # a mine's spikes at least, and the samples of the ring they are counted on (see `_spiky`)
+ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
@@ -182,10 +184,9 @@ def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
 
 
 def _spiky(cell: CellLook, glyph: Glyph) -> bool:
-    """Ink with a solid middle and spikes all round it: on a ring about the middle, most of the way out to
-    its box's edge, ink and gaps alternate SPIKES times or more, as much ink in each half of the ring, top and
-    bottom, left and right (a mine's body and spikes, however coloured; a flag or a blob crosses the ring in
-    one or two runs)."""
+    """Ink with a solid middle and spikes all round it: on a ring about the middle, more than half the way out
+    to its box's edge, ink and gaps alternate SPIKES times or more (a mine's body and spikes, however coloured;
+    a flag, a blob crosses the ring in a few runs)."""
     top, left, bottom, right = glyph.box
     cy, cx, hy, hx = (top + bottom) / 2, (left + right) / 2, (bottom - top) / 2, (right - left) / 2
     if min(hy, hx) < 4 or not 0.8 <= glyph.aspect <= 1.25:
@@ -193,13 +194,10 @@ def _spiky(cell: CellLook, glyph: Glyph) -> bool:
     ink = cell.ink
     if not all(ink[round(cy + fy * hy)][round(cx + fx * hx)] for fy in (-0.2, 0, 0.2) for fx in (-0.2, 0, 0.2)):
         return False  # no solid body
-    for reach in (0.7, 0.8, 0.9):
+    for reach in (0.6, 0.7, 0.8, 0.9):
         ring = [ink[round(cy + reach * hy * math.sin(a))][round(cx + reach * hx * math.cos(a))]
                 for a in (2 * math.pi * k / RING for k in range(RING))]
-        runs = sum(1 for k in range(RING) if ring[k] and not ring[k - 1])
-        halves = (sum(ring[:RING // 2]), sum(ring[RING // 2:]), sum(ring[RING // 4:3 * RING // 4]),
-                  sum(ring[:RING // 4]) + sum(ring[3 * RING // 4:]))
-        if runs >= SPIKES and min(halves) >= 0.5 * max(halves):
+        if sum(1 for k in range(RING) if ring[k] and not ring[k - 1]) >= SPIKES:
             return True
     return False
 
@@ -297,15 +295,17 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
 
 
 def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
-             opened: set[int], backgrounds: list[Rgb], shapes: Shapes) -> tuple[bool, bool, bool]:
+             opened: set[int], backgrounds: list[Rgb], shapes: Shapes) -> Palette:
     """What the opened cells' coloured digits say of the image's palette (`backgrounds`: each look's, `glyphs`:
     each cell's to name a digit by): whether its red digits (hue 340-10 degrees) show a bright shade and a dark
     one as the classic palette's 3 and 5 do, and its blue ones (225-250) as its 1 and 4 do (both shades seen, and
     the shapes in each mostly agreeing: a dark blue 1 beside a bright blue 4 is not the classic palette); and
     whether the colour tells the digits apart at all: not where digits of three shapes or more (each fitting a
-    digit well) are all of one hue or grey, as a client drawing every number in red (or white) does."""
+    digit well) are all of one hue or grey, as a client drawing every number in red (or white) does; and whether
+    empty cells show a 0 (ZEROS cells or more whose shapes fit a 0 well: one alone is a misread digit)."""
     seen: list[tuple[float, float, int]] = []  # each coloured digit's hue, lightness and the digit of its shape
     shaped: set[int] = set()  # the digits whose shapes fit well, coloured or not
+    zeros = 0
     for cell, g, f, k in zip(cells, glyphs, flags, label):
         if g is None or f or k not in opened:
             continue
@@ -313,6 +313,7 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
         digit = min(distances, key=distances.__getitem__)
         if distances[digit] <= WELL:
             shaped.add(digit)
+            zeros += digit == 0
         if (hsl := ink_hue(cell.colours, backgrounds[k])) is not None:
             seen.append((hsl[0], hsl[2], digit))
 
@@ -325,7 +326,7 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
                 and dark.count(bright_digit) <= dark.count(dark_digit))
 
     one_hue = len(shaped) >= 3 and all(hue_distance(hue, seen[0][0]) <= ONE_HUE for hue, _, _ in seen)  # (or none)
-    return classic((340, 10), 3, 5), classic((225, 250.01), 1, 4), not one_hue
+    return Palette(classic((340, 10), 3, 5), classic((225, 250.01), 1, 4), not one_hue, zeros >= ZEROS)
 
 
 def _presence(cell: CellLook, colours: Rgb | dict[Rgb, bool]) -> float:
@@ -583,8 +584,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like,
                                    [g is None for g in glyphs], {k for k, g in enumerate(grounds) if any(g.values())})
     named = [face(i) if g is not None and label[i] in opens else g for i, g in enumerate(glyphs)]
-    two_reds, two_blues, hues = _palette(cells, named, flags, label, opens, [m[0].background for m in centres],
-                                         shapes)
+    palette = _palette(cells, named, flags, label, opens, [m[0].background for m in centres], shapes)
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -613,8 +613,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
                 out.append(HIDDEN)  # a bold digit whose colour was lost, for the user to check
                 conf.append(0.6 if mirrored[i] else 0.4)
             else:
-                digit, sure, ranked[i] = classify_digit(named[i] or g, cell.colours, shapes, two_reds, two_blues,
-                                                        centres[k][0].background, hues)
+                digit, sure, ranked[i] = classify_digit(named[i] or g, cell.colours, shapes, palette,
+                                                        centres[k][0].background)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
         elif k == hidden and g is not None and _mostly_red(cell) and _spiky(cell, g):  # a red mine shown at a loss
