@@ -68,6 +68,7 @@ LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apa
 MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
 MOSTLY_RED = 0.85  # a red mine's share of red ink (see `_mostly_red`)
 SPIKES, RING = 7, 64  # a mine's spikes at least, and the samples of the ring they are counted on (see `_spiky`)
+DIGITS = 0.6  # the cells beyond a grid's side with digits, at least, where the board goes on (see `_continues`)
 ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
@@ -508,13 +509,13 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         best = max(scores, default=(0.0, -1))
         tied = [k for k in presence if presence[k] >= max(presence.values(), default=0.0) - 0.05]
         away = {k: _away(cell, grounds[k], shades) for k in tied}
-        near = sorted(tied, key=away.__getitem__)
+        nearest = sorted(tied, key=away.__getitem__)
         rims = sorted(tied, key=lambda k: _rim_distance(cell, centres[k][0]))
         if len(tied) > 1 and presence[tied[0]] >= 0.06 and _outlined_apart(centres[rims[0]][0], centres[rims[1]][0]):
             best = (presence[rims[0]], rims[0])  # looks told apart by their outlines: the cell's outline's
-        elif len(tied) > 1 and presence[tied[0]] >= 0.06 and away[near[1]] - away[near[0]] >= 15:
+        elif len(tied) > 1 and presence[tied[0]] >= 0.06 and away[nearest[1]] - away[nearest[0]] >= 15:
             # looks of near colours (a dark theme's hidden and opened cells): the one the cell's colour is
-            best = (presence[near[0]], near[0])
+            best = (presence[nearest[0]], nearest[0])
         elif len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or ink_hue(cell.colours) is not None):
             # looks of one colour (classic tiles, raised or not): a flag stands on a raised tile, and so
             # does a red mark whose own border is raised as much as the most raised look's (a flag
@@ -656,12 +657,14 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         # a few misread digits are left to the user; numbers that mostly cannot be where they are (more
         # than the hidden cells around them) are a table's, not a game's
         raise BoardError("no board found in the image: the numbers in the grid do not fit a Minesweeper game")
-    part = _continues(width, height, data, pixels, grid, centres, seen)
+    part = _continues(width, height, data, pixels, grid, centres, seen, shapes)
     if part:  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
     # digits no game can show where they are: an unsure one is replaced by a likelier one that can be shown
     # there, a sure one stays as read (a wrongly placed flag beside it is as likely); both are marked unsure
-    unsure_digits = {i: ranked[i] for i in ranked if conf[i] < threshold}
+    # (a digit more than the cells around it, as an 8 on the board's side, is replaced however sure)
+    unsure_digits = {i: ranked[i] for i in ranked
+                     if conf[i] < threshold or int(out[i]) >= len(near(i, grid.rows, grid.cols))}
     for i in _repaired(out, unsure_digits, grid.rows, grid.cols) | inconsistent(out, grid.rows, grid.cols):
         conf[i] = min(conf[i], 0.4)
     left = None if part else read_counter(width, height, data, grid)  # the mines not flagged
@@ -699,9 +702,9 @@ def _repaired(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: i
 
 
 def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: Grid,
-               centres: list[list[CellLook]], seen: Seen) -> bool:
-    """Whether the cells just outside the grid, on some side, look like the board's: then the grid
-    found is a part of the board, and its reading must not be offered as the board."""
+               centres: list[list[CellLook]], seen: Seen, shapes: Shapes) -> bool:
+    """Whether the cells just outside the grid, on some side, look like the board's, or show digits: then the
+    grid found is a part of the board, and its reading must not be offered as the board."""
     looks = [(members[0], _tolerance(members)) for members in centres if len(members) >= 3]
     sides = [[(-1, c) for c in range(grid.cols)], [(grid.rows, c) for c in range(grid.cols)],
              [(r, -1) for r in range(grid.rows)], [(r, grid.cols) for r in range(grid.rows)]]
@@ -714,7 +717,20 @@ def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: G
         if (_outer_line(width, height, data, grid, side[0])
                 and _mostly_alike(width, height, pixels, grid, inside, looks, seen)):
             return True
+        if _mostly_digits(width, height, pixels, grid, inside, seen, shapes):
+            return True  # numbers go on beyond it (opened cells of the page's colour, no line about the board)
     return False
+
+
+def _mostly_digits(width: int, height: int, pixels: memoryview, grid: Grid, cells: list[Cell], seen: Seen,
+                   shapes: Shapes) -> bool:
+    """Whether most of these cells (DIGITS of them) hold ink shaped as a digit, fitting one well."""
+    found = 0
+    for r, c in cells:
+        cell = sample_cell(width, height, pixels, grid, r, c, seen)
+        glyph = glyph_features(cell.ink) if cell.ink_count else None
+        found += glyph is not None and shape_fit(shape_distances(glyph, shapes))[0] <= WELL
+    return found >= DIGITS * len(cells)
 
 
 def _tolerance(members: list[CellLook]) -> float:
