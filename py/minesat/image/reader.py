@@ -552,10 +552,16 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     mine = [g is not None and _is_mine(cell, g) for cell, g in zip(cells, glyphs)]
     shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
     faces: dict[int, Glyph] = {}  # the glyphs to name digits by, where worked out (a 3-D number's face)
+    shared: dict[tuple[int, int], Glyph | None] = {}  # the face of cells sampled alike (their samples and ink
+    # shared), or None where the glyph is its own
 
     def face(i: int) -> Glyph | None:
         if i not in faces and (g := glyphs[i]) is not None:
-            faces[i] = face_glyph(cells[i], g, shapes)
+            key = (id(cells[i].pix), id(cells[i].ink))
+            if key not in shared:
+                found = face_glyph(cells[i], g, shapes)
+                shared[key] = None if found is g else found
+            faces[i] = shared[key] or g
         return faces.get(i)
 
     digits_in = [0] * len(centres)
