@@ -69,8 +69,8 @@ def plan(rng: random.Random, sizes: list[tuple[int, int, int]], count: int) -> l
     return shots
 
 
-def shoot(page, selector: str, margin: int) -> bytes:
-    return base.shoot(page, selector, margin, top=margin + 60)
+def shoot(page, selector: str, margin: int, every: bool = False) -> bytes:
+    return base.shoot(page, selector, margin, top=margin + 60, every=every)
 
 
 # -- JSMinesweeper: classic raised tiles drawn on a canvas, its own digit images ----------------------
@@ -1229,7 +1229,8 @@ def capture_dmcshared(browser, url: str, rng: random.Random, out: Path, count: i
         truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
         check_counts(truth, mine_at, rows, cols)
         assert [g[2] for row in grid for g in row] == mine_at, "its layout moved"
-        save(out, shoot(page, ".board", shot["margin"]), f"dmcshared-{i}{'-lost' if lose else ''}",
+        # (its cells overflow its board's box on wide boards: the shot takes them all, as a player's screen shows them)
+        save(out, shoot(page, ".board .cell", shot["margin"], every=True), f"dmcshared-{i}{'-lost' if lose else ''}",
              {"client": "dmcshared/minesweeper", "scale": shot["scale"], "theme": "dark" if dark else "light",
               "rows": truth, "mines": laid, "lost": lose}, shot["quality"])
         ctx.close()

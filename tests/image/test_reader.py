@@ -609,3 +609,42 @@ def test_a_monochrome_look_with_a_dim_four_and_small_flags_is_read():
     assert rows_of(reading) == rows
     fours = [i for i, ch in enumerate("".join(rows)) if ch == "4"]
     assert all(reading.confidence[i] < reading.threshold for i in fours)  # a faint mark's digit is for the user
+
+
+def plain_grid(rows: list[str], cell: int = 50) -> Image.Image:
+    """A board drawn as a plain grid of divs draws one (no client's pixels): monospace digits (DejaVu Sans
+    Mono, its 0 dotted), every empty cell showing a grey 0 on a lighter ground, thin lines."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 16, h + 16), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("DejaVuSansMono.ttf", cell // 2)
+    inks = {"0": (128, 128, 128), "1": (80, 60, 230), "2": (60, 160, 90), "3": (220, 70, 70), "4": (60, 40, 140)}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = 8 + c * cell, 8 + r * cell
+            fill = (204, 204, 204) if ch in "?F" else (240, 240, 240) if ch == "0" else (255, 255, 255)
+            draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=fill, outline=(160, 160, 160))
+            if ch == "F":
+                draw.polygon([(x + 15, y + 12), (x + 36, y + 20), (x + 15, y + 28)], fill=(220, 30, 30))
+                draw.line((x + 15, y + 12, x + 15, y + 40), fill=(120, 120, 120), width=2)
+            elif ch in inks:
+                draw.text((x + cell / 2, y + cell / 2), ch, fill=inks[ch], font=font, anchor="mm")
+    return image
+
+
+PLAIN = ["000001????",
+         "000012????",
+         "000001F???",
+         "1110012???",
+         "??10001???",
+         "??21001???",
+         "???1001232",
+         "???1000000"]
+
+
+def test_a_zero_drawn_on_every_empty_cell_is_read_as_zero():
+    """A 0 on every empty cell: read as 0s where the image draws many of them (before, the numbers fit no game:
+    refused)."""
+    reading = read(plain_grid(PLAIN))
+    assert rows_of(reading) == PLAIN
+

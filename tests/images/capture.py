@@ -114,14 +114,22 @@ def position(rng: random.Random, rows: int, cols: int, mines: int, opens: int, f
     return grid, mined
 
 
-def shoot(page, selector: str, margin: int, top: int | None = None) -> bytes:
-    """A screenshot of the element and `margin` CSS pixels of the page around it (`top` above it)."""
-    box = page.locator(selector).bounding_box()
+def shoot(page, selector: str, margin: int, top: int | None = None, every: bool = False) -> bytes:
+    """A screenshot of the element and `margin` CSS pixels of the page around it (`top` above it); with `every`,
+    of all the elements the selector matches (cells overflowing their board's box)."""
+    box = page.evaluate(UNION, selector) if every else page.locator(selector).bounding_box()
     view = page.viewport_size
     x0, y0 = max(0, box["x"] - margin), max(0, box["y"] - (margin if top is None else top))
     x1 = min(view["width"], box["x"] + box["width"] + margin)
     y1 = min(view["height"], box["y"] + box["height"] + margin)
     return page.screenshot(clip={"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0})
+
+
+UNION = """selector => {
+  const boxes = [...document.querySelectorAll(selector)].map(e => e.getBoundingClientRect());
+  const x = Math.min(...boxes.map(b => b.left)), y = Math.min(...boxes.map(b => b.top));
+  return {x, y, width: Math.max(...boxes.map(b => b.right)) - x, height: Math.max(...boxes.map(b => b.bottom)) - y};
+}"""
 
 
 def context(browser, scale: float, width: int = 1400, height: int = 900, dark: bool = False):

@@ -1,4 +1,4 @@
-"""Write minesat.image.cells.PROTOTYPES: the shape features of digits 1-8 in ten common fonts and X's standard
+"""Write minesat.image.cells.PROTOTYPES: the shape features of digits 0-8 in ten common fonts and X's standard
 bitmap fonts (not a test).
 
 Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/image/cells.py)
@@ -33,6 +33,9 @@ FONTS = [
     "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
     "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf",
 ]
+# a 0 is drawn plain, dotted or slashed: also Noto Sans Mono's (Debian's `fonts-noto-mono`, the monospace font
+# browsers pick there), slashed, for the clients that draw a 0 on every empty cell
+ZEROS = [f"/usr/share/fonts/truetype/noto/NotoSansMono-{style}.ttf" for style in ("Regular", "Bold")]
 OUTLINED = [FONTS[0], FONTS[1], FONTS[5], FONTS[6]]  # the sans fonts, regular and bold, drawn with an outline
 BITMAP_FONTS = [f"/usr/share/fonts/X11/misc/{name}.pcf.gz" for name in ("6x13", "6x13B", "7x13B", "8x13B", "9x15B")]
 CELL = 96  # pixels of the drawn cell, sampled down to SAMPLES
@@ -101,9 +104,9 @@ def features(font_path: str, digit: int, height: float, stroke: int = 0) -> str:
 
 
 def outlined(font_path: str, height: float, stroke: int) -> list[str]:
-    """The digits 1-8 of a font drawn with an outline, when the outline leaves them legible (its 8 keeps its
+    """The digits 0-8 of a font drawn with an outline, when the outline leaves them legible (its 8 keeps its
     two loops and its 6 its one): else none."""
-    lines = [features(font_path, digit, height, stroke) for digit in range(1, 9)]
+    lines = [features(font_path, digit, height, stroke) for digit in range(9)]
     holes = {int(line.split(",")[0]): int(line.split(",")[1]) for line in lines}
     return lines if holes[8] == 2 and holes[6] >= 1 else []
 
@@ -120,8 +123,9 @@ def _measured(image: Image.Image, digit: int) -> str:
 
 
 def main() -> None:
-    lines = [features(font, digit, height) for font in FONTS for height in (0.45, 0.6) for digit in range(1, 9)]
-    lines += [bitmap_features(font, digit, 0.45) for font in BITMAP_FONTS for digit in range(1, 9)]
+    lines = [features(font, digit, height) for font in FONTS for height in (0.45, 0.6) for digit in range(9)]
+    lines += [features(font, 0, height) for font in ZEROS for height in (0.45, 0.6)]
+    lines += [bitmap_features(font, digit, 0.45) for font in BITMAP_FONTS for digit in range(9)]
     lines += [line for font in OUTLINED for height in (0.4, 0.5) for stroke in (2, 3)
               for line in outlined(font, height, stroke)]
     write_prototypes(Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "cells.py", lines)

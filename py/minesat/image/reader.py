@@ -35,6 +35,7 @@ from minesat.image.cells import (
     WELL,
     CellLook,
     Glyph,
+    Palette,
     Rgb,
     Seen,
     Shapes,
@@ -66,7 +67,9 @@ LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apa
 # are of one look
 MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
 MOSTLY_RED = 0.85  # a red mine's share of red ink (see `_mostly_red`)
-BALANCED = 0.6  # a mine's ink in the emptiest quarter of its box, at least this much of the fullest's
+SPIKES, RING = 7, 64  # a mine's spikes at least, and the samples of the ring they are counted on (see `_spiky`)
+DIGITS = 0.6  # the cells beyond a grid's side with digits, at least, where the board goes on (see `_continues`)
+ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
@@ -182,9 +185,9 @@ def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
 
 
 def _spiky(cell: CellLook, glyph: Glyph) -> bool:
-    """Ink with a solid middle that reaches out towards its box's edge in all eight directions (each an eighth
-    of the turn), about as much of it in each quarter of its box: a mine's body and spikes however it is coloured
-    (a flag leaves a side or a corner of its box empty)."""
+    """Ink with a solid middle and spikes all round it: on a ring about the middle, more than half the way out
+    to its box's edge, ink and gaps alternate SPIKES times or more (a mine's body and spikes, however coloured;
+    a flag, a blob crosses the ring in a few runs)."""
     top, left, bottom, right = glyph.box
     cy, cx, hy, hx = (top + bottom) / 2, (left + right) / 2, (bottom - top) / 2, (right - left) / 2
     if min(hy, hx) < 4 or not 0.8 <= glyph.aspect <= 1.25:
@@ -192,18 +195,12 @@ def _spiky(cell: CellLook, glyph: Glyph) -> bool:
     ink = cell.ink
     if not all(ink[round(cy + fy * hy)][round(cx + fx * hx)] for fy in (-0.2, 0, 0.2) for fx in (-0.2, 0, 0.2)):
         return False  # no solid body
-    reached = set()
-    quarters = [0, 0, 0, 0]  # the ink in each quarter of the box about its middle
-    for i in range(top, bottom + 1):
-        line = ink[i]
-        y = (i - cy) / hy
-        for j in range(left, right + 1):
-            if line[j]:
-                x = (j - cx) / hx
-                quarters[(y > 0) * 2 + (x > 0)] += 1
-                if x * x + y * y >= 0.36:  # beyond six tenths of the way out
-                    reached.add(round(math.atan2(y, x) / (math.pi / 4)) % 8)
-    return len(reached) == 8 and min(quarters) >= BALANCED * max(quarters)
+    for reach in (0.6, 0.7, 0.8, 0.9):
+        ring = [ink[round(cy + reach * hy * math.sin(a))][round(cx + reach * hx * math.cos(a))]
+                for a in (2 * math.pi * k / RING for k in range(RING))]
+        if sum(1 for k in range(RING) if ring[k] and not ring[k - 1]) >= SPIKES:
+            return True
+    return False
 
 
 def _mostly_red(cell: CellLook) -> bool:
@@ -299,15 +296,17 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
 
 
 def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool], label: list[int],
-             opened: set[int], backgrounds: list[Rgb], shapes: Shapes) -> tuple[bool, bool, bool]:
+             opened: set[int], backgrounds: list[Rgb], shapes: Shapes) -> Palette:
     """What the opened cells' coloured digits say of the image's palette (`backgrounds`: each look's, `glyphs`:
     each cell's to name a digit by): whether its red digits (hue 340-10 degrees) show a bright shade and a dark
     one as the classic palette's 3 and 5 do, and its blue ones (225-250) as its 1 and 4 do (both shades seen, and
     the shapes in each mostly agreeing: a dark blue 1 beside a bright blue 4 is not the classic palette); and
     whether the colour tells the digits apart at all: not where digits of three shapes or more (each fitting a
-    digit well) are all of one hue or grey, as a client drawing every number in red (or white) does."""
+    digit well) are all of one hue or grey, as a client drawing every number in red (or white) does; and whether
+    empty cells show a 0 (ZEROS cells or more whose shapes fit a 0 well: one alone is a misread digit)."""
     seen: list[tuple[float, float, int]] = []  # each coloured digit's hue, lightness and the digit of its shape
     shaped: set[int] = set()  # the digits whose shapes fit well, coloured or not
+    zeros = 0
     for cell, g, f, k in zip(cells, glyphs, flags, label):
         if g is None or f or k not in opened:
             continue
@@ -315,6 +314,7 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
         digit = min(distances, key=distances.__getitem__)
         if distances[digit] <= WELL:
             shaped.add(digit)
+            zeros += digit == 0
         if (hsl := ink_hue(cell.colours, backgrounds[k])) is not None:
             seen.append((hsl[0], hsl[2], digit))
 
@@ -327,7 +327,7 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
                 and dark.count(bright_digit) <= dark.count(dark_digit))
 
     one_hue = len(shaped) >= 3 and all(hue_distance(hue, seen[0][0]) <= ONE_HUE for hue, _, _ in seen)  # (or none)
-    return classic((340, 10), 3, 5), classic((225, 250.01), 1, 4), not one_hue
+    return Palette(classic((340, 10), 3, 5), classic((225, 250.01), 1, 4), not one_hue, zeros >= ZEROS)
 
 
 def _presence(cell: CellLook, colours: Rgb | dict[Rgb, bool]) -> float:
@@ -509,13 +509,13 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         best = max(scores, default=(0.0, -1))
         tied = [k for k in presence if presence[k] >= max(presence.values(), default=0.0) - 0.05]
         away = {k: _away(cell, grounds[k], shades) for k in tied}
-        near = sorted(tied, key=away.__getitem__)
+        nearest = sorted(tied, key=away.__getitem__)
         rims = sorted(tied, key=lambda k: _rim_distance(cell, centres[k][0]))
         if len(tied) > 1 and presence[tied[0]] >= 0.06 and _outlined_apart(centres[rims[0]][0], centres[rims[1]][0]):
             best = (presence[rims[0]], rims[0])  # looks told apart by their outlines: the cell's outline's
-        elif len(tied) > 1 and presence[tied[0]] >= 0.06 and away[near[1]] - away[near[0]] >= 15:
+        elif len(tied) > 1 and presence[tied[0]] >= 0.06 and away[nearest[1]] - away[nearest[0]] >= 15:
             # looks of near colours (a dark theme's hidden and opened cells): the one the cell's colour is
-            best = (presence[near[0]], near[0])
+            best = (presence[nearest[0]], nearest[0])
         elif len(tied) > 1 and presence[tied[0]] >= 0.06 and (flags[i] or ink_hue(cell.colours) is not None):
             # looks of one colour (classic tiles, raised or not): a flag stands on a raised tile, and so
             # does a red mark whose own border is raised as much as the most raised look's (a flag
@@ -552,10 +552,16 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     mine = [g is not None and _is_mine(cell, g) for cell, g in zip(cells, glyphs)]
     shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
     faces: dict[int, Glyph] = {}  # the glyphs to name digits by, where worked out (a 3-D number's face)
+    shared: dict[tuple[int, int], Glyph | None] = {}  # the face of cells sampled alike (their samples and ink
+    # shared), or None where the glyph is its own
 
     def face(i: int) -> Glyph | None:
         if i not in faces and (g := glyphs[i]) is not None:
-            faces[i] = face_glyph(cells[i], g, shapes)
+            key = (id(cells[i].pix), id(cells[i].ink))
+            if key not in shared:
+                found = face_glyph(cells[i], g, shapes)
+                shared[key] = None if found is g else found
+            faces[i] = shared[key] or g
         return faces.get(i)
 
     digits_in = [0] * len(centres)
@@ -585,8 +591,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     opens = {opened} | _more_opened(grid, label, centres, digits_in, blank_in, opened, hidden, mine_like,
                                    [g is None for g in glyphs], {k for k, g in enumerate(grounds) if any(g.values())})
     named = [face(i) if g is not None and label[i] in opens else g for i, g in enumerate(glyphs)]
-    two_reds, two_blues, hues = _palette(cells, named, flags, label, opens, [m[0].background for m in centres],
-                                         shapes)
+    palette = _palette(cells, named, flags, label, opens, [m[0].background for m in centres], shapes)
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -615,8 +620,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
                 out.append(HIDDEN)  # a bold digit whose colour was lost, for the user to check
                 conf.append(0.6 if mirrored[i] else 0.4)
             else:
-                digit, sure, ranked[i] = classify_digit(named[i] or g, cell.colours, shapes, two_reds, two_blues,
-                                                        centres[k][0].background, hues)
+                digit, sure, ranked[i] = classify_digit(named[i] or g, cell.colours, shapes, palette,
+                                                        centres[k][0].background)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
         elif k == hidden and g is not None and _mostly_red(cell) and _spiky(cell, g):  # a red mine shown at a loss
@@ -658,12 +663,14 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         # a few misread digits are left to the user; numbers that mostly cannot be where they are (more
         # than the hidden cells around them) are a table's, not a game's
         raise BoardError("no board found in the image: the numbers in the grid do not fit a Minesweeper game")
-    part = _continues(width, height, data, pixels, grid, centres, seen)
+    part = _continues(width, height, data, pixels, grid, centres, seen, shapes)
     if part:  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
     # digits no game can show where they are: an unsure one is replaced by a likelier one that can be shown
     # there, a sure one stays as read (a wrongly placed flag beside it is as likely); both are marked unsure
-    unsure_digits = {i: ranked[i] for i in ranked if conf[i] < threshold}
+    # (a digit more than the cells around it, as an 8 on the board's side, is replaced however sure)
+    unsure_digits = {i: ranked[i] for i in ranked
+                     if conf[i] < threshold or int(out[i]) >= len(near(i, grid.rows, grid.cols))}
     for i in _repaired(out, unsure_digits, grid.rows, grid.cols) | inconsistent(out, grid.rows, grid.cols):
         conf[i] = min(conf[i], 0.4)
     left = None if part else read_counter(width, height, data, grid)  # the mines not flagged
@@ -701,9 +708,9 @@ def _repaired(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: i
 
 
 def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: Grid,
-               centres: list[list[CellLook]], seen: Seen) -> bool:
-    """Whether the cells just outside the grid, on some side, look like the board's: then the grid
-    found is a part of the board, and its reading must not be offered as the board."""
+               centres: list[list[CellLook]], seen: Seen, shapes: Shapes) -> bool:
+    """Whether the cells just outside the grid, on some side, look like the board's, or show digits: then the
+    grid found is a part of the board, and its reading must not be offered as the board."""
     looks = [(members[0], _tolerance(members)) for members in centres if len(members) >= 3]
     sides = [[(-1, c) for c in range(grid.cols)], [(grid.rows, c) for c in range(grid.cols)],
              [(r, -1) for r in range(grid.rows)], [(r, grid.cols) for r in range(grid.rows)]]
@@ -716,7 +723,20 @@ def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: G
         if (_outer_line(width, height, data, grid, side[0])
                 and _mostly_alike(width, height, pixels, grid, inside, looks, seen)):
             return True
+        if _mostly_digits(width, height, pixels, grid, inside, seen, shapes):
+            return True  # numbers go on beyond it (opened cells of the page's colour, no line about the board)
     return False
+
+
+def _mostly_digits(width: int, height: int, pixels: memoryview, grid: Grid, cells: list[Cell], seen: Seen,
+                   shapes: Shapes) -> bool:
+    """Whether most of these cells (DIGITS of them) hold ink shaped as a digit, fitting one well."""
+    found = 0
+    for r, c in cells:
+        cell = sample_cell(width, height, pixels, grid, r, c, seen)
+        glyph = glyph_features(cell.ink) if cell.ink_count else None
+        found += glyph is not None and shape_fit(shape_distances(glyph, shapes))[0] <= WELL
+    return found >= DIGITS * len(cells)
 
 
 def _tolerance(members: list[CellLook]) -> float:
