@@ -69,6 +69,7 @@ MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is
 MOSTLY_RED = 0.85  # a red mine's share of red ink (see `_mostly_red`)
 SPIKES, RING = 7, 64  # a mine's spikes at least, and the samples of the ring they are counted on (see `_spiky`)
 DIGITS = 0.6  # the cells beyond a grid's side with digits, at least, where the board goes on (see `_continues`)
+TWIN = 6  # a look this near the hidden look in colour is of its colour (see the naming of flags)
 ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
@@ -636,9 +637,11 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append((0.45 if marked else min(1.0, 0.55 + bonus)) if g is None else 0.3)
             if g is not None:
                 marks.append(i)
-        elif g is not None and _own_flag(cell, g):
+        elif g is not None and (_own_flag(cell, g) or hidden >= 0 and _flag_shape(cell, g)
+                                and _colour_distance(centres[k][0], centres[hidden][0]) <= TWIN):
             # a flag on a look of its own: a red mark, or ink in a flag's shape (a shown mine is a dark cell, an
-            # exploded one dark ink on red: both read as hidden)
+            # exploded one dark ink on red: both read as hidden); or in a flag's shape on a look of the hidden
+            # look's colour (its twin with other borders: a lattice a little off the gaps)
             out.append(FLAG)
             conf.append(0.55)
         else:  # another look: an exploded mine, a wrong flag, a mark
