@@ -648,3 +648,25 @@ def test_a_zero_drawn_on_every_empty_cell_is_read_as_zero():
     reading = read(plain_grid(PLAIN))
     assert rows_of(reading) == PLAIN
 
+
+
+def test_a_digit_more_than_the_cells_around_it_is_replaced_however_sure():
+    """An 8 on the board's side (five cells around it) is no game's, however clearly drawn: it is replaced by
+    its next likeliest digit that can be there, and marked unsure (only digits read as unsure were replaced: this
+    clear 8 stayed one, marked unsure by the board's check)."""
+    rows = ["???????",
+            "???????",
+            "1221???",
+            "0001???",
+            "0001???",
+            "0001???",
+            "0001???"]
+    image = plain_grid(rows)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("DejaVuSansMono.ttf", 25)
+    x, y = 8 + 5 * 50, 8  # the top side's cell (0, 5), hidden, drawn opened with an 8
+    draw.rectangle((x, y, x + 49, y + 49), fill=(255, 255, 255), outline=(160, 160, 160))
+    draw.text((x + 25, y + 25), "8", fill=(60, 60, 60), font=font, anchor="mm")
+    reading = read(image)
+    assert reading.board.cells[5] != "8"
+    assert (0, 5) in reading.unsure
