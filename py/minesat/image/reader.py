@@ -24,6 +24,7 @@ from __future__ import annotations
 import gc
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain, compress, groupby
 
@@ -552,18 +553,18 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     mirrored = [g is not None and _symmetric(cell, g) for cell, g in zip(cells, glyphs)]  # (each worked out once)
     mine = [g is not None and _is_mine(cell, g) for cell, g in zip(cells, glyphs)]
     shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
-    faces: dict[int, Glyph] = {}  # the glyphs to name digits by, where worked out (a 3-D number's face)
-    shared: dict[tuple[int, int], Glyph | None] = {}  # the face of cells sampled alike (their samples and ink
-    # shared), or None where the glyph is its own
+    faces: dict[tuple[int, int], Glyph | None] = {}  # the glyph to name a digit by (a 3-D number's face) of cells
+    # sampled alike (their samples and ink shared), or None where the glyph is its own
 
     def face(i: int) -> Glyph | None:
-        if i not in faces and (g := glyphs[i]) is not None:
-            key = (id(cells[i].pix), id(cells[i].ink))
-            if key not in shared:
-                found = face_glyph(cells[i], g, shapes)
-                shared[key] = None if found is g else found
-            faces[i] = shared[key] or g
-        return faces.get(i)
+        """The glyph to name cell i's digit by (`face_glyph`), worked out once for cells sampled alike."""
+        if (g := glyphs[i]) is None:
+            return None
+        key = (id(cells[i].pix), id(cells[i].ink))
+        if key not in faces:
+            found = face_glyph(cells[i], g, shapes)
+            faces[key] = None if found is g else found
+        return faces[key] or g
 
     digits_in = [0] * len(centres)
     blank_in = [0] * len(centres)
@@ -801,7 +802,7 @@ def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
     m = n * 3 // 20 + 2
     counts = Counter(chain.from_iterable(row[m:n - m] for row in pix[m:n - m]))
     total = sum(counts.values())
-    faint = {p for p in counts if p in rgb and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK}
+    faint = _faint_colours(counts, rgb, bg)
     off = sum(counts[p] for p in faint)
     answer = 0.03 * total <= off <= 0.4 * total
     if answer:  # a gradient (a tile lighter at its top) is no mark: its faint samples fill whole rows or columns
@@ -823,15 +824,18 @@ def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
     return answer
 
 
+def _faint_colours(colours: Iterable[int], rgb: dict[int, Rgb], bg: Rgb) -> set[int]:
+    """The packed colours among these off the background `bg` by more than noise (FAINT) but less than ink."""
+    return {p for p in colours if p in rgb and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK}
+
+
 def _faint_digit(cell: CellLook, shapes: Shapes) -> list[int]:
     """The digits a faint mark on an opened cell (see `_faint`) may be drawn as, from the likeliest down, when
     its shape fits one well and no other nearly as well (a digit drawn in a colour near its ground's); else
     none."""
-    bg, rgb = cell.background, cell.rgb
     n = len(cell.pix)
     m = n * 3 // 20
-    faint = {p for p in set(chain.from_iterable(cell.pix)) if p in rgb
-             and FAINT <= max(abs(a - b) for a, b in zip(rgb[p], bg)) < INK}
+    faint = _faint_colours(set(chain.from_iterable(cell.pix)), cell.rgb, cell.background)
     mask = [bytes(i >= m and i < n - m and m <= j < n - m and p in faint for j, p in enumerate(row))
             for i, row in enumerate(cell.pix)]
     glyph = glyph_features(mask)
