@@ -40,7 +40,7 @@ import skins  # noqa: E402
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
-          "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27}
+          "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27, "glass": 27, "lavender": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -1236,6 +1236,212 @@ def capture_dmcshared(browser, url: str, rng: random.Random, out: Path, count: i
         ctx.close()
 
 
+# -- Zirkman/minesweeper ("Minesweeper - Modern Edition"): frosted-glass rounded cells with 2-pixel gaps on a
+# violet gradient, opened cells near-white, Material-coloured digits, flags and mines on glowing red; its instance
+# (not a global) kept by a hook that runs before its own start-up, the only thing added to its page ---------------
+GLASS_HOOK = """document.addEventListener('DOMContentLoaded', () => {
+    const own = MinesweeperGame.prototype.createBoard;
+    MinesweeperGame.prototype.createBoard = function () { window.game = this; return own.call(this); };
+});"""
+GLASS_STATE = "game.board.map(row => row.map(c => [c.isMine, c.isRevealed, c.isFlagged, c.neighborMines]))"
+GLASS_QUIET = """document.getElementById('particles').childElementCount === 0 &&
+    [...document.body.children].every(e => e.style.zIndex !== '999')"""
+
+
+def capture_glass(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its three levels (9x9 with 10 mines, 16x16 with 40, 16x30 with 99) chosen on its own menu, other sizes through
+    its `difficulties` table and its `newGame`; its cells are 30 CSS pixels, 25 in a window at most 768 wide and 22
+    at most 480 wide (its own media queries), so small boards are shot in windows of those widths too.  It lays the
+    mines at the first click (sparing only the cell clicked), opens empty areas a cell at a time (random delays) and
+    throws particles at each opening: each move waits for its openings to settle, each shot for its particles (and
+    its mouse trail's) to be gone.  Played by clicks on its cells (left opens, right flags); one game in three then
+    lost by a click on a hidden mine after a wrong flag one time in two: it then draws a bomb on red on every mine
+    (a flagged one too) and keeps a wrong flag.  Truth from its `board` (isMine, isRevealed, isFlagged,
+    neighborMines) and each cell's drawn mark: a shown mine '?', a flag 'F', an opened cell its count, else '?';
+    checked: every opened count equals the mines of its layout around it, its layout never moved, each cell's mark
+    the one its state names."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (20, 24, 99), (12, 20, 40)]
+    levels = {(9, 9, 10): "easy", (16, 16, 40): "medium", (16, 30, 99): "hard"}
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        widths = (1300, 760, 470) if cols <= 12 else (1300, 760) if cols <= 20 else (1300,)
+        width = widths[i % len(widths)]
+        ctx = base.context(browser, shot["scale"], width, 32 * rows + 620)
+        page = ctx.new_page()
+        page.add_init_script(GLASS_HOOK)
+        page.goto(f"{url}glass/index.html")
+        page.wait_for_function("window.game && game.board.length > 0")
+        level = levels.get((rows, cols, mines))
+        if level:
+            page.select_option("#difficulty", level)
+        else:
+            page.evaluate(f"""game.difficulties.custom = {{rows: {rows}, cols: {cols}, mines: {mines}}};
+                game.currentDifficulty = 'custom'; game.settings = game.difficulties.custom; game.newGame()""")
+        page.wait_for_function(f"game.board.length === {rows} && game.board[0].length === {cols} && "
+                               f"game.settings.mines === {mines} && game.gameBoard.childElementCount === {rows * cols}")
+        cell = lambda r, c: page.locator(f'#game-board .cell[data-row="{r}"][data-col="{c}"]')  # noqa: E731
+        done = settled("game.board", "neighborMines")
+        cell(rng.randrange(rows), rng.randrange(cols)).click()
+        page.wait_for_function(done)
+        cells = page.evaluate(GLASS_STATE)
+        mine_at = [c[0] for row in cells for c in row]  # its layout, laid at the first click
+        assert sum(mine_at) == mines
+
+        def reveal(r: int, c: int) -> None:
+            cell(r, c).click()
+            page.wait_for_function(done)
+            cells[:] = page.evaluate(GLASS_STATE)
+
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, lambda r, c: cell(r, c).click(button="right"),
+                        rows, cols, lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
+        cells[:] = page.evaluate(GLASS_STATE)
+        if page.evaluate("game.gameState") == "won":
+            print(f"glass-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            lose_game(rng, cells, cell)
+            page.wait_for_function("game.gameState === 'lost'")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(400)  # its hover's scale (0.2 s)
+        page.wait_for_function(GLASS_QUIET, timeout=15_000)
+        cells[:] = page.evaluate(GLASS_STATE)
+        marks = page.evaluate("[...document.querySelectorAll('#game-board .cell')].map(e => e.textContent)")
+        flat = []
+        for (mine, shown, flag, n), mark in zip((c for row in cells for c in row), marks):
+            if lose and mine:
+                assert mark == "\U0001f4a3"
+                flat.append("?")
+            elif flag:
+                assert mark == "\U0001f6a9" and (mine or lose)
+                flat.append("F")
+            elif shown:
+                assert not mine and mark == (str(n) if n else "")
+                flat.append(str(n))
+            else:
+                assert mark == ""
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[0] for row in cells for c in row] == mine_at, "its layout moved"
+        selector = "#game-board" if shot["margin"] == 20 else ".container"
+        save(out, shoot(page, selector, shot["margin"]), f"glass-{i}{'-lost' if lose else ''}",
+             {"client": "Zirkman/minesweeper", "scale": shot["scale"], "window": [width, 32 * rows + 620],
+              "rows": truth, "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+# -- emil-litwiniec/minesweeper-game: a canvas of lavender pixel-art tiles (raised with light and dark 3-pixel
+# bevels, pressed ones flat), digits in the VT323 pixel font, pixel-drawn flags and mines; its ES modules served as
+# Parcel would bundle them (a module script, `.js` added to its imports) from its `src/`, with one line appended to
+# its game module giving read access to its `minefield` (the only thing added), and its board's size in its
+# `config` module changed when served (its only board is 20x25) ---------------------------------------------------
+LAVENDER_FONT = "@font-face { font-family: 'VT323'; src: url(%slavender/vt323/files/vt323-latin-400-normal.woff2) " \
+                "format('woff2'); }"  # its Google Fonts stylesheet, served from @fontsource/vt323 5.3.0 (npm)
+LAVENDER_STATE = "shotMinefield().map(row => row.map(c => [c.state === 'mine', c.pressed, c.flagged, c.minesAmount]))"
+
+
+def capture_lavender(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its board's size set in its `config` module when served (23-pixel tiles, as its own), its mines on its own
+    input and "Set mines" button (at most 200).  It lays the mines at the first click, sparing the cells around it
+    (the first click opens an empty area).  Played by clicks on its canvas (left opens, right flags); one game in
+    three then lost by a click on a hidden mine after a wrong flag one time in two: it then draws every mine (a
+    flagged one with its flag under it) and keeps a wrong flag; its "Boom!" alert is dismissed.  No game won is kept.
+    Its canvas is not sized for the device's pixels (blurred when scaled up).  Truth from its `minefield` (each
+    cell's state, pressed, flagged, minesAmount): a shown mine '?', a flag 'F', an opened cell its count, else '?';
+    checked: every opened count equals the mines of its layout around it, its layout never moved, no opened cell
+    flagged."""
+    sizes = [(20, 25, 100), (9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 10), (24, 30, 160), (12, 20, 40)]
+    root = f"{url}lavender/src/"
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        width, height = max(900, 23 * cols + 260), 23 * rows + 440
+        ctx = base.context(browser, shot["scale"], width, height)
+        page = ctx.new_page()
+
+        def served(route, *_, rows: int = rows, cols: int = cols) -> None:
+            path = route.request.url[len(url) - 1:]
+            if path == "/style.css":  # its absolute path (its root is its own folder)
+                route.continue_(url=root + "style.css")
+                return
+            name = path.rsplit("/", 1)[1]
+            file = name if name.endswith((".js", ".html")) else name + ".js"
+            with urllib.request.urlopen(root + ("game/" if file.endswith(".js") else "") + file) as got:
+                text = got.read().decode()
+            if file == "index.html":
+                text = text.replace('<script src="game/minesweeper.js">',
+                                    '<script type="module" src="game/minesweeper.js">')
+                route.fulfill(body=text, content_type="text/html")
+                return
+            for module in ("Cell", "config", "canvas"):
+                text = text.replace(f"from './{module}';", f"from './{module}.js';")
+            if file == "config.js":
+                text = text.replace("numberOfRows = 20;", f"numberOfRows = {rows};")
+                text = text.replace("numberOfColumns = 25;", f"numberOfColumns = {cols};")
+            if file == "minesweeper.js":
+                text += "\nwindow.shotMinefield = () => minefield;\n"
+            route.fulfill(body=text, content_type="text/javascript")
+
+        page.route(f"{root}index.html", served)
+        page.route(f"{root}game/**", served)
+        page.route(f"{url}style.css", served)
+        page.route("https://fonts.googleapis.com/**",
+                   lambda route: route.fulfill(body=LAVENDER_FONT % url, content_type="text/css"))
+        page.goto(f"{root}index.html")
+        page.wait_for_function(f"window.shotMinefield && shotMinefield().length === {rows} && "
+                               f"shotMinefield()[0].length === {cols}")
+        page.evaluate("document.fonts.load('28px \"VT323\"')")
+        page.wait_for_function("document.fonts.check('28px \"VT323\"')")
+        page.fill("#minesAmountInput", str(mines))
+        page.click("#minesAmountSetBtn")
+        page.wait_for_function(f"document.getElementById('minesLeft').innerText === 'Mines: {mines}'")
+        box = page.locator("#canvas").bounding_box()
+        cells: list = []
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.mouse.click(box["x"] + 1 + c * 23 + 11.5, box["y"] + 1 + r * 23 + 11.5, button=button)
+            cells[:] = page.evaluate(LAVENDER_STATE)
+
+        click(rng.randrange(rows), rng.randrange(cols))
+        mine_at = [c[0] for row in cells for c in row]  # its layout, laid at the first click
+        assert sum(mine_at) == mines
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
+                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
+        if all(m or c[1] for m, c in zip(mine_at, (c for row in cells for c in row))):
+            print(f"lavender-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            lose_game(rng, cells, _CanvasCell.at(click))
+            page.wait_for_function("shotMinefield().every(row => row.every(c => c.state !== 'mine' || c.pressed))")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(300)  # its "Boom!" alert (dismissed), 100 ms after a loss
+        cells[:] = page.evaluate(LAVENDER_STATE)
+        flat = []
+        for mine, pressed, flagged, n in (c for row in cells for c in row):
+            if lose and mine:
+                assert pressed
+                flat.append("?")
+            elif flagged:
+                assert not pressed and (mine or lose)
+                flat.append("F")
+            elif pressed:
+                assert not mine
+                flat.append(str(n))
+            else:
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[0] for row in cells for c in row] == mine_at, "its layout moved"
+        selector = "#canvas" if shot["margin"] == 20 else ".game"
+        save(out, shoot(page, selector, shot["margin"]), f"lavender-{i}{'-lost' if lose else ''}",
+             {"client": "emil-litwiniec/minesweeper-game", "scale": shot["scale"], "window": [width, height],
+              "rows": truth, "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -1262,7 +1468,8 @@ def main() -> None:
         return
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
-                               "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji", "dmcshared"]
+                               "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji", "dmcshared",
+                               "glass", "lavender"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
