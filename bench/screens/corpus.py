@@ -40,7 +40,7 @@ import skins  # noqa: E402
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
-          "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27, "glass": 27, "lavender": 27}
+          "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27, "glass": 27, "lavender": 27, "greycanvas": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -1442,6 +1442,86 @@ def capture_lavender(browser, url: str, rng: random.Random, out: Path, count: in
         ctx.close()
 
 
+# -- thisancog/JSMinesweeper: a canvas of its own 50-pixel sprites (grey raised squares with soft bevels, bold
+# coloured digits, a flag on a base, black mines) scaled to its cell size, its LED counters and face drawn in the
+# canvas' header; its options given in its demo page (the board it makes there: 30x16 with 99 mines) ---------------
+GREY_STATE = "minesweeper.cells.map(column => column.map(c => [c.content === -1, c.revealed, c.flagged, c.content]))"
+
+
+def capture_greycanvas(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its board's width, height, mines and cell size (`width`, `height`, `numMines`, `cellSize`: its options, as its
+    README documents them) given to its own constructor in its demo page; its boards are at least 10x10, its cells of
+    20, 24, 30 (its default) or 40 CSS pixels here.  It lays the mines at the first click, sparing the cells around
+    it (the first click opens an empty area).  Its canvas is not sized for the device's pixels (blurred when scaled
+    up).  Played by clicks on its canvas (left opens, right flags); one game in three then lost by a click on a
+    hidden mine after a wrong flag one time in two: it then draws the whole board (every count, every mine, the one
+    hit on red), each flag kept.  No game won is kept.  Truth from its `cells` (each cell's content, revealed,
+    flagged): a flag 'F', a mine shown at a loss '?', an opened cell (every cell not a mine at a loss) its count,
+    else '?'; checked: every count equals the mines of its layout around it, its layout never moved."""
+    sizes = [(10, 10, 10), (16, 16, 40), (16, 30, 99), (24, 30, 160), (20, 24, 99), (12, 20, 40), (10, 14, 20)]
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        size = rng.choice((20, 24, 30, 40)) if cols <= 20 else rng.choice((20, 24, 30))
+        width, height = cols * size + 300, rows * size + 400
+        ctx = base.context(browser, shot["scale"], width, height)
+        page = ctx.new_page()
+        options = f"{{width: {cols}, height: {rows}, numMines: {mines}, cellSize: {size}}}"
+
+        def served(route, *_, options: str = options) -> None:
+            with urllib.request.urlopen(route.request.url) as got:
+                text = got.read().decode()
+            assert "new Minesweeper({numMines: 99})" in text
+            route.fulfill(body=text.replace("new Minesweeper({numMines: 99})", f"new Minesweeper({options})"),
+                          content_type="text/html")
+
+        page.route(f"{url}greycanvas/demo.html", served)
+        page.goto(f"{url}greycanvas/demo.html")
+        page.wait_for_function(f"window.minesweeper && minesweeper.cells && minesweeper.cells.length === {cols} && "
+                               f"minesweeper.cells[0].length === {rows} && minesweeper.args.numMines === {mines}")
+        box = page.locator("canvas").bounding_box()
+        cells: list = []
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.mouse.click(box["x"] + 8 + (c + 0.5) * size, box["y"] + 108 + (r + 0.5) * size, button=button)
+            columns = page.evaluate(GREY_STATE)
+            cells[:] = [[columns[c][r] for c in range(cols)] for r in range(rows)]
+
+        click(rng.randrange(rows), rng.randrange(cols))
+        mine_at = [c[0] for row in cells for c in row]  # its layout, laid at the first click
+        assert sum(mine_at) == mines
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
+                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
+        if page.evaluate("minesweeper.won !== false"):
+            print(f"greycanvas-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            lose_game(rng, cells, _CanvasCell.at(click))
+            assert page.evaluate("minesweeper.gameover !== false"), "its game over"
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
+        flat = []
+        for mine, shown, flagged, n in (c for row in cells for c in row):
+            if flagged:
+                assert mine or lose
+                flat.append("F")
+            elif mine:
+                assert lose or not shown
+                flat.append("?")
+            elif shown or lose:  # at a loss it draws every cell not flagged as opened
+                flat.append(str(n))
+            else:
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[0] for row in cells for c in row] == mine_at, "its layout moved"
+        save(out, shoot(page, "canvas", shot["margin"]), f"greycanvas-{i}{'-lost' if lose else ''}",
+             {"client": "thisancog/JSMinesweeper", "scale": shot["scale"], "cell": size, "rows": truth,
+              "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -1469,7 +1549,7 @@ def main() -> None:
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
                                "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji", "dmcshared",
-                               "glass", "lavender"]
+                               "glass", "lavender", "greycanvas"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
