@@ -88,6 +88,11 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # 27 exact, with the readers of a9aa255 and 7aef992).  "IvoSpasov/minesweeper" moved to dev at the start of the
 # eighth round, before any of its screenshots was looked at (its left-out figures: 72.36% of cells, 16 of 27 exact,
 # with every reader of the seventh round, up to 534af21).
+# Three web clients added in the eighth round, never looked at (unseen): "Zirkman/minesweeper" (frosted-glass rounded
+# cells on a violet gradient, Material-coloured digits, emoji flags and bombs on red), "emil-litwiniec/minesweeper-game"
+# (a canvas of lavender pixel-art tiles, digits in the VT323 pixel font) and "thisancog/JSMinesweeper" (its own grey
+# sprites scaled on a canvas, LED counters in its header; the whole board drawn at a loss) (bench/screens/corpus.py:
+# glass, lavender, greycanvas).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
            "kmines", "atif5/minesweeper", "ragam2/Minesweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
