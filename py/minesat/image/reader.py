@@ -10,7 +10,8 @@ and how sure the reader is of each cell.  It works in four steps, none tied to o
 3. Looks are clustered (here): the cluster whose cells carry digits is "opened"; the largest other
    one "hidden".  A red mark on a pole is a flag.  A cell of another look (an exploded mine, a wrong
    flag) is read as hidden, as is a round dark blob on an opened cell (a shown mine).
-4. Digits are told by the shape and the colour of their ink (`minesat.image.cells.classify_digit`).
+4. Digits are told by the shape and the colour of their ink (`minesat.image.glyphs`,
+   `minesat.image.digits.classify_digit`).
 
 Each cell gets a confidence in [0, 1]; `Reading.sure` holds when every cell is at or above
 `threshold`, and `Reading.unsure` lists the others.  No grid found raises `BoardError` with a
@@ -30,30 +31,11 @@ from itertools import chain, compress, groupby
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.counting.totals import total_conflict
-from minesat.image.cells import (
-    INK,
-    SAMPLES,
-    WELL,
-    CellLook,
-    Glyph,
-    Palette,
-    Rgb,
-    Seen,
-    Shapes,
-    classify_digit,
-    face_glyph,
-    find_ink,
-    glyph_features,
-    hue_distance,
-    ink_hue,
-    luminance,
-    packed_pixels,
-    sample_cell,
-    shape_distances,
-    shape_fit,
-)
+from minesat.image.cells import INK, SAMPLES, CellLook, Rgb, Seen, find_ink, luminance, packed_pixels, sample_cell
 from minesat.image.consistency import around, impossible_numbers, inconsistent, near
 from minesat.image.counter import read_counter
+from minesat.image.digits import Palette, classify_digit, hue_distance, ink_hue
+from minesat.image.glyphs import WELL, Glyph, Shapes, face_glyph, glyph_features, shape_distances, shape_fit
 from minesat.image.grid import Grid, find_grid
 from minesat.image.textboard import read_text_board
 from minesat.image.texture import smoothed, stippled, texture_period
