@@ -1,11 +1,11 @@
-"""Write minesat.image.cells.PROTOTYPES: the shape features of digits 0-8 in ten common fonts and X's standard
+"""Write minesat.image.glyphs.PROTOTYPES: the shape features of digits 0-8 in ten common fonts and X's standard
 bitmap fonts (not a test).
 
-Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/image/cells.py)
+Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/image/glyphs.py)
 
 Each digit is drawn by Pillow in black on white, sampled on the reader's grid of SAMPLES x SAMPLES
 per cell (the glyph about half the cell's height, as clients draw them), and measured by
-`minesat.image.cells.glyph_features`; so the reader compares a screenshot's glyphs with fonts, never with
+`minesat.image.glyphs.glyph_features`; so the reader compares a screenshot's glyphs with fonts, never with
 any client's pixels.  X's bitmap fonts (misc-fixed, Debian's `xfonts-base`: the server's default font, which
 X programs draw with when theirs is missing) are drawn at their own size and enlarged pixel for pixel.
 """
@@ -19,7 +19,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, PcfFontFile
 
-from minesat.image.cells import SAMPLES, glyph_features
+from minesat.image.cells import SAMPLES
+from minesat.image.glyphs import glyph_features
 
 FONTS = [
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -128,7 +129,7 @@ def main() -> None:
     lines += [bitmap_features(font, digit, 0.45) for font in BITMAP_FONTS for digit in range(9)]
     lines += [line for font in OUTLINED for height in (0.4, 0.5) for stroke in (2, 3)
               for line in outlined(font, height, stroke)]
-    write_prototypes(Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "cells.py", lines)
+    write_prototypes(Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "glyphs.py", lines)
 
 
 if __name__ == "__main__":

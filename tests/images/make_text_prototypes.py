@@ -18,7 +18,7 @@ from pathlib import Path
 from make_prototypes import bitmap_font, write_prototypes
 from PIL import Image, ImageDraw, ImageFont
 
-from minesat.image.cells import glyph_features
+from minesat.image.glyphs import glyph_features
 from minesat.image.textboard import GLYPH_LEVEL, STRONG, square_mask
 
 FONTS = ["/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from statistics import median
 
-from minesat.image.cells import hue, hue_distance
+from minesat.image.digits import hue, hue_distance
 from minesat.image.grid import Grid
 
 # Segments a (top), b (top right), c (bottom right), d (bottom), e (bottom left), f (top left), g (middle),

@@ -10,7 +10,8 @@ and how sure the reader is of each cell.  It works in four steps, none tied to o
 3. Looks are clustered (here): the cluster whose cells carry digits is "opened"; the largest other
    one "hidden".  A red mark on a pole is a flag.  A cell of another look (an exploded mine, a wrong
    flag) is read as hidden, as is a round dark blob on an opened cell (a shown mine).
-4. Digits are told by the shape and the colour of their ink (`minesat.image.cells.classify_digit`).
+4. Digits are told by the shape and the colour of their ink (`minesat.image.glyphs`,
+   `minesat.image.digits.classify_digit`).
 
 Each cell gets a confidence in [0, 1]; `Reading.sure` holds when every cell is at or above
 `threshold`, and `Reading.unsure` lists the others.  No grid found raises `BoardError` with a
@@ -22,39 +23,33 @@ many mines (`minesat.counting.totals`), the total is left unknown.
 from __future__ import annotations
 
 import gc
-import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import chain, compress, groupby
+from itertools import chain
 
 from minesat.board import FLAG, HIDDEN, Board, BoardError, Cell
 from minesat.counting.totals import total_conflict
-from minesat.image.cells import (
-    INK,
-    SAMPLES,
-    WELL,
-    CellLook,
-    Glyph,
-    Palette,
-    Rgb,
-    Seen,
-    Shapes,
-    classify_digit,
-    face_glyph,
-    find_ink,
-    glyph_features,
-    hue_distance,
-    ink_hue,
-    luminance,
-    packed_pixels,
-    sample_cell,
-    shape_distances,
-    shape_fit,
-)
+from minesat.image import looks
+from minesat.image.cells import INK, CellLook, Rgb, Seen, find_ink, luminance, packed_pixels, sample_cell
 from minesat.image.consistency import around, impossible_numbers, inconsistent, near
 from minesat.image.counter import read_counter
+from minesat.image.digits import Palette, classify_digit, hue_distance, ink_hue
+from minesat.image.extent import continues
+from minesat.image.glyphs import WELL, Glyph, Shapes, face_glyph, glyph_features, shape_distances, shape_fit
 from minesat.image.grid import Grid, find_grid
+from minesat.image.looks import RAISED, RIM
+from minesat.image.marks import (
+    flag_shape,
+    has_red,
+    is_flag,
+    is_mine,
+    mine_shaped,
+    mostly_red,
+    own_flag,
+    spiky,
+    symmetric,
+)
 from minesat.image.textboard import read_text_board
 from minesat.image.texture import smoothed, stippled, texture_period
 
@@ -62,18 +57,11 @@ __all__ = ["THRESHOLD", "Grid", "Reading", "find_grid", "read_image"]
 
 THRESHOLD = 0.5  # a board is offered as sure when every cell's confidence is at least this
 FAINT = 20  # a channel this far from a cell's background (and less than INK) is a faint mark
-RIM = 100  # plain cells alike in their middles, their outlines this far apart in colour: two looks (a neon look)
 DRIFT = 96  # how far a see-through face's colour drifts across the board (KMines' over its picture)
-LINK = 16  # plain side neighbours this near in colour (less when dark, as `_apart`; alike in border and shading)
-# are of one look
 MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
-MOSTLY_RED = 0.85  # a red mine's share of red ink (see `_mostly_red`)
-SPIKES, RING = 7, 64  # a mine's spikes at least, and the samples of the ring they are counted on (see `_spiky`)
-DIGITS = 0.6  # the cells beyond a grid's side with digits, at least, where the board goes on (see `_continues`)
 TWIN = 6  # a look this near the hidden look in colour is of its colour (see the naming of flags)
 ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
-RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
 
 @dataclass(frozen=True)
@@ -97,166 +85,6 @@ class Reading:
 
 
 # -- the board: looks clustered, cells named ---------------------------------------------------------
-def _is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
-    """A red mark in the upper part of the ink with a pole or base below it that is not red (on a cell that is
-    not red itself: a red square's own red lies at the edges of whatever is drawn on it)."""
-    if glyph is None or not cell.colours or _red_ground(cell):
-        return False
-    rows = cell.rows  # each ink sample's row
-    red = list(compress(rows, map(_reds(cell.colours).__contains__, cell.colours)))
-    reddish = set(filter(_reddish, set(cell.colours)))
-    rest = [i for i, reddish_here in zip(rows, map(reddish.__contains__, cell.colours)) if not reddish_here]
-    if len(red) < 0.15 * len(cell.colours) or len(rest) < 0.12 * len(cell.colours):
-        return False
-    top, _, bottom, _ = glyph.box
-    height = bottom - top + 1
-    red_low = max(red)
-    rest_low = max(rest)
-    red_mid = sum(red) / len(red)
-    rest_mid = sum(rest) / len(rest)
-    return rest_low - red_low >= 0.2 * height and rest_mid - red_mid >= 0.15 * height
-
-
-def _flag_shape(cell: CellLook, glyph: Glyph) -> bool:
-    """Ink drawn as a flag whatever its colours: a thin straight pole, a filled pennant above it on one side
-    only, and below it a base or nothing; without a base, a pennant of a good size (a 1's thin stroke at the
-    top is not one)."""
-    top, left, bottom, right = glyph.box
-    height, width = bottom - top + 1, right - left + 1
-    if height < 8 or width < 5:
-        return False
-    rows = [[j for j in range(left, right + 1) if cell.ink[i][j]] for i in range(top, bottom + 1)]
-    thin = max(2, width // 5)
-    start = end = at = 0  # the longest run of narrow rows: the pole
-    for is_narrow, run in groupby(bool(r) and r[-1] - r[0] + 1 <= thin for r in rows):
-        length = len(list(run))
-        if is_narrow and length > end - start:
-            start, end = at, at + length
-        at += length
-    if end - start < 0.25 * height or start < 0.2 * height:
-        return False
-    centres = [(r[0] + r[-1]) / 2 for r in rows[start:end]]
-    pole = sum(centres) / len(centres)
-    if any(abs(c - pole) > 2 for c in centres):
-        return False  # not straight: a 7's stroke
-    head, foot = rows[:start], rows[end:]
-    based = bool(foot) and max(map(len, foot)) >= 0.6 * width
-    if foot and not based and len(foot) > 2:
-        return False
-    # the pennant: its rows filled out to one side of the pole
-    pole_left, pole_right = min(r[0] for r in rows[start:end]), max(r[-1] for r in rows[start:end])
-    sides = {(r[0] < pole_left - 1) - (r[-1] > pole_right + 1) for r in head if r}
-    filled = [len(r) / (r[-1] - r[0] + 1) for r in head if r and r[-1] - r[0] + 1 >= 3]
-    pennant = sum(max(0, len(r) - thin) for r in head)  # the ink beside the pole
-    return (len(sides - {0}) == 1 and max(len(r) for r in head) >= 0.5 * width
-            and len(filled) >= 3 and sum(filled) / len(filled) >= 0.85
-            and (based or pennant >= 0.12 * height * width))
-
-
-def _own_flag(cell: CellLook, glyph: Glyph) -> bool:
-    """A flag on a look of its own: a red mark, or ink in a flag's shape, on a light cell (a dark one is a
-    mine's body: a shown mine, drawn over its cell's edge, with the spark of its fuse)."""
-    return luminance(cell.background) > 80 and (_has_red(cell) or _flag_shape(cell, glyph))
-
-
-def _reddish(p: Rgb) -> bool:
-    """A colour of a red mark, bright or dark."""
-    return p[0] > 90 and p[0] - max(p[1], p[2]) > 30
-
-
-def _reds(colours: list[Rgb]) -> set[Rgb]:
-    """The colours among these that are a bright red."""
-    return {p for p in set(colours) if p[0] > 120 and p[0] - max(p[1], p[2]) > 60}
-
-
-def _symmetric(cell: CellLook, glyph: Glyph) -> bool:
-    """Ink that is its own mirror image (left to right): a mine's round body and spikes, never a flag."""
-    top, left, bottom, right = glyph.box
-    best = 0.0
-    for shift in (0, 1, -1):  # the mirror a sample aside too: a shape centred between two samples
-        same = total = 0
-        for i in range(top, bottom + 1):
-            ink = cell.ink[i][left:right + 1]  # flags, a byte each
-            here, mirrored = int.from_bytes(ink, "big"), int.from_bytes(ink, "little")
-            mirrored = mirrored << 8 * shift if shift >= 0 else mirrored >> -8 * shift
-            total += (here | mirrored).bit_count()
-            same += (here & mirrored).bit_count()
-        if total:
-            best = max(best, same / total)
-    return best >= 0.75
-
-
-def _spiky(cell: CellLook, glyph: Glyph) -> bool:
-    """Ink with a solid middle and spikes all round it: on a ring about the middle, more than half the way out
-    to its box's edge, ink and gaps alternate SPIKES times or more (a mine's body and spikes, however coloured;
-    a flag, a blob crosses the ring in a few runs)."""
-    top, left, bottom, right = glyph.box
-    cy, cx, hy, hx = (top + bottom) / 2, (left + right) / 2, (bottom - top) / 2, (right - left) / 2
-    if min(hy, hx) < 4 or not 0.8 <= glyph.aspect <= 1.25:
-        return False
-    ink = cell.ink
-    if not all(ink[round(cy + fy * hy)][round(cx + fx * hx)] for fy in (-0.2, 0, 0.2) for fx in (-0.2, 0, 0.2)):
-        return False  # no solid body
-    for reach in (0.6, 0.7, 0.8, 0.9):
-        ring = [ink[round(cy + reach * hy * math.sin(a))][round(cx + reach * hx * math.cos(a))]
-                for a in (2 * math.pi * k / RING for k in range(RING))]
-        if sum(1 for k in range(RING) if ring[k] and not ring[k - 1]) >= SPIKES:
-            return True
-    return False
-
-
-def _mostly_red(cell: CellLook) -> bool:
-    """Ink nearly all red (a red mine; a flag's pole and base are not red)."""
-    return sum(map(_reddish, cell.colours)) >= MOSTLY_RED * len(cell.colours) > 0
-
-
-def _mine_shaped(glyph: Glyph, mirrored: bool) -> bool:
-    """Ink as wide as tall and its own mirror image (`mirrored`: `_symmetric`): a mine shown or exploded (a digit
-    is taller than wide), which says nothing of which look is the opened cells'; or a thin ring as wide as tall
-    round most of the cell: the tile's corners about a mine whose body was taken for the cell's ground."""
-    top, _, bottom, _ = glyph.box
-    ring = 0.9 <= glyph.aspect <= 1.1 and bottom - top + 1 >= 0.6 * SAMPLES and glyph.fill < 0.45
-    return 0.8 <= glyph.aspect <= 1.25 and mirrored or ring
-
-
-def _red_ground(cell: CellLook) -> bool:
-    """Whether the cell's ground is itself a red (not an orange: a flagged tile's colour in some clients)."""
-    r, g, b = cell.background
-    return bool(_reds([cell.background])) and abs(g - b) < 0.25 * (r - min(g, b))
-
-
-def _has_red(cell: CellLook) -> bool:
-    """Red marks in the cell (not on a red cell: its own red lies at the edges of what is drawn on it)."""
-    return (not _red_ground(cell)
-            and sum(map(_reds(cell.colours).__contains__, cell.colours)) >= 0.2 * len(cell.colours))
-
-
-def _is_mine(cell: CellLook, glyph: Glyph) -> bool:
-    """A shown mine: a dark round blob, full at its middle, about as wide as tall, mostly filled: the whole
-    ink, widest not at its top or foot, or its body (the rows at least 0.4 as wide as the widest, leaving out a
-    tall fuse) shaped and filled as a disc is, widest at its middle."""
-    colours = cell.colours
-    # dark: black, or a dark grey (a bomb's body drawn shaded, as emoji are; not a dark blue or red digit)
-    dark = sum(map({p for p in set(colours) if max(p) < 90 or max(p) < 128 and max(p) - min(p) < 48}.__contains__,
-                   colours))
-    top, left, bottom, right = glyph.box
-    widths = [sum(row[left:right + 1]) for row in cell.ink[top:bottom + 1]]
-    most = max(widths)
-    body = [i for i, w in enumerate(widths) if w >= 0.4 * most]
-    height, width = body[-1] - body[0] + 1, right - left + 1
-    fill = sum(widths[body[0]:body[-1] + 1]) / (height * width)
-    widest = [i for i in body if widths[i] >= 0.9 * most]
-    # a disc is widest at its middle (a bold 4's body is widest at its crossbar, low down; a bold 3's at its
-    # top and bottom, and narrow between; a bold 1's at its foot); a bomb drawn shaded, with its fuse's cap
-    # on top, widest a little above
-    mid = (body[0] + body[-1]) // 2
-    full = max(widths[max(0, mid - 1):mid + 2]) >= 0.8 * most  # (a mine's glint may make one row narrower)
-    at = (sum(widest) / len(widest) - body[0]) / max(1, height - 1)
-    return dark > 0.6 * len(colours) and full and (
-        0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and 0.2 <= at <= 0.8
-        or 0.35 <= at <= 0.65 and 0.8 <= width / height <= 1.25 and fill > 0.65)
-
-
 def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], digits_in: list[int],
                  blank_in: list[int], opened: int, hidden: int, mine_like: set[int], plain: list[bool],
                  shaded: set[int]) -> set[int]:
@@ -279,7 +107,7 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
     more |= {k for k in range(len(centres)) if k not in (opened, hidden) and k not in shaded
              and centres[k][0].raised < RAISED
              and digits_in[k] >= max(2, blank_in[k] // 4)
-             and _colour_distance(centres[k][0], centres[opened][0]) <= (DRIFT if shaded else 15)}
+             and looks.colour_distance(centres[k][0], centres[opened][0]) <= (DRIFT if shaded else 15)}
     rows, cols = grid.rows, grid.cols
     for k in flat:
         if k in more:
@@ -291,7 +119,7 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
             around = {label[n] for n in near(i, rows, cols)}
             near_hidden |= hidden in around
             near_opened |= bool(around & ({opened} | more))
-        drifts = bool(shaded) and digits_in[k] > 0 and _colour_distance(centres[k][0], centres[opened][0]) <= DRIFT
+        drifts = bool(shaded) and digits_in[k] > 0 and looks.colour_distance(centres[k][0], centres[opened][0]) <= DRIFT
         if (near_opened and not digits_in[k] or drifts) and not near_hidden:
             more.add(k)
     return more
@@ -330,111 +158,6 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
 
     one_hue = len(shaped) >= 3 and all(hue_distance(hue, seen[0][0]) <= ONE_HUE for hue, _, _ in seen)  # (or none)
     return Palette(classic((340, 10), 3, 5), classic((225, 250.01), 1, 4), not one_hue, zeros >= ZEROS)
-
-
-def _presence(cell: CellLook, colours: Rgb | dict[Rgb, bool]) -> float:
-    """The share of the middle of the cell that is of about this colour (or one of a look's grounds, `_linked`)."""
-    levels = [(c[0] >> 4, c[1] >> 4, c[2] >> 4) for c in (colours if isinstance(colours, dict) else (colours,))]
-    near = sum(n for (x, y, z), n in cell.palette.items()
-               if any(abs(x - r) <= 1 and abs(y - g) <= 1 and abs(z - b) <= 1 for r, g, b in levels))
-    return near / max(1, sum(cell.palette.values()))
-
-
-def _away(cell: CellLook, grounds: dict[Rgb, bool], shades: bool) -> float:
-    """How far a cell's ground is from the nearest of a look's (`_linked`'s grounds): its colour, and (where the
-    image shows a shaded look, `shades`) a flat ground from a shaded one (a shaded ground may be a JPEG's noise
-    about a digit)."""
-    flat = shades and not cell.shaded
-    return min(_rgb_distance(cell.background, c) + (100 if flat and shaded else 0) for c, shaded in grounds.items())
-
-
-def _rgb_distance(a: Rgb, b: Rgb) -> int:
-    """How far apart two colours are: the sum of their channels' differences."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])
-
-
-def _colour_distance(a: CellLook, b: CellLook) -> float:
-    return _rgb_distance(a.background, b.background)
-
-
-def _distance(a: CellLook, b: CellLook) -> float:
-    """How far apart two plain cells' looks are: their colours, and how raised their borders are (less so
-    between two clearly raised tiles: how much of a bevel a cell's samples hold varies with the scaling)."""
-    both = a.raised >= 2 * RAISED and b.raised >= 2 * RAISED
-    return _rgb_distance(a.background, b.background) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
-
-
-def _rim_distance(a: CellLook, b: CellLook) -> int:
-    return _rgb_distance(a.rim, b.rim)
-
-
-def _outlined_apart(a: CellLook, b: CellLook) -> bool:
-    """Whether two flat plain cells of one colour are of two looks by their outlines' colours (a neon look's)."""
-    return (abs(a.raised) < RAISED and abs(b.raised) < RAISED and _colour_distance(a, b) <= 12
-            and _rim_distance(a, b) >= RIM)
-
-
-def _split(a: CellLook, b: CellLook) -> bool:
-    """Whether two plain cells are a flat face and a shaded one (a gradient: KMines' hidden squares)."""
-    return max(a.even, b.even) >= 0.9 and (a.shaded or b.shaded)
-
-
-def _linked(grid: Grid, cells: list[CellLook], label: list[int], centres: list[list[CellLook]], shades: bool
-            ) -> tuple[list[list[CellLook]], list[dict[Rgb, bool]]]:
-    """The looks, those joined by side neighbours alike made one (a see-through face whose colour drifts with a
-    picture behind the board: each cell like its neighbours, not like the look's first cell), and each one's
-    grounds: the colours of the looks joined in it, each shaded or not (`_shading`); `label` renamed.  Only
-    where plain cells are shaded (`shades`)."""
-    parent = list(range(len(centres)))
-
-    def root(k: int) -> int:
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
-    cols = grid.cols
-    for i, k in enumerate(label):
-        if k < 0 or not shades:
-            continue
-        for j in (i + 1 if (i + 1) % cols else -1, i + cols):
-            if 0 <= j < len(cells) and label[j] >= 0 and root(label[j]) != root(k) and (
-                    not _split(cells[i], cells[j]) and abs(cells[i].raised - cells[j].raised) < RAISED
-                    and _colour_distance(cells[i], cells[j]) <= LINK * _apart(cells[i], cells[j]) / 48):
-                a, b = root(k), root(label[j])
-                big, small = (a, b) if len(centres[a]) >= len(centres[b]) else (b, a)
-                parent[small] = big
-    roots = [k for k in range(len(centres)) if root(k) == k]
-    number = {k: n for n, k in enumerate(roots)}
-    joined: list[list[CellLook]] = [list(centres[k]) for k in roots]
-    grounds = [{centres[k][0].background: shades and _shading(centres[k])} for k in roots]
-    for k in range(len(centres)):
-        if root(k) != k:
-            joined[number[root(k)]] += centres[k]
-            grounds[number[root(k)]][centres[k][0].background] = shades and _shading(centres[k])
-    for i, k in enumerate(label):
-        if k >= 0:
-            label[i] = number[root(k)]
-    return joined, grounds
-
-
-def _shading(members: list[CellLook]) -> bool:
-    """Whether a look of plain cells is shaded (a gradient): a few of them at least, and most of them shaded."""
-    return len(members) >= 4 and sum(cell.shaded for cell in members) >= 0.8 * len(members)
-
-
-def _own_ground(cell: CellLook, look: CellLook) -> bool:
-    """Whether a cell with ink lies on a ground of its own, not the look's: its colour far from the look's
-    (coarse presence counts a light grey as white) and covering most of the cell, the ink a small mark on it
-    (not a big digit that hides its ground, whose colour was then taken for the ground's)."""
-    return (_colour_distance(cell, look) > max(30.0, _apart(cell, look)) and _presence(cell, cell.background) >= 0.6
-            and cell.ink_count <= 0.25 * SAMPLES * SAMPLES)
-
-
-def _apart(a: CellLook, b: CellLook) -> float:
-    """How far apart two plain cells' looks may be and still be one look: 48, less between dark colours (a
-    dark theme's hidden and opened cells differ by a few shades of slate)."""
-    return min(48.0, 10 + 0.45 * min(luminance(a.background), luminance(b.background)))
 
 
 def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, threshold: float = THRESHOLD) -> Reading:
@@ -476,7 +199,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
                  for r in range(grid.rows) for c in range(grid.cols)
                  for cell in (sample_cell(width, height, sharp, grid, r, c, seen),)]
     glyphs = [glyph_features(cell.ink) if cell.ink_count else None for cell in cells]
-    flags = [_is_flag(cell, g) for cell, g in zip(cells, glyphs)]
+    flags = [is_flag(cell, g) for cell, g in zip(cells, glyphs)]
     # cluster the looks of the cells without ink, then put each cell with ink by its background.  Where many
     # plain cells are shaded (KMines' squares: a gradient over a see-through face), a shaded cell and a flat one
     # are of two looks, and flat neighbours alike of one (the face's colour drifts with the picture behind it).
@@ -488,32 +211,33 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         if glyphs[i] is not None:
             continue
         for k, members in enumerate(centres):
-            if (_distance(cell, members[0]) <= _apart(cell, members[0]) and not (shades and _split(cell, members[0]))
-                    and not _outlined_apart(cell, members[0])):
+            if (looks.distance(cell, members[0]) <= looks.apart(cell, members[0])
+                    and not (shades and looks.split(cell, members[0])) and not looks.outlined_apart(cell, members[0])):
                 members.append(cell)
                 label[i] = k
                 break
         else:
             centres.append([cell])
             label[i] = len(centres) - 1
-    centres, grounds = _linked(grid, cells, label, centres, shades)
+    centres, grounds = looks.linked(grid, cells, label, centres, shades)
     shades = any(any(g.values()) for g in grounds)  # a shaded look: a flat ground with a digit is none of its
     for i, cell in enumerate(cells):
         if label[i] >= 0:
             continue
         # a cell with ink belongs to the look whose background covers most of it (a big digit may
         # cover more than its background): same colour, then the same border
-        presence = {k: _presence(cell, grounds[k]) for k in range(len(centres))}
+        presence = {k: looks.presence(cell, grounds[k]) for k in range(len(centres))}
         if shades and not cell.shaded:  # a flat ground with a digit is no shaded look's cell
             unshaded = {k: p for k, p in presence.items() if not any(grounds[k].values())}
             presence = unshaded if max(unshaded.values(), default=0.0) >= 0.06 else presence
         scores = [(presence[k] - 0.004 * abs(cell.raised_grey - centres[k][0].raised), k) for k in presence]
         best = max(scores, default=(0.0, -1))
         tied = [k for k in presence if presence[k] >= max(presence.values(), default=0.0) - 0.05]
-        away = {k: _away(cell, grounds[k], shades) for k in tied}
+        away = {k: looks.away(cell, grounds[k], shades) for k in tied}
         nearest = sorted(tied, key=away.__getitem__)
-        rims = sorted(tied, key=lambda k: _rim_distance(cell, centres[k][0]))
-        if len(tied) > 1 and presence[tied[0]] >= 0.06 and _outlined_apart(centres[rims[0]][0], centres[rims[1]][0]):
+        rims = sorted(tied, key=lambda k: looks.rim_distance(cell, centres[k][0]))
+        if (len(tied) > 1 and presence[tied[0]] >= 0.06
+                and looks.outlined_apart(centres[rims[0]][0], centres[rims[1]][0])):
             best = (presence[rims[0]], rims[0])  # looks told apart by their outlines: the cell's outline's
         elif len(tied) > 1 and presence[tied[0]] >= 0.06 and away[nearest[1]] - away[nearest[0]] >= 15:
             # looks of near colours (a dark theme's hidden and opened cells): the one the cell's colour is
@@ -523,25 +247,25 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             # does a red mark whose own border is raised as much as the most raised look's (a flag
             # without a pole); a coloured digit lies on a flat, opened one
             top = max(centres[k][0].raised for k in tied)
-            on_tile = flags[i] or (_has_red(cell) and cell.raised_grey >= max(RAISED, 0.8 * top))
+            on_tile = flags[i] or (has_red(cell) and cell.raised_grey >= max(RAISED, 0.8 * top))
             pick = (max if on_tile else min)(tied, key=lambda k: centres[k][0].raised)
             best = (presence[pick], pick)
-        if best[1] >= 0 and best[0] >= 0.06 and _own_ground(cell, centres[best[1]][0]):
+        if best[1] >= 0 and best[0] >= 0.06 and looks.own_ground(cell, centres[best[1]][0]):
             best = (0.0, -1)  # a small mark on a ground of its own colour, far from the look's: a look of its own
-        if best[1] >= 0 and best[0] >= 0.06 and _outlined_apart(cell, centres[best[1]][0]):
+        if best[1] >= 0 and best[0] >= 0.06 and looks.outlined_apart(cell, centres[best[1]][0]):
             # outlined otherwise than the look: a tied look outlined as the cell is, or one of its own (a neon
             # look's opened cells, all with digits)
-            alike = [k for k in tied if not _outlined_apart(cell, centres[k][0])
-                     and abs(centres[k][0].raised) < RAISED and _rim_distance(cell, centres[k][0]) < RIM // 2]
+            alike = [k for k in tied if not looks.outlined_apart(cell, centres[k][0])
+                     and abs(centres[k][0].raised) < RAISED and looks.rim_distance(cell, centres[k][0]) < RIM // 2]
             best = (presence[alike[0]], alike[0]) if alike else (0.0, -1)
         if best[1] >= 0 and best[0] >= 0.06:
             k = best[1]
             bg = cell.background  # the look's colour nearest the cell's (a see-through face's drifts)
-            ground = min(grounds[k], key=lambda c: _rgb_distance(bg, c))
-            if _rgb_distance(bg, ground) > 30:  # its ink was measured from a wrong background
+            ground = min(grounds[k], key=lambda c: looks.rgb_distance(bg, c))
+            if looks.rgb_distance(bg, ground) > 30:  # its ink was measured from a wrong background
                 find_ink(cell, ground)
                 glyphs[i] = glyph_features(cell.ink) if cell.ink_count else None
-                flags[i] = _is_flag(cell, glyphs[i])
+                flags[i] = is_flag(cell, glyphs[i])
             else:
                 cell.background = centres[k][0].background
             centres[k].append(cell)
@@ -550,8 +274,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             centres.append([cell])
             grounds.append({cell.background: False})
             label[i] = len(centres) - 1
-    mirrored = [g is not None and _symmetric(cell, g) for cell, g in zip(cells, glyphs)]  # (each worked out once)
-    mine = [g is not None and _is_mine(cell, g) for cell, g in zip(cells, glyphs)]
+    mirrored = [g is not None and symmetric(cell, g) for cell, g in zip(cells, glyphs)]  # (each worked out once)
+    mine = [g is not None and is_mine(cell, g) for cell, g in zip(cells, glyphs)]
     shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
     faces: dict[tuple[int, int], Glyph | None] = {}  # the glyph to name a digit by (a 3-D number's face) of cells
     # sampled alike (their samples and ink shared), or None where the glyph is its own
@@ -569,7 +293,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     digits_in = [0] * len(centres)
     blank_in = [0] * len(centres)
     for i, (k, g, f, m, b) in enumerate(zip(label, glyphs, flags, mirrored, mine)):
-        if g is not None and not f and (not _mine_shaped(g, m) and not b or face(i) is not g):
+        if g is not None and not f and (not mine_shaped(g, m) and not b or face(i) is not g):
             digits_in[k] += 1
         elif g is None:
             blank_in[k] += 1
@@ -601,16 +325,16 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     marks: list[int] = []  # hidden cells with a mark that is neither a flag nor a mine (an overlay's?)
     for i, cell in enumerate(cells):
         k, g = label[i], glyphs[i]
-        bonus = _margin(cell, centres, k)
+        bonus = looks.margin(cell, centres, k)
         faced = named[i] is not g  # a blob of ink whose lighter or darker tones are a digit (a 3-D number)
-        if (g is not None and mirrored[i] and not faced and (flags[i] or _has_red(cell) or k not in opens)
-                and (luminance(cell.background) < 70 or mine[i] or (k in opens and _mine_shaped(g, mirrored[i])))):
+        if (g is not None and mirrored[i] and not faced and (flags[i] or has_red(cell) or k not in opens)
+                and (luminance(cell.background) < 70 or mine[i] or (k in opens and mine_shaped(g, mirrored[i])))):
             out.append(HIDDEN)  # a mine shown at the end of a game (or a mark in a ring: left to the user)
             conf.append(0.45)
         elif flags[i] and (k == hidden or k in opens or luminance(cell.background) > 80):  # not a shown mine's look
             out.append(FLAG)
             conf.append(min(1.0, 0.6 + bonus))
-        elif k in opens and not (k != opened and g is not None and _own_flag(cell, g)):
+        elif k in opens and not (k != opened and g is not None and own_flag(cell, g)):
             if g is None and _faint(cell, faint) and (dim := _faint_digit(cell, shapes)):
                 out.append(str(dim[0]))  # a digit drawn faintly (a dim 4 on a dark look): by its shape, unsure
                 conf.append(0.45)
@@ -626,10 +350,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
                                                         centres[k][0].background)
                 out.append(str(digit))
                 conf.append(min(sure, 0.55 + bonus))
-        elif k == hidden and g is not None and _mostly_red(cell) and _spiky(cell, g):  # a red mine shown at a loss
+        elif k == hidden and g is not None and mostly_red(cell) and spiky(cell, g):  # a red mine shown at a loss
             out.append(HIDDEN)
             conf.append(0.45)
-        elif k == hidden and g is not None and (_has_red(cell) or _flag_shape(cell, g)):  # a flag on a hidden cell
+        elif k == hidden and g is not None and (has_red(cell) or flag_shape(cell, g)):  # a flag on a hidden cell
             out.append(FLAG)
             conf.append(min(1.0, 0.55 + bonus))
         elif k == hidden:
@@ -638,8 +362,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append((0.45 if marked else min(1.0, 0.55 + bonus)) if g is None else 0.3)
             if g is not None:
                 marks.append(i)
-        elif g is not None and (_own_flag(cell, g) or hidden >= 0 and _flag_shape(cell, g)
-                                and _colour_distance(centres[k][0], centres[hidden][0]) <= TWIN):
+        elif g is not None and (own_flag(cell, g) or hidden >= 0 and flag_shape(cell, g)
+                                and looks.colour_distance(centres[k][0], centres[hidden][0]) <= TWIN):
             # a flag on a look of its own: a red mark, or ink in a flag's shape (a shown mine is a dark cell, an
             # exploded one dark ink on red: both read as hidden); or in a flag's shape on a look of the hidden
             # look's colour (its twin with other borders: a lattice a little off the gaps)
@@ -667,7 +391,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         # a few misread digits are left to the user; numbers that mostly cannot be where they are (more
         # than the hidden cells around them) are a table's, not a game's
         raise BoardError("no board found in the image: the numbers in the grid do not fit a Minesweeper game")
-    part = _continues(width, height, data, pixels, grid, centres, seen, shapes)
+    part = continues(width, height, data, pixels, grid, centres, seen, shapes)
     if part:  # a part of a board: nothing is sure
         conf = [min(c, 0.4) for c in conf]
     # digits no game can show where they are: an unsure one is replaced by a likelier one that can be shown
@@ -709,85 +433,6 @@ def _repaired(cells: list[str], ranked: dict[int, list[int]], rows: int, cols: i
             cells[i] = str(next((d for d in digits[1:3] if flags <= d <= len(unknown)), digits[0]))
             changed.add(i)
     return changed
-
-
-def _continues(width: int, height: int, data: bytes, pixels: memoryview, grid: Grid,
-               centres: list[list[CellLook]], seen: Seen, shapes: Shapes) -> bool:
-    """Whether the cells just outside the grid, on some side, look like the board's, or show digits: then the
-    grid found is a part of the board, and its reading must not be offered as the board."""
-    looks = [(members[0], _tolerance(members)) for members in centres if len(members) >= 3]
-    sides = [[(-1, c) for c in range(grid.cols)], [(grid.rows, c) for c in range(grid.cols)],
-             [(r, -1) for r in range(grid.rows)], [(r, grid.cols) for r in range(grid.rows)]]
-    for side in sides:
-        inside = [(r, c) for r, c in side
-                  if grid.left + c * grid.pitch_x >= 0 and grid.left + (c + 1) * grid.pitch_x <= width
-                  and grid.top + r * grid.pitch_y >= 0 and grid.top + (r + 1) * grid.pitch_y <= height]
-        if len(inside) < max(2, 0.8 * len(side)):
-            continue
-        if (_outer_line(width, height, data, grid, side[0])
-                and _mostly_alike(width, height, pixels, grid, inside, looks, seen)):
-            return True
-        if _mostly_digits(width, height, pixels, grid, inside, seen, shapes):
-            return True  # numbers go on beyond it (opened cells of the page's colour, no line about the board)
-    return False
-
-
-def _mostly_digits(width: int, height: int, pixels: memoryview, grid: Grid, cells: list[Cell], seen: Seen,
-                   shapes: Shapes) -> bool:
-    """Whether most of these cells (DIGITS of them) hold ink shaped as a digit, fitting one well."""
-    found = 0
-    for r, c in cells:
-        cell = sample_cell(width, height, pixels, grid, r, c, seen)
-        glyph = glyph_features(cell.ink) if cell.ink_count else None
-        found += glyph is not None and shape_fit(shape_distances(glyph, shapes))[0] <= WELL
-    return found >= DIGITS * len(cells)
-
-
-def _tolerance(members: list[CellLook]) -> float:
-    """How far a cell's colour may be from a look's first cell's and still be of that look: as far as the
-    look's own cells' are (gradients, JPEG), at least 24.  A look whose cells are all of one colour is
-    matched closely: a dark page around a dark theme's board is not its opened cells."""
-    return max(24.0, max(_colour_distance(cell, members[0]) for cell in members))
-
-
-def _mostly_alike(width: int, height: int, pixels: memoryview, grid: Grid, cells: list[Cell],
-                  looks: list[tuple[CellLook, float]], seen: Seen) -> bool:
-    """Whether at least 70% of these cells look like one of the looks (near it, and its colour within the
-    look's tolerance), sampling no more cells than it takes."""
-    need = 0.7 * len(cells)
-    alike = 0
-    for k, (r, c) in enumerate(cells):
-        if alike >= need or alike + len(cells) - k < need:
-            break
-        cell = sample_cell(width, height, pixels, grid, r, c, seen)
-        alike += any(_distance(cell, look) <= 48 and _colour_distance(cell, look) <= tolerance
-                     for look, tolerance in looks)
-    return alike >= need
-
-
-def _outer_line(width: int, height: int, data: bytes, grid: Grid, first: tuple[int, int]) -> bool:
-    """Whether the far side of the row or column of cells starting at `first` (outside the grid)
-    is an edge along most of its length, as a line between cells would be (a frame's padding or
-    the page around the board has none there)."""
-    r0, c0 = first
-    vertical = c0 in (-1, grid.cols)  # a column of cells left or right of the grid
-    if vertical:
-        x = grid.left + (c0 + (0 if c0 < 0 else 1)) * grid.pitch_x
-        points = [(int(x), int(grid.top + (k + 0.5) * grid.pitch_y / 4)) for k in range(grid.rows * 4)]
-        step = (2, 0)
-    else:
-        y = grid.top + (r0 + (0 if r0 < 0 else 1)) * grid.pitch_y
-        points = [(int(grid.left + (k + 0.5) * grid.pitch_x / 4), int(y)) for k in range(grid.cols * 4)]
-        step = (0, 2)
-    hits = total = 0
-    for x, y in points:
-        xa, ya, xb, yb = x - step[0], y - step[1], x + step[0], y + step[1]
-        if not (0 <= xa and xb < width and 0 <= ya and yb < height):
-            continue
-        total += 1
-        a, b = (ya * width + xa) * 4, (yb * width + xb) * 4
-        hits += max(abs(data[a] - data[b]), abs(data[a + 1] - data[b + 1]), abs(data[a + 2] - data[b + 2])) >= 6
-    return total > 0 and hits >= 0.5 * total
 
 
 def _faint(cell: CellLook, known: dict[int, bool]) -> bool:
@@ -864,10 +509,3 @@ def _unlike(cell: CellLook, look: CellLook) -> bool:
                 a, b = cell.rgb[p], look.rgb[q]
                 off += max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2])) >= FAINT
     return off >= 0.03 * total
-
-
-def _margin(cell: CellLook, centres: list[list[CellLook]], k: int) -> float:
-    """How much nearer the cell is to its own look than to any other, as a bonus in [0, 0.45]."""
-    own = _distance(cell, centres[k][0])
-    other = min((_distance(cell, m[0]) for j, m in enumerate(centres) if j != k), default=999.0)
-    return max(0.0, min(0.45, (other - own) / 200))

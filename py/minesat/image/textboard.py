@@ -15,7 +15,7 @@ or starred mark ('o', '*': a mine shown at the end of a game) hidden.  It is fou
    '|', or a line drawn across); rows or columns of blanks only are taken when such a rule lies beyond them.
 4. Each square's middle character read: none (a 0; faint ink only: unsure), a bar of the hyphens' size at
    their height (hidden), or a glyph: the run of inked columns nearest the middle (a cursor's '<' '>' and a
-   terminal cursor's block beside it left out), measured by `minesat.image.cells.glyph_features` and
+   terminal cursor's block beside it left out), measured by `minesat.image.glyphs.glyph_features` and
    compared with `PROTOTYPES`, the characters rendered from monospace fonts (their shape, and their height
    against the digits' and their place against the hyphen's: an 'o' is lower than a digit, a '*' higher).
 
@@ -35,8 +35,8 @@ from operator import sub
 from statistics import median_high
 
 from minesat.board import FLAG, HIDDEN, Board
-from minesat.image.cells import Glyph, glyph_features
 from minesat.image.consistency import impossible_numbers, inconsistent
+from minesat.image.glyphs import Glyph, glyph_features
 from minesat.image.grid import Grid
 
 STRONG = 72  # a channel this far from the ground is ink

@@ -1,0 +1,117 @@
+"""A digit named: from its glyph's shape (`minesat.image.glyphs`) and its ink's colour.
+
+Digits are told by the shape of their ink (compared with digits of ten common fonts) and by its colour where
+the colour is a digit's in the common palettes (blue 1, green 2, red 3...).  Glossary: a colour's **hue** in
+degrees round the colour wheel (`hue`, `hue_distance`); the ink's hue (`ink_hue`: of its most saturated
+half; None for grey ink); an image's **palette** (`Palette`): what its digits, all of them, say of how it
+draws them (two reds, two blues, colours at all, zeros).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import itemgetter
+
+from minesat.image.cells import Rgb
+from minesat.image.glyphs import Glyph, Shapes, shape_distances
+
+# Ink hues of digits in the common palettes (degrees), for chromatic ink.
+_HUES: dict[int, tuple[tuple[float, float], ...]] = {
+    0: (),  # (a 0 drawn on an empty cell, in grey)
+    1: ((195, 250),),
+    2: ((75, 160),),
+    3: ((340, 360), (0, 20), (40, 65)),  # (an olive 3: KMines')
+    4: ((225, 300),),
+    5: ((340, 360), (0, 50)),
+    6: ((165, 200),),
+    7: ((260, 330),),
+    8: (),
+}
+
+
+def hue(r: float, g: float, b: float) -> float:
+    """The hue of a colour that is not grey, in degrees."""
+    hi, d = max(r, g, b), max(r, g, b) - min(r, g, b)
+    if hi == r:
+        return 60 * (((g - b) / d) % 6)
+    if hi == g:
+        return 60 * ((b - r) / d + 2)
+    return 60 * ((r - g) / d + 4)
+
+
+def hue_distance(a: float, b: float) -> float:
+    """How far apart two hues are round the colour wheel, in degrees (0-180)."""
+    return min(abs(a - b), 360 - abs(a - b))
+
+
+def ink_hue(colours: list[Rgb], background: Rgb | None = None) -> tuple[float, float, float] | None:
+    """The ink's hue, saturation and lightness (of its most saturated half), or None when it is grey.  On a
+    coloured `background` (a look's: a big digit can hide its own cell's), the samples of the background's
+    own hue are left out first: the ink's edges, which blend with it (a white digit on green is no green
+    digit)."""
+    if background is not None and max(background) - min(background) >= 40:
+        own = hue(*background)
+        kept = [p for p in colours if max(p) - min(p) < 20 or hue_distance(hue(*p), own) >= 25]
+        colours = kept or colours
+    saturation = {p: max(p) - min(p) for p in set(colours)}
+    scored = sorted(colours, key=saturation.__getitem__, reverse=True)
+    top = scored[:max(1, len(scored) // 2)]
+    r = sum(map(itemgetter(0), top)) / len(top)
+    g = sum(map(itemgetter(1), top)) / len(top)
+    b = sum(map(itemgetter(2), top)) / len(top)
+    hi, lo = max(r, g, b), min(r, g, b)
+    if hi - lo < 40:
+        return None
+    return hue(r, g, b), (hi - lo) / 255, (hi + lo) / 2
+
+
+def _hue_fits(digit: int, hue: float) -> bool:
+    return any(a <= hue <= b for a, b in _HUES[digit])
+
+
+@dataclass(frozen=True)
+class Palette:
+    """What an image's digits say of how it draws them (worked out over all of them, see the reader's
+    `_palette`): whether they show both a bright and a dark red, as the classic palette's 3 and 5 do, and a
+    bright and a dark blue, its 1 and 4; whether their colours differ at all (`hues`); whether empty cells show
+    a 0 (`zeros`)."""
+
+    two_reds: bool = True
+    two_blues: bool = True
+    hues: bool = True
+    zeros: bool = False
+
+
+def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None, palette: Palette = Palette(),
+                   background: Rgb | None = None) -> tuple[int, float, list[int]]:
+    """The digit the glyph shows, a confidence in [0, 1], and every digit from the likeliest down (`shapes`:
+    the distances of the shapes seen before, kept across the calls that pass the same dict; `palette`: the
+    image's; `background`: the cell's, as `ink_hue` takes it).  A 0 only where the image draws zeros."""
+    two_reds, two_blues = palette.two_reds, palette.two_blues
+    hsl = ink_hue(colours, background) if palette.hues else None
+    best = shape_distances(glyph, {} if shapes is None else shapes)
+    if not palette.zeros:
+        best.pop(0, None)
+    by_shape = dict(best)
+    if hsl is not None:  # chromatic ink: digits never drawn in this hue are unlikely
+        hue, _, light = hsl
+        for digit in best:
+            if not _hue_fits(digit, hue):
+                best[digit] += 0.3
+        # the classic palette draws 3 bright red and 5 dark red, 1 bright blue and 4 dark blue
+        if (hue >= 340 or hue < 10) and (light >= 90 or two_reds):  # red: bright a 3, dark (maroon) a 5;
+            best[5 if light >= 90 else 3] += 0.3  # a dark red alone in the image is its palette's red, either
+        elif 20 <= hue < 40:  # salmon, orange, brown: a 5 (between red and orange, 10-20 degrees, neither)
+            best[3] += 0.3
+        elif 225 <= hue <= 250 and two_blues:  # one blue alone: the palette's blue, whichever digit it is
+            best[4 if light >= 90 else 1] += 0.3
+    else:
+        for digit in (1, 2, 3, 6):  # grey or black ink is a 7 or an 8 in palettes that colour the digits
+            best[digit] += 0.02
+    ranked = sorted(best, key=best.__getitem__)
+    first, second = ranked[0], ranked[1]
+    margin = best[second] - best[first]
+    confidence = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, best[first] - 0.12) * 2))
+    if first != min(by_shape, key=by_shape.__getitem__):
+        confidence = min(confidence, 0.45)  # colour and shape disagree: say so
+    return first, confidence, ranked
