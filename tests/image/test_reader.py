@@ -670,3 +670,43 @@ def test_a_digit_more_than_the_cells_around_it_is_replaced_however_sure():
     reading = read(image)
     assert reading.board.cells[5] != "8"
     assert (0, 5) in reading.unsure
+
+
+def sky_tiles(rows: list[str], cell: int = 40, gap: int = 3) -> Image.Image:
+    """A board drawn as a canvas clone draws one (no client's pixels): hidden tiles sky blue, opened ones grey,
+    each shaded darker down the tile, white gaps between them, digits in a bold serif, a red "M" for a flag."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 60, h + 140), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("DejaVuSerif-Bold.ttf", cell * 11 // 20)
+    inks = {"1": (0, 0, 255), "2": (0, 128, 0), "3": (255, 255, 0), "4": (128, 0, 128)}
+    size = cell - gap
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = 30 + c * cell, 110 + r * cell
+            for dy in range(size):
+                t = dy / (size - 1)
+                fill = ((113 - round(38 * t), 201 - round(16 * t), 226 - round(7 * t)) if ch in "?F" else
+                        (142 - round(34 * t), 149 - round(34 * t), 154 - round(34 * t)))
+                draw.line((x, y + dy, x + size - 1, y + dy), fill=fill)
+            if ch == "F":
+                draw.text((x + size / 2, y + size / 2), "M", fill=(230, 80, 80), font=font, anchor="mm")
+            elif ch in inks:
+                draw.text((x + size / 2, y + size / 2), ch, fill=inks[ch], font=font, anchor="mm")
+    return image
+
+
+def test_opened_tiles_shaded_down_each_tile_are_the_opened_look():
+    """Opened tiles drawn with a gradient are a shaded look, hidden ones flat enough to be none: the opened look
+    is the one with many well-shaped digits, not the flat one whose only marks are two red M flags (before, the
+    hidden and opened looks were swapped: every digit unsure, every 0 hidden)."""
+    rows = ["????1000",
+            "?32F2100",
+            "11121221",
+            "0001F???",
+            "11001232",
+            "?1000111",
+            "22000000",
+            "F1000000"]
+    reading = read(sky_tiles(rows))
+    assert rows_of(reading) == rows

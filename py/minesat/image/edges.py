@@ -208,6 +208,15 @@ def support(edges: Edges, first: float, pitch: float, cells: int, start: float, 
     return good / (cells + 1)
 
 
+def crossings(edges: Edges, first: float, pitch: float, cells: int, start: float, span: float) -> float:
+    """The mean share of the sampled lines across [start, start + span] with an edge near each of the grid's lines
+    (in one direction)."""
+    lo, hi = edges.lines_across(start, span)
+    if hi <= lo:
+        return 0.0
+    return sum(edges.near(int(first + k * pitch + 0.5), lo, hi) for k in range(cells + 1)) / ((cells + 1) * (hi - lo))
+
+
 def histogram(edges: Edges, length: int, lo: float, hi: float) -> list[int]:
     """How many of the sampled lines across [lo, hi] have an edge at each position."""
     first, last = max(0, int(lo / edges.step)), min(edges.lines, int(hi / edges.step) + 1)

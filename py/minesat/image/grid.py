@@ -25,6 +25,7 @@ from minesat.image.edges import (
     Edges,
     Line,
     coverage,
+    crossings,
     edge_share,
     edges_along,
     long_runs,
@@ -37,6 +38,8 @@ from minesat.image.lattice import Grid
 MIN_PITCH, MAX_PITCH = 10, 200  # pixels per cell
 MIN_CELLS = 2  # per side
 Family = tuple[float, float, int, list[Line]]  # evenly spaced lines: the first's place, the pitch, how many, they
+CONTRAST = 0.05  # a lattice of sharp edges crosses edges on this much more of the sampled lines at its lines
+# than through the cells' middles, at least (in each direction; see `_best_candidate`)
 FRAME = 0.95  # a frame around the board has edges along this share of its length at least
 
 
@@ -175,6 +178,14 @@ def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edg
                             grid.pitch_x * grid.cols)) >= 0.8
                 for k in (2, 3) if min(grid.pitch_x, grid.pitch_y) / k >= MIN_PITCH or min(grid.rows, grid.cols) < 8):
             continue
+        if share >= 0.8 and mode == EXACT and min(
+                crossings(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows)
+                - crossings(edges_v, grid.left + grid.pitch_x / 2, grid.pitch_x, grid.cols - 1, grid.top,
+                            grid.pitch_y * grid.rows),
+                crossings(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols)
+                - crossings(edges_h, grid.top + grid.pitch_y / 2, grid.pitch_y, grid.rows - 1, grid.left,
+                            grid.pitch_x * grid.cols)) < CONTRAST:
+            share = 0.0  # edges as many through the cells' middles: everywhere (JPEG's noise), no lines
         key = (share >= 0.8, grid.rows * grid.cols if share >= 0.8 else share)
         if best is None or key > best[0]:
             best = (key, _extended(grid, edges_v, edges_h, width, height), edges_v, edges_h, mode)

@@ -62,6 +62,7 @@ MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is
 TWIN = 6  # a look this near the hidden look in colour is of its colour (see the naming of flags)
 ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
+SHADED_DIGITS = 2  # a shaded look with this many times the well-shaped digits of every flat look is opened
 
 
 @dataclass(frozen=True)
@@ -292,16 +293,20 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
 
     digits_in = [0] * len(centres)
     blank_in = [0] * len(centres)
+    shaped_in = [0] * len(centres)  # the digits whose shapes fit a digit's well
     for i, (k, g, f, m, b) in enumerate(zip(label, glyphs, flags, mirrored, mine)):
         if g is not None and not f and (not mine_shaped(g, m) and not b or face(i) is not g):
             digits_in[k] += 1
+            shaped_in[k] += shape_fit(shape_distances(face(i) or g, shapes))[0] <= WELL
         elif g is None:
             blank_in[k] += 1
     sizes = [len(m) for m in centres]
     # digits lie on opened cells, which are flat: a raised or shaded look's "digits" are marks on tiles (JPEG's
-    # blocks on the bevels), so when a flat look shows digits, the opened look is one of the flat ones
+    # blocks on the bevels), so when a flat look shows digits, the opened look is one of the flat ones; unless
+    # a shaded look shows well-shaped digits, twice as many as any flat look (opened cells drawn with a gradient)
     flat = [k for k in range(len(centres)) if centres[k][0].raised < RAISED and not any(grounds[k].values())]
-    pool = flat if any(digits_in[k] for k in flat) else range(len(centres))
+    clear = any(digits_in[k] for k in flat) and SHADED_DIGITS * max(shaped_in[k] for k in flat) >= max(shaped_in)
+    pool = flat if clear else range(len(centres))
     opened = max(pool, key=lambda k: (digits_in[k], sizes[k] if len(centres) == 1 else 0))
     if digits_in[opened] == 0:
         opened = -1  # nothing opened shows a digit: treat every plain look as hidden unless raised
