@@ -710,3 +710,51 @@ def test_opened_tiles_shaded_down_each_tile_are_the_opened_look():
             "F1000000"]
     reading = read(sky_tiles(rows))
     assert rows_of(reading) == rows
+
+
+def keycaps(rows: list[str], dark: bool, cell: int = 40) -> Image.Image:
+    """A board drawn as an emoji clone draws one (no client's pixels): every number a white digit on a blue
+    rounded badge, hidden squares white (black in the dark theme) in a thick rounded outline, empty squares the
+    page's colour between faint lines, a red flag on a pale pole along the cell's left side."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    page, line = ((0, 0, 0), (255, 255, 255)) if dark else ((255, 255, 255), (20, 20, 20))
+    image = Image.new("RGB", (w + 40, h + 120), page)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell // 2)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = 20 + c * cell, 90 + r * cell
+            box = (x + 2, y + 2, x + cell - 3, y + cell - 3)
+            if ch == "?":
+                draw.rounded_rectangle(box, radius=cell // 6, fill=page, outline=line, width=max(3, cell // 12))
+            elif ch in "12345678":
+                draw.rounded_rectangle(box, radius=cell // 6, fill=(0, 165, 236))
+                draw.text((x + cell / 2, y + cell / 2), ch, fill=(255, 255, 255), font=font, anchor="mm")
+            else:
+                draw.rectangle((x, y, x + cell - 1, y + cell - 1), outline=(40, 40, 40) if dark else (226, 226, 226))
+                if ch == "F":
+                    pole = x + cell * 3 // 20  # (on the edge of the cell's middle, where a tile's bevel would be)
+                    draw.rectangle((pole, y + cell // 5, pole + 2, y + cell * 4 // 5), fill=(230, 165, 145))
+                    draw.polygon([(pole, y + cell // 5), (x + cell * 4 // 5, y + cell * 2 // 5),
+                                  (pole, y + cell * 3 // 5)], fill=(245, 50, 48))
+    return image
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_digits_on_badges_and_outlined_hidden_squares_are_read(dark):
+    """Every opened number on a badge of its own colour, the empty squares another look, and the hidden squares
+    one more, told from the empty ones by their outlines alone (their middles the page's colour, or a shade off
+    it).  Before, the empty squares were taken for hidden ones (or, dark, not opened: a look much darker than the
+    badges), and the flags (a pale pole, along the middle's edge) for digits."""
+    rows = ["00001F?2?",
+            "0000123??",
+            "000000111",
+            "000000000",
+            "012210000",
+            "01?F21211",
+            "12333F2?1",
+            "?????????",
+            "?????????"]
+    reading = read(keycaps(rows, dark))
+    assert rows_of(reading) == rows
+    assert reading.sure

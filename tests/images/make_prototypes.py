@@ -2,6 +2,8 @@
 bitmap fonts (not a test).
 
 Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/image/glyphs.py)
+Fonts: Debian's fonts-dejavu-core, fonts-liberation, fonts-noto-mono, xfonts-base, and for the open 4s
+fonts-firacode and fonts-b612 (`apt-get install` them first).
 
 Each digit is drawn by Pillow in black on white, sampled on the reader's grid of SAMPLES x SAMPLES
 per cell (the glyph about half the cell's height, as clients draw them), and measured by
@@ -37,6 +39,9 @@ FONTS = [
 # a 0 is drawn plain, dotted or slashed: also Noto Sans Mono's (Debian's `fonts-noto-mono`, the monospace font
 # browsers pick there), slashed, for the clients that draw a 0 on every empty cell
 ZEROS = [f"/usr/share/fonts/truetype/noto/NotoSansMono-{style}.ttf" for style in ("Regular", "Bold")]
+# a 4 is drawn closed or open at its top (Segoe UI's, Fira's, the emoji keycaps'): the open 4s of Fira Code and B612
+# (Debian's `fonts-firacode` and `fonts-b612`), their 4 alone
+OPEN_FOURS = ["/usr/share/fonts/truetype/firacode/FiraCode-Bold.ttf", "/usr/share/fonts/opentype/b612/B612-Bold.otf"]
 OUTLINED = [FONTS[0], FONTS[1], FONTS[5], FONTS[6]]  # the sans fonts, regular and bold, drawn with an outline
 BITMAP_FONTS = [f"/usr/share/fonts/X11/misc/{name}.pcf.gz" for name in ("6x13", "6x13B", "7x13B", "8x13B", "9x15B")]
 CELL = 96  # pixels of the drawn cell, sampled down to SAMPLES
@@ -126,6 +131,7 @@ def _measured(image: Image.Image, digit: int) -> str:
 def main() -> None:
     lines = [features(font, digit, height) for font in FONTS for height in (0.45, 0.6) for digit in range(9)]
     lines += [features(font, 0, height) for font in ZEROS for height in (0.45, 0.6)]
+    lines += [features(font, 4, height) for font in OPEN_FOURS for height in (0.45, 0.6)]
     lines += [bitmap_features(font, digit, 0.45) for font in BITMAP_FONTS for digit in range(9)]
     lines += [line for font in OUTLINED for height in (0.4, 0.5) for stroke in (2, 3)
               for line in outlined(font, height, stroke)]

@@ -9,10 +9,11 @@ shaded or not; two cells' looks are **apart** when their colours differ by more 
 
 from __future__ import annotations
 
-from minesat.image.cells import SAMPLES, CellLook, Rgb, luminance
+from minesat.image.cells import CellLook, Rgb, luminance
 from minesat.image.grid import Grid
 
 RIM = 100  # plain cells alike in their middles, their outlines this far apart in colour: two looks (a neon look)
+OUTLINED = 3  # outlines this many times RIM apart: two looks though their middles differ by a few shades
 LINK = 16  # plain side neighbours this near in colour (less when dark, as `apart`; alike in border and shading)
 # are of one look
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
@@ -55,9 +56,12 @@ def rim_distance(a: CellLook, b: CellLook) -> int:
 
 
 def outlined_apart(a: CellLook, b: CellLook) -> bool:
-    """Whether two flat plain cells of one colour are of two looks by their outlines' colours (a neon look's)."""
-    return (abs(a.raised) < RAISED and abs(b.raised) < RAISED and colour_distance(a, b) <= 12
-            and rim_distance(a, b) >= RIM)
+    """Whether two flat plain cells of one colour are of two looks by their outlines' colours (a neon look's; a
+    thick dark outline about a hidden square and a faint line about an opened one, their middles white and a
+    shade off white: outlines further apart, colours a little further apart too)."""
+    rims = rim_distance(a, b)
+    return (abs(a.raised) < RAISED and abs(b.raised) < RAISED and rims >= RIM
+            and colour_distance(a, b) <= (12 if rims < OUTLINED * RIM else 36))
 
 
 def split(a: CellLook, b: CellLook) -> bool:
@@ -114,7 +118,7 @@ def own_ground(cell: CellLook, look: CellLook) -> bool:
     (coarse presence counts a light grey as white) and covering most of the cell, the ink a small mark on it
     (not a big digit that hides its ground, whose colour was then taken for the ground's)."""
     return (colour_distance(cell, look) > max(30.0, apart(cell, look)) and presence(cell, cell.background) >= 0.6
-            and cell.ink_count <= 0.25 * SAMPLES * SAMPLES)
+            and cell.ink_count <= 0.25 * len(cell.pix) ** 2)  # (a quarter of its samples, however many)
 
 
 def apart(a: CellLook, b: CellLook) -> float:

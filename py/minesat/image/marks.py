@@ -43,7 +43,23 @@ def flag_shape(cell: CellLook, glyph: Glyph) -> bool:
     """Ink drawn as a flag whatever its colours: a thin straight pole, a filled pennant above it on one side
     only, and below it a base or nothing; without a base, a pennant of a good size (a 1's thin stroke at the
     top is not one)."""
-    top, left, bottom, right = glyph.box
+    if _flag_in(cell, glyph.box):
+        return True
+    # the glyph leaves out ink along the middle's edges (a tile's bevel): a pole there too (an emoji flag's)
+    inked = [i for i, line in enumerate(cell.ink) if 1 in line]
+    if not inked:
+        return False
+    left = min(line.index(1) for line in cell.ink if 1 in line)
+    right = max(len(line) - 1 - line[::-1].index(1) for line in cell.ink if 1 in line)
+    whole = (inked[0], left, inked[-1], right)
+    _, first, _, last = glyph.box
+    one_side = (whole[1] == first) != (whole[3] == last)  # (a pole along the left or the right: a tile's bevels or
+    return one_side and _flag_in(cell, whole)  # lines run along both, or along neither)
+
+
+def _flag_in(cell: CellLook, box: tuple[int, int, int, int]) -> bool:
+    """`flag_shape` for the ink within this box (top, left, bottom, right)."""
+    top, left, bottom, right = box
     height, width = bottom - top + 1, right - left + 1
     if height < 8 or width < 5:
         return False
@@ -58,9 +74,9 @@ def flag_shape(cell: CellLook, glyph: Glyph) -> bool:
     if end - start < 0.25 * height or start < 0.2 * height:
         return False
     centres = [(r[0] + r[-1]) / 2 for r in rows[start:end]]
-    pole = sum(centres) / len(centres)
-    if any(abs(c - pole) > 2 for c in centres):
-        return False  # not straight: a 7's stroke
+    pole = sorted(centres)[len(centres) // 2]
+    if sum(abs(c - pole) > 2 for c in centres) > len(centres) // 5:
+        return False  # not straight: a 7's stroke (a row or two off: the pennant's tip, narrow, above the pole)
     head, foot = rows[:start], rows[end:]
     based = bool(foot) and max(map(len, foot)) >= 0.6 * width
     if foot and not based and len(foot) > 2:

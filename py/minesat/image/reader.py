@@ -99,8 +99,11 @@ def _more_opened(grid: Grid, label: list[int], centres: list[list[CellLook]], di
     if opened < 0 or hidden < 0:
         return set()
     light = 0.5 * luminance(centres[opened][0].background)  # a look much darker: shown mines' (a bomb's body)
+    keycaps = blank_in[opened] == 0  # (unless every opened cell shows a digit, on a badge: the empty cells are
+    # another look, a dark one in a dark theme, whose plain cells are looked at below)
     flat = [k for k in range(len(centres)) if k not in (opened, hidden) and k not in mine_like | shaded
-            and centres[k][0].raised < RAISED and luminance(centres[k][0].background) >= light]
+            and centres[k][0].raised < RAISED
+            and (luminance(centres[k][0].background) >= light or keycaps and digits_in[k] == 0)]
     more = {k for k in flat if digits_in[k] >= 1 and blank_in[k] == 0}
     # the opened look drawn with other borders (lines left by the hidden cells beside it): its colour (or a
     # see-through face's, drifting), and digits (and the mines shown at a loss, when they are drawn on opened
@@ -294,7 +297,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     digits_in = [0] * len(centres)
     blank_in = [0] * len(centres)
     shaped_in = [0] * len(centres)  # the digits whose shapes fit a digit's well
+    # red marks in a flag's shape (whatever their pole's colour: an emoji flag's is pale)
+    red_flag = [g is not None and has_red(cell) and flag_shape(cell, g) for cell, g in zip(cells, glyphs)]
     for i, (k, g, f, m, b) in enumerate(zip(label, glyphs, flags, mirrored, mine)):
+        f = f or red_flag[i]
         if g is not None and not f and (not mine_shaped(g, m) and not b or face(i) is not g):
             digits_in[k] += 1
             shaped_in[k] += shape_fit(shape_distances(face(i) or g, shapes))[0] <= WELL
@@ -312,6 +318,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         opened = -1  # nothing opened shows a digit: treat every plain look as hidden unless raised
     others = [k for k in range(len(centres)) if k != opened]
     hidden = max(others, key=lambda k: blank_in[k] + 0.5 * sizes[k]) if others else -1
+    bare = [k for k in others if blank_in[k] and not digits_in[k]]
+    if (opened >= 0 and blank_in[opened] == 0 and len(bare) >= 2
+            and looks.outlined_apart(centres[bare[0]][0], centres[bare[1]][0])):
+        # every opened cell shows a digit (on a badge), and two plain looks told apart by their outlines: the empty
+        # cells and the hidden ones, the hidden ones drawn with the outline further from their face (a tile's)
+        hidden = max(bare, key=lambda k: looks.rgb_distance(centres[k][0].rim, centres[k][0].background))
     if opened == -1 and hidden >= 0 and len(centres) > 1:
         # two plain looks and no digit: the raised one is hidden, a flat one would be opened zeros
         raised = max(range(len(centres)), key=lambda k: centres[k][0].raised)
@@ -339,7 +351,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         elif flags[i] and (k == hidden or k in opens or luminance(cell.background) > 80):  # not a shown mine's look
             out.append(FLAG)
             conf.append(min(1.0, 0.6 + bonus))
-        elif k in opens and not (k != opened and g is not None and own_flag(cell, g)):
+        elif k in opens and not (k != opened and g is not None and (own_flag(cell, g) or red_flag[i])):
             if g is None and _faint(cell, faint) and (dim := _faint_digit(cell, shapes)):
                 out.append(str(dim[0]))  # a digit drawn faintly (a dim 4 on a dark look): by its shape, unsure
                 conf.append(0.45)
@@ -367,7 +379,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append((0.45 if marked else min(1.0, 0.55 + bonus)) if g is None else 0.3)
             if g is not None:
                 marks.append(i)
-        elif g is not None and (own_flag(cell, g) or hidden >= 0 and flag_shape(cell, g)
+        elif g is not None and (own_flag(cell, g) or k in opens and red_flag[i] or hidden >= 0 and flag_shape(cell, g)
                                 and looks.colour_distance(centres[k][0], centres[hidden][0]) <= TWIN):
             # a flag on a look of its own: a red mark, or ink in a flag's shape (a shown mine is a dark cell, an
             # exploded one dark ink on red: both read as hidden); or in a flag's shape on a look of the hidden
