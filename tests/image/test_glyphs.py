@@ -31,3 +31,19 @@ def test_a_four_open_at_its_top_fits_a_four_well():
     distances = shape_distances(glyph, {})
     assert distances[4] <= WELL
     assert distances[4] + 0.2 < min(d for digit, d in distances.items() if digit != 4)
+
+
+def test_a_one_without_a_foot_and_with_a_long_flag_fits_a_one_well():
+    """Interface fonts (Open Sans's, Cantarell's, an emoji keycap's) draw a 1 as a stem with a long flag and no
+    foot: it fits a 1 well (their prototypes), where before it fit a 5 or a 3 best."""
+    size = 96
+    image = Image.new("L", (size, size), 255)
+    draw = ImageDraw.Draw(image)
+    width = size // 9
+    draw.line((0.56 * size, 0.20 * size, 0.56 * size, 0.80 * size), fill=0, width=width)  # the stem
+    draw.line((0.56 * size, 0.22 * size, 0.34 * size, 0.38 * size), fill=0, width=width)  # the flag
+    glyph = glyph_features(sampled(image))
+    assert glyph is not None
+    distances = shape_distances(glyph, {})
+    assert distances[1] <= WELL
+    assert distances[1] + 0.2 < min(d for digit, d in distances.items() if digit != 1)

@@ -2,8 +2,9 @@
 bitmap fonts (not a test).
 
 Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/image/glyphs.py)
-Fonts: Debian's fonts-dejavu-core, fonts-liberation, fonts-noto-mono, xfonts-base, and for the open 4s
-fonts-firacode and fonts-b612 (`apt-get install` them first).
+Fonts: Debian's fonts-dejavu-core, fonts-liberation, fonts-noto-mono, xfonts-base, for the open 4s
+fonts-firacode and fonts-b612, for the footless 1s fonts-open-sans and fonts-cantarell (`apt-get install` them
+first).
 
 Each digit is drawn by Pillow in black on white, sampled on the reader's grid of SAMPLES x SAMPLES
 per cell (the glyph about half the cell's height, as clients draw them), and measured by
@@ -42,6 +43,10 @@ ZEROS = [f"/usr/share/fonts/truetype/noto/NotoSansMono-{style}.ttf" for style in
 # a 4 is drawn closed or open at its top (Segoe UI's, Fira's, the emoji keycaps'): the open 4s of Fira Code and B612
 # (Debian's `fonts-firacode` and `fonts-b612`), their 4 alone
 OPEN_FOURS = ["/usr/share/fonts/truetype/firacode/FiraCode-Bold.ttf", "/usr/share/fonts/opentype/b612/B612-Bold.otf"]
+# a 1 without a foot and with a long flag, as interface fonts draw it: Open Sans's and Cantarell's, bold (Debian's
+# fonts-open-sans and fonts-cantarell), their 1 alone
+FOOTLESS_ONES = ["/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf",
+                 "/usr/share/fonts/opentype/cantarell/Cantarell-Bold.otf"]
 OUTLINED = [FONTS[0], FONTS[1], FONTS[5], FONTS[6]]  # the sans fonts, regular and bold, drawn with an outline
 BITMAP_FONTS = [f"/usr/share/fonts/X11/misc/{name}.pcf.gz" for name in ("6x13", "6x13B", "7x13B", "8x13B", "9x15B")]
 CELL = 96  # pixels of the drawn cell, sampled down to SAMPLES
@@ -132,6 +137,7 @@ def main() -> None:
     lines = [features(font, digit, height) for font in FONTS for height in (0.45, 0.6) for digit in range(9)]
     lines += [features(font, 0, height) for font in ZEROS for height in (0.45, 0.6)]
     lines += [features(font, 4, height) for font in OPEN_FOURS for height in (0.45, 0.6)]
+    lines += [features(font, 1, height) for font in FOOTLESS_ONES for height in (0.45, 0.6)]
     lines += [bitmap_features(font, digit, 0.45) for font in BITMAP_FONTS for digit in range(9)]
     lines += [line for font in OUTLINED for height in (0.4, 0.5) for stroke in (2, 3)
               for line in outlined(font, height, stroke)]
