@@ -41,7 +41,8 @@ import skins  # noqa: E402
 SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
-          "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27, "glass": 27, "lavender": 27, "greycanvas": 27}
+          "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27, "glass": 27, "lavender": 27, "greycanvas": 27,
+          "ptmono": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -1523,6 +1524,119 @@ def capture_greycanvas(browser, url: str, rng: random.Random, out: Path, count: 
         ctx.close()
 
 
+# -- fthielke/html-minesweeper: a rounded grey frame, hidden cells with CSS outset borders and a white radial shine
+# in their top-left corner, opened cells flat grey with inset borders, bold PT Mono digits in bright colours (a yellow
+# 4, a cyan 6), CSS-drawn flags and mines; its cells sized to the window (the field fills its height or width); its
+# script served with one line added giving read access to its `_field` (its layout, private to its closure: the only
+# thing added) and its PT Mono from @fontsource/pt-mono instead of Google Fonts' stylesheet ------------------------
+PTMONO_FONT = "@font-face { font-family: 'PT Mono'; src: url(%sptmono/pt-mono/files/pt-mono-latin-400-normal.woff2) " \
+              "format('woff2'); }"  # its Google Fonts stylesheet, served from @fontsource/pt-mono 5.3.0 (npm)
+PTMONO_STATE = """[...document.querySelectorAll('#minesweeper .field .cell')].map((e, i) => [
+    minesweeper.shotField()[i] === 'mine', !e.hasAttribute('data-concealed'), e.getAttribute('data-icon') === 'flag',
+    minesweeper.shotField()[i] === 'mine' ? -1 : minesweeper.shotField()[i], e.getAttribute('data-icon'),
+    e.getAttribute('data-number')])"""
+
+
+def capture_ptmono(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its levels Easy (9x9 with 10 mines) and Medium (20x15 with 40) chosen on its own "New Game" box, other sizes
+    typed in that box's own form (columns, rows, mines: "Custom"); its cells fill the window's height (less its header,
+    10.75 rem), so each board is shot in windows giving cells of about 18 to 44 CSS pixels.  It lays the mines when
+    the game is made (no first click spared): the first click is on a cell that its layout makes empty (an opening).
+    Played by clicks on its cells (left opens, right flags: its mouse-down and mouse-up handlers); one game in three
+    then lost by a click on a hidden mine after a wrong flag one time in two: it then shows every mine not flagged
+    (50 ms apart, each with an explosion's animation, waited for) and keeps every flag.  No game won is kept.  Truth
+    from its `_field` (each cell's count or 'mine') and each cell's attributes (`data-concealed`, `data-icon`,
+    `data-number`): a flag 'F', a mine shown at a loss '?', an opened cell its count, else '?'; checked: every opened
+    count equals the mines of its layout around it, the number it shows is its count, its layout never moved."""
+    sizes = [(9, 9, 10), (15, 20, 40), (16, 30, 99), (8, 8, 10), (24, 30, 150), (16, 16, 40), (12, 20, 40)]
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        size = rng.choice((18, 24, 30)) if rows > 16 else rng.choice((22, 28, 36, 44))
+        height = 172 + rows * size
+        width = max(700, cols * size + 200, int(1.4 * (height - 100)))  # its field fills the height
+        ctx = base.context(browser, shot["scale"], width, height)
+        page = ctx.new_page()
+
+        def served(route, *_) -> None:
+            with urllib.request.urlopen(route.request.url) as got:
+                text = got.read().decode()
+            assert "this.active = false;" in text
+            route.fulfill(body=text.replace("this.active = false;",
+                                            "this.active = false; this.shotField = () => _field;", 1),
+                          content_type="text/javascript")
+
+        page.route(f"{url}ptmono/js/minesweeper.js", served)
+        page.route("https://fonts.googleapis.com/**",
+                   lambda route: route.fulfill(body=PTMONO_FONT % url, content_type="text/css"))
+        page.goto(f"{url}ptmono/index.html")
+        page.wait_for_function("window.minesweeper && minesweeper.active && minesweeper.shotField")
+        page.evaluate("document.fonts.load('bold 20px \"PT Mono\"')")
+        page.wait_for_function("document.fonts.check('bold 20px \"PT Mono\"')")
+        page.click("#minesweeper .newgameButton")
+        levels = {(9, 9, 10): "Easy", (15, 20, 40): "Medium"}
+        if (rows, cols, mines) in levels:
+            page.click(f".modal .buttonRow button:has-text('{levels[rows, cols, mines]}')")
+        else:
+            page.fill(".modal input.cols", str(cols))
+            page.fill(".modal input.rows", str(rows))
+            page.fill(".modal input.mines", str(mines))
+            page.click(".modal form button[type=submit]")
+        page.wait_for_function(f"document.querySelectorAll('#minesweeper .field .row').length === {rows} && "
+                               f"document.querySelectorAll('#minesweeper .field .cell').length === {rows * cols} && "
+                               f"minesweeper.shotField().filter(v => v === 'mine').length === {mines}")
+        page.wait_for_timeout(100)
+        flat_state = page.evaluate(PTMONO_STATE)
+        cells: list = [flat_state[r * cols:(r + 1) * cols] for r in range(rows)]
+        mine_at = [c[0] for c in flat_state]  # its layout, laid when the game was made
+        cell = lambda r, c: page.locator("#minesweeper .field .cell").nth(r * cols + c)  # noqa: E731
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            cell(r, c).click(button=button)
+            got = page.evaluate(PTMONO_STATE)
+            cells[:] = [got[y * cols:(y + 1) * cols] for y in range(rows)]
+
+        zeros = [(r, c) for r in range(rows) for c in range(cols) if cells[r][c][3] == 0]
+        click(*rng.choice(zeros))
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
+                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
+        if page.evaluate("document.querySelector('#minesweeper .newgameButton').dataset.status") == "win":
+            print(f"ptmono-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            lose_game(rng, cells, cell)
+            page.wait_for_function("document.querySelector('#minesweeper .newgameButton').dataset.status === 'lose' "
+                                   "&& !document.querySelector('#minesweeper .newgameButton').hasAttribute('disabled')",
+                                   timeout=60_000)
+            page.wait_for_timeout(900)  # the last mine's explosion (750 ms)
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(100)
+        got = page.evaluate(PTMONO_STATE)
+        flat = []
+        for mine, shown, flagged, n, icon, number in got:
+            if flagged:
+                assert not shown and (mine or lose)
+                flat.append("F")
+            elif mine:
+                assert icon == ("mine" if lose else None) and not shown
+                flat.append("?")
+            elif shown:
+                assert (icon, number) == (("number", str(n)) if n else (None, None))
+                flat.append(str(n))
+            else:
+                assert icon is None
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[0] for c in got] == mine_at, "its layout moved"
+        selector = "#minesweeper .field" if shot["margin"] == 20 else "#minesweeper"
+        save(out, shoot(page, selector, shot["margin"]), f"ptmono-{i}{'-lost' if lose else ''}",
+             {"client": "fthielke/html-minesweeper", "scale": shot["scale"], "window": [width, height],
+              "rows": truth, "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -1550,7 +1664,7 @@ def main() -> None:
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
                                "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji", "dmcshared",
-                               "glass", "lavender", "greycanvas"]
+                               "glass", "lavender", "greycanvas", "ptmono"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
