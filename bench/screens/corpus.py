@@ -42,7 +42,7 @@ SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
           "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27, "glass": 27, "lavender": 27, "greycanvas": 27,
-          "ptmono": 27}
+          "ptmono": 27, "p5mines": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -1637,6 +1637,104 @@ def capture_ptmono(browser, url: str, rng: random.Random, out: Path, count: int)
         ctx.close()
 
 
+# -- premislau/minesweeper-p5.js: a p5.js canvas of flat squares outlined in black: dark grey hidden ones, white opened
+# ones with black digits in the browser's sans-serif (vector text, drawn at the device's pixel density), a marked cell
+# a plain red square (no flag picture); at a loss every square opened (mines black, a marked mine dark red, a wrongly
+# marked cell pink with its count) and "BOOM!" written in large cyan letters across the board; its p5.js (1.5.0, from
+# npm, which its page loads from its parent folder) and its settings (the four constants its README says to edit at
+# the top of its sketch: `h`, `w`, `filedSize`, `numberOfMines`) given when served ----------------------------------
+P5MINES_STATE = """board.grid[0].map((_, y) => board.grid.map(column => column[y]).map(f => [f.hasMine, f.revealed,
+    f.marked, f.neighbourMines]))"""
+P5MINES_FRAME = "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(frameCount))))"
+
+
+def capture_p5mines(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its board's height, width, square size and mines set in its sketch's constants (its own way of choosing them),
+    squares of 20 to 60 CSS pixels (60 its own).  It lays the mines at the first click, sparing only the cell clicked
+    (the first click here is on a cell whose neighbours are all free of mines: an opening).  Played by clicks on its
+    canvas (a left click opens; a click with the F key held marks, its own way); one game in three then lost by a
+    click on a hidden mine after a wrong mark one time in two.  No game won is kept.  Truth from its `board.grid` (each
+    field's hasMine, revealed, marked, neighbourMines): before a loss a marked cell 'F', an opened cell its count,
+    else '?'; at a loss (every square opened) a mine '?' and every other cell its count (a wrongly marked one too, drawn
+    opened, pink); checked: every count equals the mines of its layout around it, its layout never moved."""
+    sizes = [(8, 8, 10), (9, 9, 10), (16, 16, 40), (16, 30, 99), (24, 30, 150), (12, 20, 40), (10, 14, 20)]
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        size = rng.choice((20, 26, 32)) if cols > 16 else rng.choice((24, 32, 40, 60))
+        width, height = cols * size + 200, rows * size + 200
+        ctx = base.context(browser, shot["scale"], width, height)
+        page = ctx.new_page()
+
+        def served(route, *_, rows: int = rows, cols: int = cols, size: int = size, mines: int = mines) -> None:
+            with urllib.request.urlopen(route.request.url) as got:
+                text = got.read().decode()
+            own = ("const h=8;", "const w=12;", "const filedSize=60;", "const numberOfMines=10;")
+            assert all(line in text for line in own)
+            for line, value in zip(own, (rows, cols, size, mines)):
+                text = text.replace(line, f"{line.split('=')[0]}={value};")
+            route.fulfill(body=text, content_type="text/javascript")
+
+        page.route(f"{url}p5mines/sketch.js", served)
+        page.route(f"{url}p5.js", lambda route: route.continue_(url=f"{url}p5mines/p5/p5.min.js"))
+        page.goto(f"{url}p5mines/index.html")
+        page.wait_for_function(f"typeof board !== 'undefined' && board.width === {cols} && board.height === {rows} && "
+                               f"board.numberOfMines === {mines} && frameCount > 1")
+        box = page.locator("canvas").bounding_box()
+        cells: list = []
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            if button == "right":
+                page.keyboard.down("f")
+            page.mouse.click(box["x"] + (c + 0.5) * size, box["y"] + (r + 0.5) * size)
+            if button == "right":
+                page.keyboard.up("f")
+            cells[:] = page.evaluate(P5MINES_STATE)
+
+        cells[:] = page.evaluate(P5MINES_STATE)
+        inner = [(r, c) for r in range(1, rows - 1) for c in range(1, cols - 1)]
+        for _ in range(200):  # a first click (its layout laid then) that opens an area: else a new page
+            click(*rng.choice(inner))
+            if sum(c[1] for row in cells for c in row) > 1:
+                break
+            page.reload()
+            page.wait_for_function(f"typeof board !== 'undefined' && board.width === {cols} && frameCount > 1")
+            cells[:] = page.evaluate(P5MINES_STATE)
+        mine_at = [c[0] for row in cells for c in row]  # its layout, laid at the first click
+        assert sum(mine_at) == mines
+        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
+                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
+        if page.evaluate("board.victory"):
+            print(f"p5mines-{i}: won: not kept")
+            ctx.close()
+            continue
+        if lose:
+            lose_game(rng, cells, _CanvasCell.at(click))
+            assert page.evaluate("board.boom"), "its game over"
+        page.mouse.move(0, 0)
+        page.evaluate(P5MINES_FRAME)
+        flat = []
+        for mine, shown, marked, n in (c for row in cells for c in row):
+            if lose:
+                assert shown
+                flat.append("?" if mine else str(n))
+            elif marked:
+                assert not shown and mine
+                flat.append("F")
+            elif shown:
+                assert not mine
+                flat.append(str(n))
+            else:
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        assert [c[0] for row in cells for c in row] == mine_at, "its layout moved"
+        save(out, shoot(page, "canvas", shot["margin"]), f"p5mines-{i}{'-lost' if lose else ''}",
+             {"client": "premislau/minesweeper-p5.js", "scale": shot["scale"], "cell": size, "rows": truth,
+              "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -1664,7 +1762,7 @@ def main() -> None:
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
                                "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji", "dmcshared",
-                               "glass", "lavender", "greycanvas", "ptmono"]
+                               "glass", "lavender", "greycanvas", "ptmono", "p5mines"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
