@@ -71,7 +71,9 @@ def _flag_in(cell: CellLook, box: tuple[int, int, int, int]) -> bool:
         if is_narrow and length > end - start:
             start, end = at, at + length
         at += length
-    if end - start < 0.25 * height or start < 0.2 * height:
+    n = len(cell.ink)
+    cut = end == len(rows) and bottom == n - n * 3 // 20 - 1  # (a pole running on past the middle's foot is longer)
+    if end - start < (0.2 if cut else 0.25) * height or start < 0.2 * height:
         return False
     centres = [(r[0] + r[-1]) / 2 for r in rows[start:end]]
     pole = sorted(centres)[len(centres) // 2]
