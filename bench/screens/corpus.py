@@ -1495,8 +1495,7 @@ def capture_greycanvas(browser, url: str, rng: random.Random, out: Path, count: 
         mine_at = [c[0] for row in cells for c in row]  # its layout, laid at the first click
         assert sum(mine_at) == mines
         if not play_to_end(page, rng, f"greycanvas-{i}", lose, mine_at, rows, cols, click, lambda r, c: cells[r][c][1],
-                           "minesweeper.won !== false",
-                           cells, _CanvasCell.at(click), "minesweeper.gameover !== false"):
+                           "minesweeper.won !== false", cells, _CanvasCell.at(click), "minesweeper.gameover !== false"):
             continue
         page.wait_for_timeout(200)
         flat = []
