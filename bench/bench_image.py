@@ -96,10 +96,10 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # (a canvas of lavender pixel-art tiles, digits in the VT323 pixel font) and "thisancog/JSMinesweeper" (its own grey
 # sprites scaled on a canvas, LED counters in its header; the whole board drawn at a loss) (bench/screens/corpus.py:
 # glass, lavender, greycanvas).
-# Two web clients added late in the eighth round, never looked at (unseen): "fthielke/html-minesweeper" (shiny outset grey
-# cells in CSS, bold PT Mono digits in bright colours) and "premislau/minesweeper-p5.js" (flat dark grey and white
-# squares outlined in black on a p5.js canvas, vector sans-serif digits, marks as plain red squares, "BOOM!" across
-# the board at a loss) (bench/screens/corpus.py: ptmono, p5mines).
+# Two web clients added late in the eighth round, never looked at (unseen): "fthielke/html-minesweeper" (shiny outset
+# grey cells in CSS, bold PT Mono digits in bright colours) and "premislau/minesweeper-p5.js" (flat dark grey and
+# white squares outlined in black on a p5.js canvas, vector sans-serif digits, marks as plain red squares, "BOOM!"
+# across the board at a loss) (bench/screens/corpus.py: ptmono, p5mines).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
            "kmines", "atif5/minesweeper", "ragam2/Minesweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
