@@ -26,6 +26,7 @@ import json
 import random
 import sys
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
@@ -228,6 +229,35 @@ def lose_game(rng: random.Random, cells: list[list], cell) -> None:
     if rng.random() < 0.5:
         cell(*rng.choice([(r, c) for r, c in every if not any(cells[r][c][:3])])).click(button="right")
     cell(*rng.choice([(r, c) for r, c in every if cells[r][c][0] and not cells[r][c][2]])).click()
+
+
+def play_to_end(page, rng: random.Random, name: str, lose: bool, mine_at: list[bool], rows: int, cols: int, reveal,
+                revealed, won: str | Callable[[], object], grid, cell, over: str | Callable[[], object], flag=None,
+                refresh: Callable[[], object] | None = None) -> bool:
+    """A game played on after its first click: `base.play_moves` (`reveal(r, c)`, `flag(r, c)` or else
+    `reveal(r, c, "right")`, `revealed(r, c)`), then `refresh()` if given.  Won (`won`, a JavaScript expression true
+    in the page, or a function): not kept, its page's context closed, False.  Else, when `lose`, lost by `lose_game` on
+    `grid` (its rows of (mine, opened, flagged), or a function giving them) clicking `cell(r, c)`, then `over` (a
+    JavaScript expression that must then be true, or a function that waits for the loss or checks it); the mouse moved
+    away: True."""
+    if flag is None:
+        flag = lambda r, c: reveal(r, c, "right")  # noqa: E731
+    base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, flag, rows, cols, revealed, rows * cols // 12,
+                    rows * cols // 40 + 1)
+    if refresh is not None:
+        refresh()
+    if page.evaluate(won) if isinstance(won, str) else won():
+        print(f"{name}: won: not kept")
+        page.context.close()
+        return False
+    if lose:
+        lose_game(rng, grid() if callable(grid) else grid, cell)
+        if isinstance(over, str):
+            assert page.evaluate(over), f"{name}: its game over"
+        else:
+            over()
+    page.mouse.move(0, 0)
+    return True
 
 
 def around(mine_at: list[bool], rows: int, cols: int, r: int, c: int) -> int:
@@ -439,25 +469,22 @@ def capture_rwpz(browser, url: str, rng: random.Random, out: Path, count: int) -
         cell = lambda r, c: page.locator(f'#game-board .cell[data-x="{c}"][data-y="{r}"]')  # noqa: E731
         done = settled("game.board", "neighborCount")
 
+        def refresh() -> None:
+            cells[:] = page.evaluate(state)
+
         def reveal(r: int, c: int) -> None:
             cell(r, c).click()
             page.wait_for_function(done)
-            cells[:] = page.evaluate(state)
+            refresh()
 
         zeros = [(r, c) for r in range(rows) for c in range(cols) if not cells[r][c][0] and cells[r][c][3] == 0]
         reveal(*rng.choice(zeros))
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, lambda r, c: cell(r, c).click(button="right"),
-                        rows, cols, lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
-        cells[:] = page.evaluate(state)
-        if page.evaluate("game.gameState") == "won":
-            print(f"rwpz-{i}: won: not kept")
-            ctx.close()
+        if not play_to_end(page, rng, f"rwpz-{i}", lose, mine_at, rows, cols, reveal, lambda r, c: cells[r][c][1],
+                           "game.gameState === 'won'", cells, cell, lambda: page.wait_for_function(
+                               "game.gameState === 'lost' && game.board.every(row => row.every(c => !c.isMine"
+                               " || c.isRevealed))"), flag=lambda r, c: cell(r, c).click(button="right"),
+                           refresh=refresh):
             continue
-        if lose:
-            lose_game(rng, cells, cell)
-            page.wait_for_function("game.gameState === 'lost' && game.board.every(row => row.every(c => !c.isMine"
-                                   " || c.isRevealed))")
-        page.mouse.move(0, 0)
         page.wait_for_timeout(900)  # its reveal and number animations (0.3-0.6 s)
         cells[:] = page.evaluate(state)
         truth = ["".join("F" if flag else "?" if mine and shown else str(n) if shown else "?"
@@ -520,26 +547,25 @@ def capture_neosweeper(browser, url: str, rng: random.Random, out: Path, count: 
         cells = page.evaluate(state)
         mine_at = [c[0] for row in cells for c in row]  # its layout, placed at the first click
 
+        def refresh() -> None:
+            cells[:] = page.evaluate(state)
+
         def reveal(r: int, c: int) -> None:
             cell(r, c).click()
             page.wait_for_function(done)
-            cells[:] = page.evaluate(state)
+            refresh()
 
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, lambda r, c: cell(r, c).click(button="right"),
-                        rows, cols, lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
-        cells[:] = page.evaluate(state)
-        if all(c[0] or c[1] for row in cells for c in row):
-            print(f"neosweeper-{i}: won: not kept")
-            ctx.close()
-            continue
-        if lose:
-            lose_game(rng, cells, cell)
+        def lost() -> None:
             page.wait_for_function("game.gameOver && !game.isAnimating && game.board.every((row, r) => row.every("
                                    "(c, k) => !c.isMine || document.querySelector(`#game-board [data-row=\"${r}\"]"
                                    "[data-col=\"${k}\"]`).classList.contains('mine')))")
             page.mouse.click(4, 4)  # its "Game over" box closed by a click beside it, as a player would
             page.wait_for_function("!document.getElementById('game-over-screen').classList.contains('show')")
-        page.mouse.move(0, 0)
+
+        if not play_to_end(page, rng, f"neosweeper-{i}", lose, mine_at, rows, cols, reveal, lambda r, c: cells[r][c][1],
+                           lambda: all(c[0] or c[1] for row in cells for c in row), cells, cell, lost,
+                           flag=lambda r, c: cell(r, c).click(button="right"), refresh=refresh):
+            continue
         page.wait_for_timeout(900)  # its reveal animations and the shake at a loss (0.5 s)
         cells[:] = page.evaluate(state)
         marks = page.evaluate("[...document.querySelectorAll('#game-board .cell')].map(e => e.textContent)")
@@ -719,18 +745,17 @@ def capture_xp(browser, url: str, rng: random.Random, out: Path, count: int) -> 
 
         reveal(*rng.choice([(r, c) for r in range(rows) for c in range(cols)
                             if not cells[r][c][0] and cells[r][c][4] == 0]))
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, flag, rows, cols,
-                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
-        assert all(c[3] == "flag" for row in cells for c in row if c[2]), "a right click gave a question mark"
-        if all(c[0] or c[1] for row in cells for c in row):
-            print(f"xp-{i}: won: not kept")
-            ctx.close()
-            continue
-        if lose:
-            lose_game(rng, cells, cell)
+        def won() -> bool:
+            assert all(c[3] == "flag" for row in cells for c in row if c[2]), "a right click gave a question mark"
+            return all(c[0] or c[1] for row in cells for c in row)
+
+        def lost() -> None:
             cells[:] = page.evaluate(XP_STATES)
             assert any(c[3] == "mine_red" for row in cells for c in row), "the mine hit is drawn on red"
-        page.mouse.move(0, 0)
+
+        if not play_to_end(page, rng, f"xp-{i}", lose, mine_at, rows, cols, reveal, lambda r, c: cells[r][c][1], won,
+                           cells, cell, lost, flag=flag):
+            continue
         page.wait_for_timeout(200)
         cells[:] = page.evaluate(XP_STATES)
         flat = []
@@ -881,16 +906,11 @@ def capture_pixel(browser, url: str, rng: random.Random, out: Path, count: int) 
             cells[:] = page.evaluate(PIXEL_CELLS)
 
         reveal(*rng.choice([(k // 9, k % 9) for k in range(81) if not mine_at[k] and around_at[k] == 0]))
-        base.play_moves(rng, lambda r, c: mine_at[r * 9 + c], reveal, flag, 9, 9, lambda r, c: cells[r * 9 + c][1],
-                        81 // 12, 3)
-        if all(c[0] or c[1] for c in cells):
-            print(f"pixel-{i}: won: not kept")
-            ctx.close()
+        if not play_to_end(page, rng, f"pixel-{i}", lose, mine_at, 9, 9, reveal, lambda r, c: cells[r * 9 + c][1],
+                           lambda: all(c[0] or c[1] for c in cells),
+                           lambda: [cells[r * 9:(r + 1) * 9] for r in range(9)], cell,
+                           lambda: page.wait_for_function("!enableEvents"), flag=flag):
             continue
-        if lose:
-            lose_game(rng, [cells[r * 9:(r + 1) * 9] for r in range(9)], cell)
-            page.wait_for_function("!enableEvents")
-        page.mouse.move(0, 0)
         page.wait_for_timeout(200)
         cells[:] = page.evaluate(PIXEL_CELLS)
         sprites = {f"assets/{n - 1:02d}.png": str(n) for n in range(1, 9)} | {"assets/08.png": "0"}
@@ -974,17 +994,12 @@ def capture_bluecanvas(browser, url: str, rng: random.Random, out: Path, count: 
             cells[:] = page.evaluate(BLUE_TILES)[1]
 
         click(*rng.choice([(r, c) for r, c, mine, _, _, v in cells if not mine and v == 0]))
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
-                        lambda r, c: cells[r * cols + c][3], rows * cols // 12, rows * cols // 40 + 1)
-        if page.evaluate("!$('.alert-success').hasClass('hidden')"):
-            print(f"bluecanvas-{i}: won: not kept")
-            ctx.close()
+        if not play_to_end(page, rng, f"bluecanvas-{i}", lose, mine_at, rows, cols, click,
+                           lambda r, c: cells[r * cols + c][3], "!$('.alert-success').hasClass('hidden')",
+                           lambda: [[(m, seen, flag) for _, _, m, seen, flag, _ in cells[r * cols:(r + 1) * cols]]
+                                    for r in range(rows)],
+                           _CanvasCell.at(click), "!$('.alert-danger').hasClass('hidden')"):
             continue
-        if lose:
-            grid = [[(m, seen, flag) for _, _, m, seen, flag, _ in cells[r * cols:(r + 1) * cols]] for r in range(rows)]
-            lose_game(rng, grid, _CanvasCell.at(click))
-            assert page.evaluate("!$('.alert-danger').hasClass('hidden')"), "its game-over message"
-        page.mouse.move(0, 0)
         page.wait_for_timeout(200)
         cells[:] = page.evaluate(BLUE_TILES)[1]
         flat = []
@@ -1121,19 +1136,15 @@ def capture_emoji(browser, url: str, rng: random.Random, out: Path, count: int) 
             drawn[:] = emoji_drawn(page, rows, cols, over=page.evaluate("emojiMinesweeper.isGameFinished()"))
 
         click(*rng.choice(zeros))
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
-                        lambda r, c: drawn[r][c] != hidden and "flag" not in drawn[r][c], rows * cols // 12,
-                        rows * cols // 40 + 1)
-        if page.evaluate("emojiMinesweeper.isGameFinished()"):
-            print(f"emoji-{i}: won: not kept")
-            ctx.close()
+        flag = "triangular_flag_flat.png"
+        if not play_to_end(page, rng, f"emoji-{i}", lose, mine_at, rows, cols, click,
+                           lambda r, c: drawn[r][c] != hidden and "flag" not in drawn[r][c],
+                           "emojiMinesweeper.isGameFinished()",
+                           lambda: [[(mine_at[r * cols + c], drawn[r][c] not in (hidden, flag), drawn[r][c] == flag)
+                                     for c in range(cols)] for r in range(rows)], _CanvasCell.at(click),
+                           lambda: page.wait_for_function(
+                               "emojiMinesweeper.isGameFinished() && !emojiMinesweeper.hasWonGame()")):
             continue
-        if lose:
-            flag = "triangular_flag_flat.png"
-            lose_game(rng, [[(mine_at[r * cols + c], drawn[r][c] not in (hidden, flag), drawn[r][c] == flag)
-                             for c in range(cols)] for r in range(rows)], _CanvasCell.at(click))
-            page.wait_for_function("emojiMinesweeper.isGameFinished() && !emojiMinesweeper.hasWonGame()")
-        page.mouse.move(0, 0)
         page.wait_for_timeout(200)
         drawn[:] = emoji_drawn(page, rows, cols, over=lose)
         empty = "black_large_square_flat.png" if dark else "white_large_square_flat.png"
@@ -1203,17 +1214,15 @@ def capture_dmcshared(browser, url: str, rng: random.Random, out: Path, count: i
 
         reveal(*rng.choice([(r, c) for r in range(rows) for c in range(cols)
                             if not mine_at[r * cols + c] and around(mine_at, rows, cols, r, c) == 0]))
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, flag, rows, cols,
-                        lambda r, c: grid[r][c][3], rows * cols // 12, rows * cols // 40 + 1)
-        if all(m or g[3] for m, g in zip(mine_at, (g for row in grid for g in row))):
-            print(f"dmcshared-{i}: won: not kept")
-            ctx.close()
-            continue
-        if lose:
-            lose_game(rng, [[(m, shown, flagged) for _, _, m, shown, flagged, *_ in row] for row in grid], cell)
+        def lost() -> None:
             state()
             assert all(g[3] for row in grid for g in row), "the loss shows the whole board"
-        page.mouse.move(0, 0)
+
+        if not play_to_end(page, rng, f"dmcshared-{i}", lose, mine_at, rows, cols, reveal, lambda r, c: grid[r][c][3],
+                           lambda: all(m or g[3] for m, g in zip(mine_at, (g for row in grid for g in row))),
+                           lambda: [[(m, shown, flagged) for _, _, m, shown, flagged, *_ in row] for row in grid],
+                           cell, lost, flag=flag):
+            continue
         page.wait_for_timeout(200)
         state()
         flat = []
@@ -1291,22 +1300,19 @@ def capture_glass(browser, url: str, rng: random.Random, out: Path, count: int) 
         mine_at = [c[0] for row in cells for c in row]  # its layout, laid at the first click
         assert sum(mine_at) == mines
 
+        def refresh() -> None:
+            cells[:] = page.evaluate(GLASS_STATE)
+
         def reveal(r: int, c: int) -> None:
             cell(r, c).click()
             page.wait_for_function(done)
-            cells[:] = page.evaluate(GLASS_STATE)
+            refresh()
 
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], reveal, lambda r, c: cell(r, c).click(button="right"),
-                        rows, cols, lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
-        cells[:] = page.evaluate(GLASS_STATE)
-        if page.evaluate("game.gameState") == "won":
-            print(f"glass-{i}: won: not kept")
-            ctx.close()
+        if not play_to_end(page, rng, f"glass-{i}", lose, mine_at, rows, cols, reveal, lambda r, c: cells[r][c][1],
+                           "game.gameState === 'won'", cells, cell,
+                           lambda: page.wait_for_function("game.gameState === 'lost'"),
+                           flag=lambda r, c: cell(r, c).click(button="right"), refresh=refresh):
             continue
-        if lose:
-            lose_game(rng, cells, cell)
-            page.wait_for_function("game.gameState === 'lost'")
-        page.mouse.move(0, 0)
         page.wait_for_timeout(400)  # its hover's scale (0.2 s)
         page.wait_for_function(GLASS_QUIET, timeout=15_000)
         cells[:] = page.evaluate(GLASS_STATE)
@@ -1410,16 +1416,11 @@ def capture_lavender(browser, url: str, rng: random.Random, out: Path, count: in
         click(rng.randrange(rows), rng.randrange(cols))
         mine_at = [c[0] for row in cells for c in row]  # its layout, laid at the first click
         assert sum(mine_at) == mines
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
-                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
-        if all(m or c[1] for m, c in zip(mine_at, (c for row in cells for c in row))):
-            print(f"lavender-{i}: won: not kept")
-            ctx.close()
+        if not play_to_end(page, rng, f"lavender-{i}", lose, mine_at, rows, cols, click, lambda r, c: cells[r][c][1],
+                           lambda: all(m or c[1] for m, c in zip(mine_at, (c for row in cells for c in row))),
+                           cells, _CanvasCell.at(click), lambda: page.wait_for_function(
+                               "shotMinefield().every(row => row.every(c => c.state !== 'mine' || c.pressed))")):
             continue
-        if lose:
-            lose_game(rng, cells, _CanvasCell.at(click))
-            page.wait_for_function("shotMinefield().every(row => row.every(c => c.state !== 'mine' || c.pressed))")
-        page.mouse.move(0, 0)
         page.wait_for_timeout(300)  # its "Boom!" alert (dismissed), 100 ms after a loss
         cells[:] = page.evaluate(LAVENDER_STATE)
         flat = []
@@ -1493,16 +1494,9 @@ def capture_greycanvas(browser, url: str, rng: random.Random, out: Path, count: 
         click(rng.randrange(rows), rng.randrange(cols))
         mine_at = [c[0] for row in cells for c in row]  # its layout, laid at the first click
         assert sum(mine_at) == mines
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
-                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
-        if page.evaluate("minesweeper.won !== false"):
-            print(f"greycanvas-{i}: won: not kept")
-            ctx.close()
+        if not play_to_end(page, rng, f"greycanvas-{i}", lose, mine_at, rows, cols, click, lambda r, c: cells[r][c][1],
+                           "minesweeper.won !== false", cells, _CanvasCell.at(click), "minesweeper.gameover !== false"):
             continue
-        if lose:
-            lose_game(rng, cells, _CanvasCell.at(click))
-            assert page.evaluate("minesweeper.gameover !== false"), "its game over"
-        page.mouse.move(0, 0)
         page.wait_for_timeout(200)
         flat = []
         for mine, shown, flagged, n in (c for row in cells for c in row):
@@ -1599,19 +1593,16 @@ def capture_ptmono(browser, url: str, rng: random.Random, out: Path, count: int)
 
         zeros = [(r, c) for r in range(rows) for c in range(cols) if cells[r][c][3] == 0]
         click(*rng.choice(zeros))
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
-                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
-        if page.evaluate("document.querySelector('#minesweeper .newgameButton').dataset.status") == "win":
-            print(f"ptmono-{i}: won: not kept")
-            ctx.close()
-            continue
-        if lose:
-            lose_game(rng, cells, cell)
+        def lost() -> None:
             page.wait_for_function("document.querySelector('#minesweeper .newgameButton').dataset.status === 'lose' "
                                    "&& !document.querySelector('#minesweeper .newgameButton').hasAttribute('disabled')",
                                    timeout=60_000)
             page.wait_for_timeout(900)  # the last mine's explosion (750 ms)
-        page.mouse.move(0, 0)
+
+        if not play_to_end(page, rng, f"ptmono-{i}", lose, mine_at, rows, cols, click, lambda r, c: cells[r][c][1],
+                           "document.querySelector('#minesweeper .newgameButton').dataset.status === 'win'",
+                           cells, cell, lost):
+            continue
         page.wait_for_timeout(100)
         got = page.evaluate(PTMONO_STATE)
         flat = []
@@ -1703,16 +1694,9 @@ def capture_p5mines(browser, url: str, rng: random.Random, out: Path, count: int
             cells[:] = page.evaluate(P5MINES_STATE)
         mine_at = [c[0] for row in cells for c in row]  # its layout, laid at the first click
         assert sum(mine_at) == mines
-        base.play_moves(rng, lambda r, c: mine_at[r * cols + c], click, lambda r, c: click(r, c, "right"), rows, cols,
-                        lambda r, c: cells[r][c][1], rows * cols // 12, rows * cols // 40 + 1)
-        if page.evaluate("board.victory"):
-            print(f"p5mines-{i}: won: not kept")
-            ctx.close()
+        if not play_to_end(page, rng, f"p5mines-{i}", lose, mine_at, rows, cols, click, lambda r, c: cells[r][c][1],
+                           "board.victory", cells, _CanvasCell.at(click), "board.boom"):
             continue
-        if lose:
-            lose_game(rng, cells, _CanvasCell.at(click))
-            assert page.evaluate("board.boom"), "its game over"
-        page.mouse.move(0, 0)
         page.evaluate(P5MINES_FRAME)
         flat = []
         for mine, shown, marked, n in (c for row in cells for c in row):
