@@ -198,23 +198,27 @@ def coverage(edges: Edges, start: float, span: float, length: int) -> list[float
     return [edges.near(x, lo, hi) / lines for x in range(length)]
 
 
-def support(edges: Edges, first: float, pitch: float, cells: int, start: float, span: float) -> float:
-    """The share of the grid's lines (in one direction) along which edges run for at least half their length."""
+def _near_lines(edges: Edges, first: float, pitch: float, cells: int, start: float, span: float
+                ) -> tuple[list[int], int]:
+    """For each of the grid's lines (in one direction), how many of the sampled lines across [start, start + span]
+    have an edge near it; and how many sampled lines there are."""
     lo, hi = edges.lines_across(start, span)
     if hi <= lo:
-        return 0.0
-    half = 0.5 * (hi - lo)
-    good = sum(edges.near(int(first + k * pitch + 0.5), lo, hi) >= half for k in range(cells + 1))
-    return good / (cells + 1)
+        return [], 0
+    return [edges.near(int(first + k * pitch + 0.5), lo, hi) for k in range(cells + 1)], hi - lo
+
+
+def support(edges: Edges, first: float, pitch: float, cells: int, start: float, span: float) -> float:
+    """The share of the grid's lines (in one direction) along which edges run for at least half their length."""
+    near, lines = _near_lines(edges, first, pitch, cells, start, span)
+    return sum(n >= 0.5 * lines for n in near) / (cells + 1) if lines else 0.0
 
 
 def crossings(edges: Edges, first: float, pitch: float, cells: int, start: float, span: float) -> float:
     """The mean share of the sampled lines across [start, start + span] with an edge near each of the grid's lines
     (in one direction)."""
-    lo, hi = edges.lines_across(start, span)
-    if hi <= lo:
-        return 0.0
-    return sum(edges.near(int(first + k * pitch + 0.5), lo, hi) for k in range(cells + 1)) / ((cells + 1) * (hi - lo))
+    near, lines = _near_lines(edges, first, pitch, cells, start, span)
+    return sum(near) / ((cells + 1) * lines) if lines else 0.0
 
 
 def histogram(edges: Edges, length: int, lo: float, hi: float) -> list[int]:

@@ -179,17 +179,20 @@ def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edg
                 for k in (2, 3) if min(grid.pitch_x, grid.pitch_y) / k >= MIN_PITCH or min(grid.rows, grid.cols) < 8):
             continue
         if share >= 0.8 and mode == EXACT and min(
-                crossings(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows)
-                - crossings(edges_v, grid.left + grid.pitch_x / 2, grid.pitch_x, grid.cols - 1, grid.top,
-                            grid.pitch_y * grid.rows),
-                crossings(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols)
-                - crossings(edges_h, grid.top + grid.pitch_y / 2, grid.pitch_y, grid.rows - 1, grid.left,
-                            grid.pitch_x * grid.cols)) < CONTRAST:
+                _contrast(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
+                _contrast(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols)) < CONTRAST:
             share = 0.0  # edges as many through the cells' middles: everywhere (JPEG's noise), no lines
         key = (share >= 0.8, grid.rows * grid.cols if share >= 0.8 else share)
         if best is None or key > best[0]:
             best = (key, _extended(grid, edges_v, edges_h, width, height), edges_v, edges_h, mode)
     return best
+
+
+def _contrast(edges: Edges, first: float, pitch: float, cells: int, start: float, span: float) -> float:
+    """How much more of the sampled lines cross edges at the lattice's lines (in one direction) than through the
+    cells' middles (the lattice shifted by half a cell)."""
+    return (crossings(edges, first, pitch, cells, start, span)
+            - crossings(edges, first + pitch / 2, pitch, cells - 1, start, span))
 
 
 def _extended(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int) -> Grid:
