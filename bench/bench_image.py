@@ -100,6 +100,10 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # grey cells in CSS, bold PT Mono digits in bright colours) and "premislau/minesweeper-p5.js" (flat dark grey and
 # white squares outlined in black on a p5.js canvas, vector sans-serif digits, marks as plain red squares, "BOOM!"
 # across the board at a loss) (bench/screens/corpus.py: ptmono, p5mines).
+# Two web clients added after those, never looked at (unseen): "areasoft/winmine.html" (Windows' look redrawn in CSS
+# and SVG sprites of its own, cells of 16 to 32 pixels with the sprites kept small in their middle, colour or black and
+# white) and "BrandonDusseau/minesweeper-classic" (a Windows 2000 clone in its own 16-pixel sprites and a desktop of its
+# own; colour, or black and white with dithered hidden cells) (bench/screens/corpus.py: winmine, mclassic).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
            "kmines", "atif5/minesweeper", "ragam2/Minesweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
