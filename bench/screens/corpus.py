@@ -13,8 +13,9 @@ Each client is shot at several device scales (1, 1.25, 1.5, 2, 3), board sizes, 
 at qualities 60 to 90, some with the page's other UI around the board and the board away from the
 corner.  The clients added later and left out (`dippedrusk`, `minetag`, then `rwpz`, `neosweeper`, `elegant`,
 then `xp`, `neon`, `pixel`, then `bluecanvas`, `emoji`, `dmcshared`, then `glass`, `lavender`, `greycanvas`, then
-`ptmono`, `p5mines`: never looked at while the reader was written) are also shot at a loss, one game in three: every
-mine shown (a shown mine is '?' in minesat's truth, a flag left on a safe cell 'F'); all but `neon`, whose loss draws
+`ptmono`, `p5mines`, then `winmine`, `mclassic`: never looked at while the reader was written) are also shot at a
+loss, one game in three: every mine shown (a shown mine is '?' in minesat's truth, a flag left on a safe cell 'F', a
+wrong flag drawn as a crossed-out mine '?'); all but `neon`, whose loss draws
 every tile not opened as an opened empty one, and `p5mines`, whose loss opens every square (a wrongly marked one
 drawn opened with its count: its count in the truth).
 """
