@@ -45,8 +45,7 @@ SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
           "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27, "glass": 27, "lavender": 27, "greycanvas": 27,
-          "ptmono": 27, "p5mines": 27, "winmine": 27,
-          "mclassic": 27}
+          "ptmono": 27, "p5mines": 27, "winmine": 27, "mclassic": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
