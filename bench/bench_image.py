@@ -51,7 +51,7 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
                 "ace-of-penguins minesweeper", "freesweep", "kurehajime/minesweeper_tag", "lazzerex/NeoSweeper",
                 "kmines", "ziebelje/minesweeper", "cobalthex/minesweeper", "atif5/minesweeper",
                 "rw-pz/claude-minesweeper", "dmcshared/minesweeper", "IvoSpasov/minesweeper",
-                "michaelkolesidis/emoji-minesweeper", "fthielke/html-minesweeper"}
+                "michaelkolesidis/emoji-minesweeper", "fthielke/html-minesweeper", "emil-litwiniec/minesweeper-game"}
 # The desktop programs run under Xvfb (bench/screens/: sgt_mines.py, xbomb.py, freesweep.py, xdemineur.py,
 # gnome_mines.py, ace_mines.py), each its own client, all developed on by now: "sgt-puzzles mines", "xdemineur",
 # "xbomb", "gnome-mines", "ace-of-penguins minesweeper" and "freesweep" (its text board, image/textboard.py).
@@ -95,7 +95,9 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # cells on a violet gradient, Material-coloured digits, emoji flags and bombs on red), "emil-litwiniec/minesweeper-game"
 # (a canvas of lavender pixel-art tiles, digits in the VT323 pixel font) and "thisancog/JSMinesweeper" (its own grey
 # sprites scaled on a canvas, LED counters in its header; the whole board drawn at a loss) (bench/screens/corpus.py:
-# glass, lavender, greycanvas).
+# glass, lavender, greycanvas).  "emil-litwiniec/minesweeper-game" moved to dev in the ninth round, after its first
+# changes and before any of its screenshots was looked at (its left-out figures: 54.47% of cells, 12 of 27 exact, with
+# the readers of f90d6d9 and of the round's first changes alike).
 # Two web clients added late in the eighth round, never looked at (unseen): "fthielke/html-minesweeper" (shiny outset
 # grey cells in CSS, bold PT Mono digits in bright colours) and "premislau/minesweeper-p5.js" (flat dark grey and
 # white squares outlined in black on a p5.js canvas, vector sans-serif digits, marks as plain red squares, "BOOM!"
