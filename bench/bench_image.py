@@ -102,8 +102,11 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # across the board at a loss) (bench/screens/corpus.py: ptmono, p5mines).  "fthielke/html-minesweeper" moved to dev
 # at the start of the ninth round, before any of its screenshots was looked at (its left-out figures: 47.75% of
 # cells, 2 of 26 exact, with the readers of 03b29fb and f90d6d9).
+# A desktop program added in the ninth round, never looked at (unseen): "winemine" (Wine's own Minesweeper clone,
+# WineMine, run by Wine 8.0 under Xvfb: green raised squares on black, bright seven-segment-like digits, green LED
+# counters, a yellow face; bench/screens/winemine.py), truth from its own sprites as for xdemineur.
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
-           "kmines", "atif5/minesweeper", "ragam2/Minesweeper")
+           "kmines", "atif5/minesweeper", "ragam2/Minesweeper", "winemine")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
 import { readFileSync, readdirSync } from "node:fs";
