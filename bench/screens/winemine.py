@@ -20,7 +20,8 @@ to them): each square of the program's own pixels at scale 1 is compared with th
 (WineMine blits each square from one bitmap, so a state is the same pixels wherever it is): the hidden square
 is the one its fresh board shows, and a right click on one gives the flag (two more give back the hidden
 square, through the question mark); the opened squares' sprites are given their digits by calibration games
-played first on dense boards and not kept: at each of their losses the program shows every mine, and a
+played first and not kept, on dense boards and on boards of mines nearly everywhere (where the first click,
+never a mine, shows a high digit): at each of their losses the program shows every mine, and a
 sprite is the count of shown mines around every square that shows it, or it is dropped.  The table is then
 frozen, and each game kept is checked against it: every square of its position must be one of these sprites,
 and at its loss every opened number must equal the count of mines shown around it (a mine shown on a hidden
@@ -52,10 +53,13 @@ TILE = 16  # MINE_WIDTH, MINE_HEIGHT of its source
 MARGIN = 5  # BOARD_WMARGIN and BOARD_HMARGIN: the board 5 pixels in from the client's left
 TOP = 33  # the board's top in the client area: two margins and the LED's 23 pixels
 EXE = "C:\\windows\\system32\\winemine.exe"
-# beginner, intermediate, expert (its own levels' sizes), then custom ones, denser for the high digits
+# beginner, intermediate, expert (its own levels' sizes), then custom ones, some denser for the high digits
 SIZES = [(9, 9, 10), (16, 16, 40), (30, 16, 99), (12, 10, 24), (20, 15, 60), (30, 24, 180), (16, 16, 56),
          (30, 16, 120), (24, 20, 110)]
-CALIBRATE = [(30, 24, 260), (16, 16, 80), (30, 16, 160), (20, 15, 95), (24, 20, 150), (16, 16, 70)] * 4
+# calibration: dense boards (the low digits), then boards of mines nearly everywhere (at most (w-1)x(h-1)), where
+# the first click, never a mine, shows a high digit and the next loses
+CALIBRATE = [(30, 24, 260), (16, 16, 80), (30, 16, 160), (20, 15, 95), (24, 20, 150), (16, 16, 70)] * 3 \
+    + [(9, 9, 60), (16, 16, 200), (12, 10, 90)] * 4
 
 Cell = tuple[int, int]
 
@@ -141,7 +145,7 @@ class Player:
 
     def __init__(self, digits: dict[bytes, int], rng: random.Random, w: int, h: int) -> None:
         self.digits, self.rng, self.w, self.h = digits, rng, w, h
-        self.budget = rng.randrange(0, 3 * (w + h))
+        self.budget = rng.randrange(w + h, 5 * (w + h))
 
     def __call__(self, sprites: dict[Cell, bytes], hidden: bytes, flag: bytes) -> tuple[Cell, int] | None:
         if self.budget <= 0:
