@@ -102,6 +102,10 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # across the board at a loss) (bench/screens/corpus.py: ptmono, p5mines).  "fthielke/html-minesweeper" moved to dev
 # at the start of the ninth round, before any of its screenshots was looked at (its left-out figures: 47.75% of
 # cells, 2 of 26 exact, with the readers of 03b29fb and f90d6d9).
+# Two web clients added after those, never looked at (unseen): "areasoft/winmine.html" (Windows' look redrawn in CSS
+# and SVG sprites of its own, cells of 16 to 32 pixels with the sprites kept small in their middle, colour or black and
+# white) and "BrandonDusseau/minesweeper-classic" (a Windows 2000 clone in its own 16-pixel sprites and a desktop of its
+# own; colour, or black and white with dithered hidden cells) (bench/screens/corpus.py: winmine, mclassic).
 # A desktop program added in the ninth round, never looked at (unseen): "winemine" (Wine's own Minesweeper clone,
 # WineMine, run by Wine 8.0 under Xvfb: green raised squares on black, bright seven-segment-like digits, green LED
 # counters, a yellow face; bench/screens/winemine.py), truth from its own sprites as for xdemineur.

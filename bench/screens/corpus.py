@@ -13,8 +13,9 @@ Each client is shot at several device scales (1, 1.25, 1.5, 2, 3), board sizes, 
 at qualities 60 to 90, some with the page's other UI around the board and the board away from the
 corner.  The clients added later and left out (`dippedrusk`, `minetag`, then `rwpz`, `neosweeper`, `elegant`,
 then `xp`, `neon`, `pixel`, then `bluecanvas`, `emoji`, `dmcshared`, then `glass`, `lavender`, `greycanvas`, then
-`ptmono`, `p5mines`: never looked at while the reader was written) are also shot at a loss, one game in three: every
-mine shown (a shown mine is '?' in minesat's truth, a flag left on a safe cell 'F'); all but `neon`, whose loss draws
+`ptmono`, `p5mines`, then `winmine`, `mclassic`: never looked at while the reader was written) are also shot at a
+loss, one game in three: every mine shown (a shown mine is '?' in minesat's truth, a flag left on a safe cell 'F', a
+wrong flag drawn as a crossed-out mine '?'); all but `neon`, whose loss draws
 every tile not opened as an opened empty one, and `p5mines`, whose loss opens every square (a wrongly marked one
 drawn opened with its count: its count in the truth).
 """
@@ -44,7 +45,7 @@ SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
           "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27, "glass": 27, "lavender": 27, "greycanvas": 27,
-          "ptmono": 27, "p5mines": 27}
+          "ptmono": 27, "p5mines": 27, "winmine": 27, "mclassic": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -1720,6 +1721,230 @@ def capture_p5mines(browser, url: str, rng: random.Random, out: Path, count: int
         ctx.close()
 
 
+# -- areasoft/winmine.html: Windows' Minesweeper redrawn in CSS and SVG sprites of its own (grey bevelled cells, the
+# classic digits, a flag, seven-segment counters of CSS pixels), its cells of the size set in its settings (16 to 32 CSS
+# pixels: its sprites keep their size in the middle of a larger cell); its window stretches its cells to fill the page,
+# so it is shown as its README shows it embedded: an iframe of the board's own size on a page of ours; its "Color"
+# setting off one game in four (black and white) ---------------------------------------------------------------------
+WINMINE_SETTINGS = """for (const [key, value] of Object.entries(%s)) localStorage.setItem(key, value);"""
+WINMINE_HOST = """<!doctype html><html><head><meta charset="utf-8"><title>Minesweeper</title></head>
+<body style="margin: 0; font: 16px sans-serif; color: #222; background: #fafafa">
+<div style="padding: %dpx %dpx"><h2 style="margin: 0 0 8px">A game of Minesweeper</h2>
+<p style="margin: 0 0 12px">Left click opens a square, right click flags it.</p>
+<iframe title="winmine.html" src="winmine.html?height=%d&width=%d&mines=%d" width="%dpx" height="%dpx"></iframe>
+<p>winmine.html, in a frame of its own size.</p></div></body></html>"""
+WINMINE_BOARD = "iframe >> internal:control=enter-frame >> .cell-container"  # the board, in its frame
+WINMINE_STATE = """[...document.querySelectorAll('.cell-container > div')].map(e => [e.id.slice(5),
+    [...e.classList].join(' ')])"""
+
+
+def capture_winmine(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its board's height, width and mines given in its address (`?height=&width=&mines=`, read by its own
+    `load_board_settings`), its cell size and "Color" setting in its localStorage as its settings page stores them
+    (`setting_cell_size_height`, `setting_cell_size_width`, `setting_color`; `setting_api_url` emptied, its own way to
+    send no game history away), cells of 16, 20, 24 or 32 CSS pixels; its frame sized for square cells (the board's
+    columns and rows times the cell, plus its window's own 20 by 83 pixels), on a page of ours at an offset.  It lays
+    the mines at a new game and moves a mine hit by the first click (the first click here on an empty cell of its
+    layout); played by clicks on its cells (left opens, right flags), one game in three then lost by a click on a
+    hidden mine after a wrong flag one time in two: it shows every mine not flagged, the one hit on red, and a wrong
+    flag as a crossed-out mine, flags on mines kept.  No game won is kept.  Truth from its cells' classes (`clear`,
+    `c1`-`c8`, `flag`, `mine`, `triggered-mine`, `notmine`) and its layout (`winmine.mines`): a flag 'F', a mine shown
+    or a crossed-out flag '?', an opened cell its count, else '?'; checked: every opened count equals the mines of its
+    layout around it, its cells squares of the size set, its layout never moved after the first click."""
+    sizes = [(8, 8, 10), (9, 9, 10), (16, 16, 40), (16, 30, 99), (24, 30, 150), (12, 20, 40), (20, 24, 99)]
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose, color = i % 3 == 1, i % 4 != 3
+        px = rng.choice((16, 20, 24, 32)) if cols <= 16 else rng.choice((16, 20, 24))
+        frame_w, frame_h = cols * px + 20, rows * px + 83
+        left, top = rng.choice((10, 40, 90)), rng.choice((10, 30, 70))
+        ctx = base.context(browser, shot["scale"], frame_w + 2 * left + 40, frame_h + top + 160)
+        page = ctx.new_page()
+        settings = {"setting_cell_size_height": px, "setting_cell_size_width": px, "setting_api_url": "",
+                    "setting_color": "true" if color else "false"}
+        page.add_init_script(WINMINE_SETTINGS % json.dumps({k: str(v) for k, v in settings.items()}))
+        host = WINMINE_HOST % (top, left, rows, cols, mines, frame_w, frame_h)
+        page.route(f"{url}winmine/shot-host.html", lambda route, *_: route.fulfill(body=host, content_type="text/html"))
+        page.goto(f"{url}winmine/shot-host.html")
+        page.wait_for_function("document.querySelector('iframe').contentWindow.winmine?.mines?.length > 0")
+        game = page.main_frame.child_frames[0]
+        game.wait_for_function(f"winmine.cells.length === {rows} && winmine.cells[0].length === {cols} && "
+                               f"winmine.mine_count === {mines} && winmine.mines.length === {mines} && "
+                               f"document.querySelectorAll('.cell-container > div').length === {rows * cols}")
+        board = game.locator(".cell-container").bounding_box()
+        assert (round(board["width"]), round(board["height"])) == (cols * px, rows * px), (board, px)
+        assert game.evaluate(f"[...document.querySelectorAll('.cell-container > div')].every(e => "
+                             f"e.offsetWidth === {px} && e.offsetHeight === {px})"), "its cells are not squares"
+
+        def layout() -> list[bool]:
+            mined = set(game.evaluate("winmine.mines"))
+            assert len(mined) == mines
+            return [f"{r}_{c}" in mined for r in range(rows) for c in range(cols)]
+
+        cells: list = []
+
+        def refresh() -> None:
+            at = layout()
+            got = dict(game.evaluate(WINMINE_STATE))
+            cells[:] = [[(at[r * cols + c], "clear" in got[f"{r}_{c}"].split(), "flag" in got[f"{r}_{c}"].split())
+                         for c in range(cols)] for r in range(rows)]
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            game.locator(f"#cell_{r}_{c}").click(button=button)
+            refresh()
+
+        refresh()
+        first = layout()
+        click(*rng.choice([(r, c) for r in range(rows) for c in range(cols)
+                           if not first[r * cols + c] and around(first, rows, cols, r, c) == 0]))
+        mine_at = layout()  # its layout (a mine hit by a first click would have moved)
+        assert mine_at == first
+        cell = lambda r, c: game.locator(f"#cell_{r}_{c}")  # noqa: E731
+        if not play_to_end(page, rng, f"winmine-{i}", lose, mine_at, rows, cols, click, lambda r, c: cells[r][c][1],
+                           lambda: game.evaluate("winmine.game_over && winmine.game_win"), cells, cell,
+                           lambda: game.wait_for_function("winmine.game_over && !winmine.game_win")):
+            continue
+        page.wait_for_timeout(150)
+        assert layout() == mine_at, "its layout moved"
+        got = dict(game.evaluate(WINMINE_STATE))
+        flat = []
+        for r in range(rows):
+            for c in range(cols):
+                classes, mine = set(got[f"{r}_{c}"].split()), mine_at[r * cols + c]
+                assert "question" not in classes
+                counts = [int(k[1]) for k in classes if len(k) == 2 and k[0] == "c" and k[1] in "12345678"]
+                if "flag" in classes:
+                    assert mine and "clear" not in classes
+                    flat.append("F")
+                elif classes & {"mine", "triggered-mine", "notmine"}:
+                    assert lose and mine == ("notmine" not in classes)
+                    flat.append("?")
+                elif "clear" in classes:
+                    assert not mine and len(counts) <= 1
+                    flat.append(str(counts[0] if counts else 0))
+                else:
+                    assert not counts
+                    flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        selector = WINMINE_BOARD if shot["margin"] == 20 else "iframe"
+        png = shoot(page, selector, shot["margin"])
+        save(out, png, f"winmine-{i}{'-lost' if lose else ''}",
+             {"client": "areasoft/winmine.html", "scale": shot["scale"], "cell": px, "color": color, "rows": truth,
+              "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+# -- BrandonDusseau/minesweeper-classic: a clone of Windows 2000's Minesweeper in a "SweeperOS" desktop of its own (a
+# blue desktop, a draggable window with a title bar and a Game and Help menu), its own 16-pixel sprites (drawn to
+# replace Microsoft's), red LED counters and a face; its "Color" menu item off one game in two (black and white) ----
+MCLASSIC_HOOK = "var tiles        = null;"  # its game's tiles, private to its closure: read access given to them
+MCLASSIC_STATE = """shotTiles().map((row, r) => row.map((t, c) => [t.isMine, t.triggered, t.flagged, t.number,
+    document.querySelector(`.ms-panel[data-coord="${r},${c}"]`).className]))"""
+
+
+def capture_mclassic(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its release 1.1.1 (`65a0a05`, with its built files), its unminified script served for its minified one with one
+    line added after its `tiles` (`window.shotTiles = () => tiles`, the only thing added); its levels (9x9 with 10
+    mines, 16x16 with 40, 16x30 with 99) chosen on its own Game menu, other sizes typed in its own "Custom..." dialog
+    (9 to 30 columns, 9 to 24 rows, as it allows), its "Color" item unticked one game in two; its window dragged by
+    its title bar to a place of the desktop at random.  It lays the mines at a new game and moves a mine hit by the
+    first click (the first click here on an empty cell of its layout); played by clicks on its cells (left opens,
+    right flags), one game in three then lost by a click on a hidden mine after a wrong flag one time in two: it
+    shows every mine not flagged, the one hit on red, and a wrong flag as a crossed-out mine, flags on mines kept.  No
+    game won is kept.  Truth from its tiles (`isMine`, `triggered`, `flagged`, `number`) and each cell's classes: a
+    flag 'F', a mine shown or a crossed-out flag '?', an opened cell its count, else '?'; checked: every opened count
+    equals the mines of its layout around it, each cell's classes as its tile says, its layout never moved after the
+    first click."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (24, 30, 150), (12, 20, 40), (20, 24, 99), (9, 12, 15)]
+    levels = {(9, 9, 10): "#game_beg", (16, 16, 40): "#game_int", (16, 30, 99): "#game_exp"}
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose, color = i % 3 == 1, i % 2 == 0
+        ctx = base.context(browser, shot["scale"], 1000, 760)
+        page = ctx.new_page()
+
+        def served(route, *_) -> None:
+            with urllib.request.urlopen(f"{url}mclassic/js/minesweeper.js") as got:
+                text = got.read().decode()
+            assert text.count(MCLASSIC_HOOK) == 1
+            route.fulfill(body=text.replace(MCLASSIC_HOOK, MCLASSIC_HOOK + " window.shotTiles = () => tiles;"),
+                          content_type="text/javascript")
+
+        page.route(f"{url}mclassic/js/minesweeper.min.js", served)
+        page.goto(f"{url}mclassic/index.html")
+        page.wait_for_function("window.shotTiles && shotTiles() && shotTiles().length === 9 && "
+                               "!document.body.classList.contains('loading')")
+        page.click("#game")
+        if (rows, cols, mines) in levels:
+            page.click(levels[rows, cols, mines])
+        else:
+            page.click("#game_cst")
+            page.fill("#cst-height", str(rows))
+            page.fill("#cst-width", str(cols))
+            page.fill("#cst-mines", str(mines))
+            page.click("#cst_ok")
+        if not color:
+            page.click("#game")
+            page.click("#game_clr")
+        page.wait_for_function(f"shotTiles().length === {rows} && shotTiles()[0].length === {cols} && "
+                               f"shotTiles().flat().filter(t => t.isMine).length === {mines} && "
+                               f"document.querySelectorAll('.ms-grid .ms-panel').length === {rows * cols} && "
+                               "document.querySelector('.minesweeper').classList.contains('no-color') === "
+                               f"{str(not color).lower()}")
+        title = page.locator("#ms-main .title-bar .title").bounding_box()
+        page.mouse.move(title["x"] + 20, title["y"] + 5)
+        page.mouse.down()
+        page.mouse.move(title["x"] + 20 + rng.randrange(0, 360), title["y"] + 5 + rng.randrange(0, 120), steps=4)
+        page.mouse.up()
+        cells: list = []
+
+        def refresh() -> None:
+            cells[:] = page.evaluate(MCLASSIC_STATE)
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.locator(f'.ms-panel[data-coord="{r},{c}"]').click(button=button)
+            refresh()
+
+        refresh()
+        first = [t[0] for row in cells for t in row]
+        click(*rng.choice([(r, c) for r in range(rows) for c in range(cols)
+                           if not first[r * cols + c] and around(first, rows, cols, r, c) == 0]))
+        mine_at = [t[0] for row in cells for t in row]  # its layout (a mine hit by a first click would have moved)
+        assert mine_at == first
+        cell = lambda r, c: page.locator(f'.ms-panel[data-coord="{r},{c}"]')  # noqa: E731
+        if not play_to_end(page, rng, f"mclassic-{i}", lose, mine_at, rows, cols, click, lambda r, c: cells[r][c][1],
+                           "shotTiles().flat().every(t => t.isMine || t.triggered)", cells, cell,
+                           "shotTiles().flat().some(t => t.exploded) && "
+                           "document.querySelector('.smiley-icon').classList.contains('dead')"):
+            continue
+        page.wait_for_timeout(150)
+        refresh()
+        assert [t[0] for row in cells for t in row] == mine_at, "its layout moved"
+        flat = []
+        for mine, shown, flagged, n, classes in (t for row in cells for t in row):
+            drawn = set(classes.split())
+            if flagged and not shown:
+                assert mine and "flagged" in drawn
+                flat.append("F")
+            elif shown and (mine or flagged):
+                assert lose and ("mine" in drawn if mine else "bogus" in drawn)
+                flat.append("?")
+            elif shown:
+                assert "triggered" in drawn and drawn & {f"m{k}" for k in range(1, 9)} == ({f"m{n}"} if n else set())
+                flat.append(str(n))
+            else:
+                assert not drawn & {"triggered", "flagged", "marked", "mine"}
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        selector = ".ms-grid" if shot["margin"] == 20 else "#ms-main"
+        save(out, shoot(page, selector, shot["margin"]), f"mclassic-{i}{'-lost' if lose else ''}",
+             {"client": "BrandonDusseau/minesweeper-classic", "scale": shot["scale"], "color": color, "rows": truth,
+              "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -1747,7 +1972,7 @@ def main() -> None:
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
                                "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji", "dmcshared",
-                               "glass", "lavender", "greycanvas", "ptmono", "p5mines"]
+                               "glass", "lavender", "greycanvas", "ptmono", "p5mines", "winmine", "mclassic"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
