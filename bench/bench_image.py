@@ -108,8 +108,11 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # and SVG sprites of its own, cells of 16 to 32 pixels with the sprites kept small in their middle, colour or black and
 # white) and "BrandonDusseau/minesweeper-classic" (a Windows 2000 clone in its own 16-pixel sprites and a desktop of its
 # own; colour, or black and white with dithered hidden cells) (bench/screens/corpus.py: winmine, mclassic).
+# A desktop program added in the ninth round, never looked at (unseen): "winemine" (Wine's own Minesweeper clone,
+# WineMine, run by Wine 8.0 under Xvfb: green raised squares on black, bright seven-segment-like digits, green LED
+# counters, a yellow face; bench/screens/winemine.py), truth from its own sprites as for xdemineur.
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
-           "kmines", "atif5/minesweeper", "ragam2/Minesweeper")
+           "kmines", "atif5/minesweeper", "ragam2/Minesweeper", "winemine")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
 import { readFileSync, readdirSync } from "node:fs";

@@ -103,10 +103,13 @@ def around(cell: Cell, w: int, h: int) -> list[Cell]:
             if (a or b) and 0 <= cell[0] + a < w and 0 <= cell[1] + b < h]
 
 
-def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tuple[int, int], make=None):
+def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tuple[int, int], make=None,
+         player=None):
     """One game to its loss: (position, its sprites, loss, its sprites, the mines shown, hidden, flag,
     window box) or None (won, or not as expected).  `make(screen, w, h, mines, at)` starts the game: this
-    program's by default (ace_mines.py gives another program of the same ways)."""
+    program's by default (ace_mines.py gives another program of the same ways).  `player(sprites, hidden,
+    flag)`, when given, is asked first at each move: a hidden square and the button for it (a square it
+    deduced safe to open, a mine to flag), or None for the guesses below (winemine.py gives one)."""
     try:
         game = (make or Game)(screen, w, h, mines, at)
     except TimeoutError:  # a window that did not show (seen once under load)
@@ -136,6 +139,13 @@ def play(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tup
             hidden_cells = [xy for xy, s in sprites.items() if s == hidden]
             if not hidden_cells:
                 return None
+            move = player(sprites, hidden, flag) if player else None
+            if move is not None:
+                image = game.click(move[0], move[1], image)
+                if game.face(image) != face:
+                    lost = image
+                    break
+                continue
             opens -= 1
             near = [xy for xy in hidden_cells if any(sprites[n] not in (hidden, flag) for n in around(xy, w, h))]
             xy = rng.choice(near or hidden_cells) if opens > 0 else rng.choice(hidden_cells)
@@ -206,11 +216,11 @@ def voted(votes: dict[bytes, set[int]]) -> dict[bytes, int]:
 
 
 def played(screen: Screen, rng: random.Random, w: int, h: int, mines: int, at: tuple[int, int], make,
-           digits: dict[bytes, int]):
-    """A game played to its loss (`play`) and its truth: (the position's picture, its rows, the loss's picture,
-    the loss's rows or None when a flag was wrong, the window's box), or None (not played, or a square that
-    matches no sprite)."""
-    got = play(screen, rng, w, h, mines, at, make=make)
+           digits: dict[bytes, int], player=None):
+    """A game played to its loss (`play`, with its `player` if any) and its truth: (the position's picture, its
+    rows, the loss's picture, the loss's rows or None when a flag was wrong, the window's box), or None (not
+    played, or a square that matches no sprite)."""
+    got = play(screen, rng, w, h, mines, at, make=make, player=player)
     if got is None:
         return None
     position, before, lost, at_loss, shown, hidden, flag, box = got
