@@ -111,6 +111,10 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # A desktop program added in the ninth round, never looked at (unseen): "winemine" (Wine's own Minesweeper clone,
 # WineMine, run by Wine 8.0 under Xvfb: green raised squares on black, bright seven-segment-like digits, green LED
 # counters, a yellow face; bench/screens/winemine.py), truth from its own sprites as for xdemineur.
+# Two web clients added after WineMine, never looked at (unseen): "nejiko96/jquery-minesweeper" (32-pixel sprites of
+# its own: pale green squares with handwritten-style digits, or one game in three its Windows-like grey sheet) and
+# "cosmith/minesweeper" (25-pixel JPEG tiles on a canvas, condensed Bebas Neue digits in dark grey, a dark status bar
+# below) (bench/screens/corpus.py: jqmines, bebas).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
            "kmines", "atif5/minesweeper", "ragam2/Minesweeper", "winemine")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)

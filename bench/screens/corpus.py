@@ -13,11 +13,11 @@ Each client is shot at several device scales (1, 1.25, 1.5, 2, 3), board sizes, 
 at qualities 60 to 90, some with the page's other UI around the board and the board away from the
 corner.  The clients added later and left out (`dippedrusk`, `minetag`, then `rwpz`, `neosweeper`, `elegant`,
 then `xp`, `neon`, `pixel`, then `bluecanvas`, `emoji`, `dmcshared`, then `glass`, `lavender`, `greycanvas`, then
-`ptmono`, `p5mines`, then `winmine`, `mclassic`: never looked at while the reader was written) are also shot at a
-loss, one game in three: every mine shown (a shown mine is '?' in minesat's truth, a flag left on a safe cell 'F', a
-wrong flag drawn as a crossed-out mine '?'); all but `neon`, whose loss draws
-every tile not opened as an opened empty one, and `p5mines`, whose loss opens every square (a wrongly marked one
-drawn opened with its count: its count in the truth).
+`ptmono`, `p5mines`, then `winmine`, `mclassic`, then `jqmines`, `bebas`: never looked at while the reader was
+written) are also shot at a loss, one game in three: every mine shown (a shown mine is '?' in minesat's truth, a flag
+left on a safe cell 'F', a wrong flag drawn as a crossed-out mine '?'); all but `neon`, whose loss draws
+every tile not opened as an opened empty one, and `p5mines` and `bebas`, whose loss opens every square (a wrongly
+marked one drawn opened with its count: its count in the truth).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ SCALES = (1.0, 1.25, 1.5, 2.0, 3.0)
 # games played for the clients added later (left out: unseen); else 12
 COUNTS = {"dippedrusk": 27, "minetag": 27, "rwpz": 27, "neosweeper": 27, "elegant": 27, "xp": 27, "neon": 27,
           "pixel": 27, "bluecanvas": 27, "emoji": 27, "dmcshared": 27, "glass": 27, "lavender": 27, "greycanvas": 27,
-          "ptmono": 27, "p5mines": 27, "winmine": 27, "mclassic": 27}
+          "ptmono": 27, "p5mines": 27, "winmine": 27, "mclassic": 27, "jqmines": 27, "bebas": 27}
 
 
 def save(out: Path, png: bytes, name: str, truth: dict[str, object], quality: int | None) -> None:
@@ -1945,6 +1945,196 @@ def capture_mclassic(browser, url: str, rng: random.Random, out: Path, count: in
         ctx.close()
 
 
+# -- nejiko96/jquery-minesweeper: a jQuery plugin drawing each cell as a 32-pixel sprite of its own sheet (its default
+# stylesheet's: pale green squares with darker green edges, digits in a handwritten italic brush style, shaded; about
+# one game in three its other 32-pixel sheet, Windows-like grey squares with the classic coloured digits), on its demo
+# page of five boards (three levels and a custom form); its jQuery (from a CDN) served from Debian's `libjs-jquery` ---
+JQMINES_HOOK = "new MineSweeper(this, settings)._show();"  # its games, private to its plugin: read access given to them
+JQMINES_STATE = """(() => { const g = shotGames[%r]; const spans = [...document.querySelectorAll(%r)];
+    return g._board._states.map((s, i) => [!!g._board._hasMine(i), s, spans[i].className]); })()"""
+
+
+def capture_jqmines(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its release 1.4.6 (`ca27c26`), its unminified script served for its minified one with one line changed, which
+    keeps each game it makes (`window.shotGames[id]`, the only thing added); its levels (9x9 with 10 mines, 16x16 with
+    40, 16x30 with 99) on its demo page's own boards, other sizes typed in that page's own "Customize" form (width 9 to
+    30, height 9 to 24, as it allows); its stylesheet as shipped (its green sheet) or, about one game in three, with its
+    `$ms-background-img` set to its other sheet (`MS_32x32.png`), the one line that changes.  It lays the mines at the
+    first click, sparing the cell clicked and its neighbours (an opening); played by clicks on its cells (left opens,
+    right flags: its mouse-down and mouse-up handlers), one game in three then lost by a click on a hidden mine after a
+    wrong flag one time in two: it shows every mine not flagged, the one hit on red, a wrong flag as a crossed-out
+    mine, flags on mines kept.  No game won is kept, nor one showing an opened 8 (its stylesheet places the 8's
+    picture wrongly: an 8 is drawn as its 5).  Truth from its board's states (`_states`: hidden, flag, opened with a
+    count, mine shown, exploded, wrong flag) and its layout (`_hasMine`): a flag 'F', a mine shown or a crossed-out
+    flag '?', an opened cell its count, else '?'; checked: every cell's class is its state's, every opened count equals
+    the mines of its layout around it, its layout never moved after the first click."""
+    sizes = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (24, 30, 150), (12, 20, 40), (20, 24, 99), (9, 12, 15)]
+    levels = {(9, 9, 10): "minesweeper2", (16, 16, 40): "minesweeper3", (16, 30, 99): "minesweeper4"}
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose, sheet = i % 3 == 1, "MS_32x32" if rng.random() < 1 / 3 else "green_32x32"
+        ctx = base.context(browser, shot["scale"], max(1100, cols * 32 + 300), max(900, rows * 32 + 320))
+        page = ctx.new_page()
+
+        def served(route, *_) -> None:
+            with urllib.request.urlopen(f"{url}jqmines/scripts/jquery.minesweeper.js") as got:
+                text = got.read().decode()
+            assert text.count(JQMINES_HOOK) == 1
+            route.fulfill(body=text.replace(JQMINES_HOOK, "(window.shotGames = window.shotGames || {})[this.id] = "
+                                            "new MineSweeper(this, settings); window.shotGames[this.id]._show();"),
+                          content_type="text/javascript")
+
+        def styled(route, *_, sheet: str = sheet) -> None:
+            with urllib.request.urlopen(route.request.url) as got:
+                text = got.read().decode()
+            assert text.count("green_32x32.png") == 1
+            route.fulfill(body=text.replace("green_32x32.png", f"{sheet}.png"), content_type="text/css")
+
+        page.route(f"{url}jqmines/scripts/jquery.minesweeper.min.js", served)
+        page.route(f"{url}jqmines/styles/jquery.minesweeper.css", styled)
+        page.route("http://code.jquery.com/jquery.min.js",
+                   lambda route: route.fulfill(path="/usr/share/javascript/jquery/jquery.min.js",
+                                               content_type="text/javascript"))  # apt-get install libjs-jquery
+        page.route("https://www.googletagmanager.com/**", lambda route: route.abort())
+        page.goto(f"{url}jqmines/index.html")
+        page.wait_for_function("window.shotGames && Object.keys(shotGames).length === 4")
+        if (rows, cols, mines) in levels:
+            board = rng.choice(("minesweeper1", "minesweeper2")) if rows == 9 else levels[rows, cols, mines]
+        else:
+            board = "minesweeper5"
+            page.fill("#txtWidth", str(cols))
+            page.fill("#txtHeight", str(rows))
+            page.fill("#txtMines", str(mines))
+            page.click("#btnCustom")
+        spans = f"#{board} .minesweeper-cells > span"
+        page.wait_for_function(f"shotGames.{board} && shotGames.{board}._width === {cols} && "
+                               f"shotGames.{board}._height === {rows} && shotGames.{board}._mines === {mines} && "
+                               f"document.querySelectorAll('{spans}').length === {rows * cols}")
+        page.locator(f"#{board}").scroll_into_view_if_needed()
+        state = JQMINES_STATE % (board, spans)
+        cells: list = []
+
+        def refresh() -> None:
+            got = page.evaluate(state)
+            cells[:] = [[(mine, s[0] == "1", s == "0f", s, k) for mine, s, k in got[r * cols:(r + 1) * cols]]
+                        for r in range(rows)]
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.locator(spans).nth(r * cols + c).click(button=button)
+            refresh()
+
+        click(rng.randrange(rows), rng.randrange(cols))
+        mine_at = [t[0] for row in cells for t in row]  # its layout, laid at the first click
+        assert sum(mine_at) == mines
+        cell = lambda r, c: page.locator(spans).nth(r * cols + c)  # noqa: E731
+        if not play_to_end(page, rng, f"jqmines-{i}", lose, mine_at, rows, cols, click, lambda r, c: cells[r][c][1],
+                           f"shotGames.{board}._unopened <= 0", cells, cell,
+                           f"shotGames.{board}._explosion.length === 1 && "
+                           f"shotGames.{board}._board._states.includes('1a')"):
+            continue
+        page.wait_for_timeout(100)
+        refresh()
+        assert [t[0] for row in cells for t in row] == mine_at, "its layout moved"
+        flat = []
+        for mine, _, _, s, classes in (t for row in cells for t in row):
+            assert classes == f"minesweeper-state{s}", (s, classes)
+            if s == "0f":
+                assert mine
+                flat.append("F")
+            elif s in ("19", "1a", "1b"):
+                assert lose and mine == (s != "1b")
+                flat.append("?")
+            elif s[0] == "1":
+                assert not mine
+                flat.append(s[1])
+            else:
+                assert s == "01"
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        if any("8" in line for line in truth):
+            print(f"jqmines-{i}: an opened 8 (drawn as its 5): not kept")
+            ctx.close()
+            continue
+        selector = f"#{board} .minesweeper-cells" if shot["margin"] == 20 else f"#{board}"
+        page.locator(selector).evaluate("e => e.scrollIntoView({block: 'center'})")
+        save(out, shoot(page, selector, shot["margin"]), f"jqmines-{i}{'-lost' if lose else ''}",
+             {"client": "nejiko96/jquery-minesweeper", "scale": shot["scale"], "sheet": sheet, "rows": truth,
+              "mines": mines, "lost": lose}, shot["quality"])
+        ctx.close()
+
+
+# -- cosmith/minesweeper: a canvas of 25-pixel JPEG tiles of its own (hidden tiles mid-grey with soft bevels, opened
+# ones pale grey-blue, a red pennant for a flag, a round brown bomb at the loss), digits in dark grey Bebas Neue (a tall
+# condensed typeface, its own web font), a dark status bar with the time below the board, on a near-black page --------
+BEBAS_STATE = "game.board.tiles[0].map((_, y) => game.board.tiles.map(column => column[y])).map(row => row.map(t => " \
+              "[t.isMine, !t.isHidden, t.isFlagged, t.numberOfAdjacentMines]))"
+BEBAS_OVER = "game.board.tiles.every(column => column.every(t => !t.isHidden))"
+
+
+def capture_bebas(browser, url: str, rng: random.Random, out: Path, count: int) -> None:
+    """Its page as it is (`bd39023`, its `panda/main.js`), nothing added: once its own 15x15 game with 25 mines is made
+    at the page's load, each board is made by its own `new Game(columns, rows, mines)` and `init()`, as its page
+    does, after its web font is loaded (a canvas draws in the fonts loaded).  It lays the mines at the first click,
+    sparing only the cell clicked; played by clicks on its canvas (left opens, right flags: its mouse-down handler),
+    one game in three then lost by a click on a hidden mine after a wrong flag one time in two: it then opens every
+    tile (a mine drawn as its bomb, a flag taken away: the cell's count shown).  No game won is kept.  Truth from its
+    tiles (`isMine`, `isHidden`, `isFlagged`, `numberOfAdjacentMines`): before a loss a flag 'F', an opened tile its
+    count, else '?'; at a loss a mine '?' and every other tile its count; checked: every count equals the mines of its
+    layout around it, its layout never moved after the first click."""
+    sizes = [(15, 15, 25), (9, 9, 10), (16, 16, 40), (16, 30, 99), (24, 30, 150), (8, 8, 10), (20, 24, 99),
+             (12, 20, 40)]
+    for i, shot in enumerate(plan(rng, sizes, count)):
+        rows, cols, mines = shot["rows"], shot["cols"], shot["mines"]
+        lose = i % 3 == 1
+        ctx = base.context(browser, shot["scale"], max(900, cols * 25 + 300), max(700, rows * 25 + 250))
+        page = ctx.new_page()
+        page.goto(f"{url}bebas/index.html")
+        page.wait_for_function("typeof game === 'object' && game.board && game.board.tiles.length === 15 && "
+                               "[backgroundSprite, mineSprite, flagSprite, tileSprite].every(s => s.complete)")
+        page.evaluate("document.fonts.load(\"15px 'BebasNeueRegular'\")")
+        page.wait_for_function("document.fonts.check(\"15px 'BebasNeueRegular'\")")
+        page.evaluate(f"game = new Game({cols}, {rows}, {mines}); game.init()")
+        page.wait_for_function(f"game.board.tiles.length === {cols} && game.board.tiles[0].length === {rows} && "
+                               f"document.getElementById('canvas').width === {cols * 25}")
+        box = page.locator("#canvas").bounding_box()
+        assert (round(box["width"]), round(box["height"])) == (cols * 25, rows * 25 + 25), box
+        cells: list = []
+
+        def click(r: int, c: int, button: str = "left") -> None:
+            page.mouse.click(box["x"] + (c + 0.5) * 25, box["y"] + (r + 0.5) * 25, button=button)
+            cells[:] = page.evaluate(BEBAS_STATE)
+
+        click(rng.randrange(rows), rng.randrange(cols))
+        mine_at = [t[0] for row in cells for t in row]  # its layout, laid at the first click
+        assert sum(mine_at) == mines
+        if not play_to_end(page, rng, f"bebas-{i}", lose, mine_at, rows, cols, click, lambda r, c: cells[r][c][1],
+                           BEBAS_OVER, cells, _CanvasCell.at(click), BEBAS_OVER):
+            continue
+        page.wait_for_timeout(100)
+        cells[:] = page.evaluate(BEBAS_STATE)
+        assert [t[0] for row in cells for t in row] == mine_at, "its layout moved"
+        flat = []
+        for mine, shown, flagged, n in (t for row in cells for t in row):
+            if lose:
+                assert shown
+                flat.append("?" if mine else str(n))
+            elif flagged:
+                assert not shown and mine
+                flat.append("F")
+            elif shown:
+                assert not mine
+                flat.append(str(n))
+            else:
+                flat.append("?")
+        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        check_counts(truth, mine_at, rows, cols)
+        save(out, shoot(page, "#canvas", shot["margin"]), f"bebas-{i}{'-lost' if lose else ''}",
+             {"client": "cosmith/minesweeper", "scale": shot["scale"], "rows": truth, "mines": mines, "lost": lose},
+             shot["quality"])
+        ctx.close()
+
+
 # -- looks drawn here from a position (skins.py) --------------------------------------------------------
 def capture_skins(browser, url: str, rng: random.Random, out: Path, count: int, names: list[str]) -> None:
     for name in names:
@@ -1972,7 +2162,8 @@ def main() -> None:
     clients, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
     wanted = sys.argv[3:] or ["jsm", "google", "mjs", "win98", *skins.SKINS, "dippedrusk", "minetag", "rwpz",
                                "neosweeper", "elegant", "xp", "neon", "pixel", "bluecanvas", "emoji", "dmcshared",
-                               "glass", "lavender", "greycanvas", "ptmono", "p5mines", "winmine", "mclassic"]
+                               "glass", "lavender", "greycanvas", "ptmono", "p5mines", "winmine", "mclassic", "jqmines",
+                               "bebas"]
     server, url = base.serve(clients)
     rng = random.Random(34)
     with sync_playwright() as pw:
