@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from minesat.image.edges import EXACT, edges_along
-from minesat.image.grid import Grid, _best_candidate, _extended
+from minesat.image.grid import FINER, Grid, _best_candidate, _extended
 
 
 def lattice(width: int, height: int, xs: list[int], ys: list[int]) -> tuple[list, list]:
@@ -58,3 +58,43 @@ def test_a_lattice_over_edges_everywhere_is_no_grid():
     edges_v, edges_h = edges_along(across, 1)[0], edges_along(down, 1)[0]
     best = _best_candidate(grid, None, edges_v, edges_h, width, height, EXACT)
     assert best is not None and best[0][0]
+
+
+
+
+def shaded_squares(width: int, height: int, xs: list[int], ys: list[int]) -> tuple[list, list]:
+    """A grey image of squares shaded corner to corner (light at the top left, a few levels darker each pixel
+    right and down, as a CSS clone's shiny hidden squares) between dark lines at the columns xs and the rows ys,
+    on a light page: its pixels along its rows and along its columns."""
+    def level(x: int, y: int) -> int:
+        if x in xs or y in ys:
+            return 110
+        if not (xs[0] < x < xs[-1] and ys[0] < y < ys[-1]):
+            return 220
+        left, top = max(c for c in xs if c < x), max(r for r in ys if r < y)
+        return max(119, 235 - 5 * ((x - left) + (y - top)))
+    image = [bytes(level(x, y) for x in range(width)) for y in range(height)]
+    across = [(row,) * 3 for row in image]
+    down = [(bytes(image[y][x] for y in range(height)),) * 3 for x in range(width)]
+    return across, down
+
+
+def test_squares_shaded_all_over_are_kept_aside_not_refused_for_a_finer_grid():
+    """Squares of 22 pixels shaded corner to corner have edges all over them (a few levels a pixel), so a lattice
+    of half their size finds edges near most of its lines too, and the squares' lattice is refused as a coarse
+    one of it; but the added lines, through the squares' middles, cross edges on far fewer sampled lines than the
+    squares' own: the lattice is kept aside, to be the grid where no other is found (before, such a board gave
+    "the lines found do not form one grid of cells").  A lattice of every other line of a grid of plain lines,
+    the finer lines as sharp as its own, is refused and not kept."""
+    xs = ys = [10 + 22 * k for k in range(10)]
+    across, down = shaded_squares(220, 220, xs, ys)
+    edges_v, edges_h = edges_along(across, 1)[0], edges_along(down, 1)[0]
+    grid = Grid(left=10.0, top=10.0, pitch_x=22.0, pitch_y=22.0, rows=9, cols=9)
+    aside: list = []
+    assert _best_candidate(grid, None, edges_v, edges_h, 220, 220, EXACT, aside) is None
+    assert len(aside) == 1 and aside[0][1] == grid and aside[0][0][1] >= FINER
+    xs = ys = [10 + 11 * k for k in range(19)]
+    across, down = lattice(220, 220, xs, ys)
+    edges_v, edges_h = edges_along(across, 1)[0], edges_along(down, 1)[0]
+    aside = []
+    assert _best_candidate(grid, None, edges_v, edges_h, 220, 220, EXACT, aside) is None and not aside

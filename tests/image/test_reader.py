@@ -758,3 +758,98 @@ def test_digits_on_badges_and_outlined_hidden_squares_are_read(dark):
     reading = read(keycaps(rows, dark))
     assert rows_of(reading) == rows
     assert reading.sure
+
+
+def shiny(rows: list[str], cell: int) -> Image.Image:
+    """A board drawn as a CSS clone draws one (no client's pixels): hidden squares shiny, a gradient from near
+    white at the top left to dark grey from the middle of the bottom right half on, opened ones flat grey in thin
+    dark lines, digits in a bold sans-serif of bright colours (a yellow 4, a red 3 and a less bright red 5), a red
+    flag on a black pole and foot."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 40, h + 120), (204, 204, 204))
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell * 2 // 3)
+    inks = {"1": (0, 100, 255), "2": (40, 200, 40), "3": (255, 0, 0), "4": (240, 230, 0), "5": (200, 0, 0)}
+    x0, y0 = 20, 90
+    draw.rectangle((x0 - 1, y0 - 1, x0 + w, y0 + h), fill=(168, 168, 168))
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = x0 + c * cell, y0 + r * cell
+            if ch in "?F":
+                for dy in range(cell):
+                    for dx in range(cell):
+                        t = (dx + dy) / (2 * cell - 2)
+                        image.putpixel((x + dx, y + dy), (max(119, round(235 - 200 * t)),) * 3)
+            draw.rectangle((x, y, x + cell, y + cell), outline=(110, 110, 110))
+            if ch == "F":
+                pole = x + cell // 2
+                draw.rectangle((pole, y + cell // 5, pole + max(1, cell // 16), y + cell * 3 // 4), fill=(0, 0, 0))
+                draw.rectangle((x + cell // 5, y + cell * 3 // 4, x + cell * 4 // 5, y + cell * 17 // 20),
+                               fill=(0, 0, 0))
+                draw.polygon([(pole, y + cell // 5), (x + cell // 5, y + cell * 3 // 10), (pole, y + cell * 2 // 5)],
+                             fill=(230, 0, 0))
+            elif ch in inks:
+                draw.text((x + cell / 2, y + cell / 2), ch, fill=inks[ch], font=font, anchor="mm")
+    return image
+
+
+@pytest.mark.parametrize("cell", [22, 40])
+def test_shiny_hidden_squares_and_bright_digits_are_read(cell):
+    """Hidden squares shaded corner to corner: their light and dark corners are no ink, the edges all over them
+    (a few levels a pixel at 22 pixels) do not make a finer grid of them, and a flag's black foot is not the
+    colour of its square; a yellow 4 is a 4 by its clear shape, though no common palette draws 4s yellow, and
+    of two bright reds the darker is the 5.  Before, every hidden square was taken for an empty one (or no grid
+    was found at 22 pixels), the flags for digits, the 4s and the 5 for 3s."""
+    rows = ["??????F?",
+            "?F?3?2??",
+            "12114321",
+            "00001F10",
+            "01110111",
+            "12F10000",
+            "F3321000",
+            "??F10000",
+            "?5211100",
+            "F2F10000"]
+    reading = read(shiny(rows, cell))
+    assert rows_of(reading) == rows
+
+
+def lavender(rows: list[str], cell: int = 44) -> Image.Image:
+    """A board drawn as a pixel-art canvas clone draws one (no client's pixels): hidden tiles light lavender with
+    a white top-left bevel, a dark bottom-right one and a dark speck in the corner of their middle, opened ones
+    flat lavender, digits in a bold monospace, a red flag on a dark pole."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 40, h + 120), (244, 244, 244))
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("DejaVuSansMono-Bold.ttf", cell * 2 // 3)
+    inks = {"1": (40, 60, 230), "2": (40, 140, 60), "3": (210, 30, 50), "4": (60, 40, 150)}
+    bevel = max(2, cell // 9)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = 20 + c * cell, 90 + r * cell
+            draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=(193, 190, 239), outline=(150, 145, 215))
+            if ch in "?F":
+                draw.rectangle((x + 1, y + 1, x + cell - 2, y + cell - 2), fill=(110, 100, 190))
+                draw.rectangle((x + 1, y + 1, x + cell - 1 - bevel, y + cell - 1 - bevel), fill=(250, 250, 255))
+                draw.rectangle((x + bevel, y + bevel, x + cell - 1 - bevel, y + cell - 1 - bevel), fill=(204, 200, 245))
+                k = cell * 3 // 4
+                draw.rectangle((x + k - 2, y + k - 3, x + k, y + k), fill=(110, 100, 190))  # the speck
+            if ch == "F":
+                draw.rectangle((x + cell // 2, y + cell // 4, x + cell // 2 + 1, y + cell * 3 // 4), fill=(40, 40, 40))
+                draw.rectangle((x + cell // 4, y + cell // 4, x + cell // 2, y + cell // 2), fill=(230, 20, 20))
+            elif ch in inks:
+                draw.text((x + cell / 2, y + cell / 2), ch, fill=inks[ch], font=font, anchor="mm")
+    return image
+
+
+def test_a_pixel_art_board_with_a_speck_on_each_hidden_tile_is_read():
+    """A speck in the corner of a hidden tile's middle (a pixel-art tile's shading) is no glyph: before, every
+    hidden tile was taken for a digit, a 4, and no board was read."""
+    rows = ["??????",
+            "?F????",
+            "12?211",
+            "013?10",
+            "01?210",
+            "011100"]
+    reading = read(lavender(rows))
+    assert rows_of(reading) == rows

@@ -27,6 +27,7 @@ INK = 56  # a channel this far from the cell's background is ink
 SHADED = 0.5  # a face with at most this share of its ground within EVEN levels of its lightness is shaded
 GRADED = 16  # (and at least 5% of it this far off: a gradient, not noise)
 EVEN = 6  # a lightness this near the background's is its, even on a face shaded a little (JPEG's noise)
+SOFT = 12  # "ink" reaching the middle's edge, its boundary steps this small (a channel, their median): a gradient
 SAMPLES = 32  # samples per side of a cell
 
 Rgb = tuple[int, int, int]
@@ -208,6 +209,9 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
         counts = _palette(shades, levels)
         tied = [max(tied, key=lambda key: counts.get(key, 0))]
     mode = tied[0]
+    if max(mode) - min(mode) <= 1 and _near(ring, mode) < 0.5 * sum(ring.values()):  # a graded face's band, its
+        central = max(ring, key=lambda key: _near(ring, key))  # commonest colour a grey mark's (a flag's black
+        mode = central if _near({mode: 1}, central) == 0 else mode  # foot): the colour near most of it, if far
     # thick bevels (a classic tile at 125%) reach into the band: its most common colour is then a bevel's,
     # missing from a side of the band (a light bevel is on the top and left only) and nearly absent from a
     # band further in, where the tile's face is
@@ -269,6 +273,13 @@ def _rim(pix: list[tuple[int, ...]], m: int, rgb: dict[int, Rgb]) -> Rgb:
     return red, green, blue
 
 
+def _near(counts: dict[Rgb, int], level: Rgb) -> int:
+    """How many samples are of colours (at 16 levels a channel) within INK of `level` in every channel."""
+    near = INK >> 4
+    return sum(k for (r, g, b), k in counts.items()
+               if abs(r - level[0]) <= near and abs(g - level[1]) <= near and abs(b - level[2]) <= near)
+
+
 def _one_sided(middle: list[tuple[int, ...]], band: int, inside: int, mode: Rgb, levels: dict[int, Rgb]) -> bool:
     """Whether the colour `mode` (at 16 levels) covers under a tenth of some side of the band around the middle."""
     sides = (middle[:band], middle[inside - band:], [row[:band] for row in middle],
@@ -316,4 +327,29 @@ def find_ink(cell: CellLook, bg: Rgb, far: set[int] | None = None) -> None:
             ink[i] = line
             colours += inked
             rows += repeat(i, len(inked))
+    if colours and _soft(pix, ink, rgb, m):  # a shaded face's light or dark corner, no ink
+        ink, colours, rows = [blank] * n, [], []
     cell.background, cell.ink, cell.ink_count, cell.colours, cell.rows = bg, ink, len(colours), colours, rows
+
+
+def _soft(pix: list[tuple[int, ...]], ink: list[bytes], rgb: dict[int, Rgb], m: int) -> bool:
+    """Whether ink found in a cell's middle is a gradient's end, not a mark: it reaches the middle's edge (a
+    digit stays inside it) and from ink to the ground next to it the colour steps little (the median of the
+    steps across the ink's boundary under `SOFT` in every channel: a gradient's, where a drawn edge jumps)."""
+    n = len(pix)
+    last = n - m - 1
+    if not (any(ink[m]) or any(ink[last]) or any(line[m] or line[last] for line in ink[m:last + 1])):
+        return False
+    steps = []
+    for i in range(m, last + 1):
+        line, row = ink[i], pix[i]
+        for j in range(m, last + 1):
+            if not line[j]:
+                continue
+            here = rgb[row[j]]
+            for a, b in ((i, j - 1), (i, j + 1), (i - 1, j), (i + 1, j)):
+                if m <= a <= last and m <= b <= last and not ink[a][b]:
+                    there = rgb[pix[a][b]]
+                    steps.append(max(abs(here[0] - there[0]), abs(here[1] - there[1]), abs(here[2] - there[2])))
+    steps.sort()
+    return bool(steps) and steps[len(steps) // 2] < SOFT

@@ -15,6 +15,9 @@ from operator import itemgetter
 from minesat.image.cells import Rgb
 from minesat.image.glyphs import Glyph, Shapes, shape_distances
 
+# a shape this near a digit's (FAIR), every other digit's CLEAR further: its colour does not overrule it (see `odd`)
+FAIR, CLEAR = 0.2, 0.12
+
 # Ink hues of digits in the common palettes (degrees), for chromatic ink.
 _HUES: dict[int, tuple[tuple[float, float], ...]] = {
     0: (),  # (a 0 drawn on an empty cell, in grey)
@@ -80,6 +83,8 @@ class Palette:
     two_blues: bool = True
     hues: bool = True
     zeros: bool = False
+    red_split: float = 90  # a red this light or lighter is the bright one (a 3), where two are
+    blue_split: float = 90  # and a blue the bright one (a 4)
 
 
 def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None, palette: Palette = Palette(),
@@ -93,18 +98,22 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
     if not palette.zeros:
         best.pop(0, None)
     by_shape = dict(best)
-    if hsl is not None:  # chromatic ink: digits never drawn in this hue are unlikely
+    nearest = sorted(by_shape.values())
+    odd = False  # a clear shape in a hue no common palette gives its digit (a yellow 4): the shape's, unsure
+    if hsl is not None and nearest[0] <= FAIR and nearest[1] - nearest[0] >= CLEAR:
+        odd = not _hue_fits(min(by_shape, key=by_shape.__getitem__), hsl[0])
+    if hsl is not None and not odd:  # chromatic ink: digits never drawn in this hue are unlikely
         hue, _, light = hsl
         for digit in best:
             if not _hue_fits(digit, hue):
                 best[digit] += 0.3
         # the classic palette draws 3 bright red and 5 dark red, 1 bright blue and 4 dark blue
         if (hue >= 340 or hue < 10) and (light >= 90 or two_reds):  # red: bright a 3, dark (maroon) a 5;
-            best[5 if light >= 90 else 3] += 0.3  # a dark red alone in the image is its palette's red, either
+            best[5 if light >= (palette.red_split if two_reds else 90) else 3] += 0.3  # a dark red alone: either
         elif 20 <= hue < 40:  # salmon, orange, brown: a 5 (between red and orange, 10-20 degrees, neither)
             best[3] += 0.3
         elif 225 <= hue <= 250 and two_blues:  # one blue alone: the palette's blue, whichever digit it is
-            best[4 if light >= 90 else 1] += 0.3
+            best[4 if light >= palette.blue_split else 1] += 0.3
     else:
         for digit in (1, 2, 3, 6):  # grey or black ink is a 7 or an 8 in palettes that colour the digits
             best[digit] += 0.02
@@ -112,6 +121,6 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
     first, second = ranked[0], ranked[1]
     margin = best[second] - best[first]
     confidence = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, best[first] - 0.12) * 2))
-    if first != min(by_shape, key=by_shape.__getitem__):
+    if odd or first != min(by_shape, key=by_shape.__getitem__):
         confidence = min(confidence, 0.45)  # colour and shape disagree: say so
     return first, confidence, ranked

@@ -156,7 +156,7 @@ def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
     left = min(a for _, a, _ in runs)
     right = max(b for _, _, b in runs)
     h, w = bottom - top + 1, right - left + 1
-    if h < 4:
+    if h < max(4, n // 8):  # a speck (a pixel-art tile's shaded corner), no glyph: a digit stands an eighth of a cell
         return None
     box = [bytearray(w + 2) for _ in range(h + 2)]
     for y, a, b in runs:

@@ -38,6 +38,8 @@ from minesat.image.lattice import Grid
 MIN_PITCH, MAX_PITCH = 10, 200  # pixels per cell
 MIN_CELLS = 2  # per side
 Family = tuple[float, float, int, list[Line]]  # evenly spaced lines: the first's place, the pitch, how many, they
+FINER = 0.2  # a lattice's lines crossing edges on this much more of the sampled lines than a finer one's: maybe no
+# part of it (squares shaded all over have edges everywhere), taken where no grid is found
 CONTRAST = 0.05  # a lattice of sharp edges crosses edges on this much more of the sampled lines at its lines
 # than through the cells' middles, at least (in each direction; see `_best_candidate`)
 FRAME = 0.95  # a frame around the board has edges along this share of its length at least
@@ -118,6 +120,7 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
               for y in range(0, height, step_y)]
     down = [(red[x::width], green[x::width], blue[x::width]) for x in range(0, width, step_x)]
     best: _Best | None = None
+    aside: list[_Best] = []  # the first lattice refused as a coarse one whose own lines are the sharper (FINER)
     refusal = BoardError("no board found in the image: no regular grid of cells")
     # sharp edges first, then edges blurred by scaling or JPEG; bands of edges split into lines last
     tests = list(zip(edges_along(across, step_y), edges_along(down, step_x)))
@@ -143,7 +146,13 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
         except BoardError as e:
             refusal = e
             continue
-        best = _best_candidate(found, best, edges_v, edges_h, width, height, mode)
+        best = _best_candidate(found, best, edges_v, edges_h, width, height, mode, aside)
+    if aside and (best is None or not best[0][0] or _finer(best[1], aside[0][1])  # no grid, or one of lines much
+                  or aside[0][1].rows * aside[0][1].cols >= 2 * best[0][1]):  # fainter than a coarse lattice's of
+        _, found, edges_v, edges_h, mode = aside[0]  # twice or three times its cells, or of far fewer cells than it:
+        # the coarse one, its squares shaded all over
+        best = ((True, found.rows * found.cols), _extended(found, edges_v, edges_h, width, height), edges_v, edges_h,
+                mode)
     if best is None:
         raise refusal
     if not best[0][0]:
@@ -156,8 +165,14 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
 _Best = tuple[tuple[bool, float], Grid, Edges, Edges, int]
 
 
+def _finer(fine: Grid, coarse: Grid) -> bool:
+    """Whether a grid's cells are a half or a third of another's (within 5% of their size)."""
+    return any(abs(k * fine.pitch_x - coarse.pitch_x) <= 0.05 * coarse.pitch_x
+               and abs(k * fine.pitch_y - coarse.pitch_y) <= 0.05 * coarse.pitch_y for k in (2, 3))
+
+
 def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edges, width: int, height: int,
-                    mode: int) -> _Best | None:
+                    mode: int, aside: list[_Best] | None = None) -> _Best | None:
     """The better of `best` and the grid found (or a lattice of every other line of it, the lines through
     the cells' middles being found too): one with edges along most of its lines, and the most cells."""
     candidates = [grid]
@@ -171,13 +186,20 @@ def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edg
             support(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols))
         # a coarse lattice of a finer grid's lines: not the cells (unless the finer cells would be smaller than any
         # board's and the grid has a whole board's cells: dense edges of a small tile's bevels and stipples)
-        if share >= 0.8 and any(
-                min(support(edges_v, grid.left, grid.pitch_x / k, grid.cols * k, grid.top,
-                            grid.pitch_y * grid.rows),
-                    support(edges_h, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
-                            grid.pitch_x * grid.cols)) >= 0.8
-                for k in (2, 3) if min(grid.pitch_x, grid.pitch_y) / k >= MIN_PITCH or min(grid.rows, grid.cols) < 8):
-            continue
+        finer = [k for k in (2, 3) if share >= 0.8
+                 and (min(grid.pitch_x, grid.pitch_y) / k >= MIN_PITCH or min(grid.rows, grid.cols) < 8)
+                 and min(support(edges_v, grid.left, grid.pitch_x / k, grid.cols * k, grid.top,
+                                 grid.pitch_y * grid.rows),
+                         support(edges_h, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
+                                 grid.pitch_x * grid.cols)) >= 0.8]
+        if finer:
+            sharper = min(min(_contrast(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows,
+                                        k),
+                              _contrast(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols,
+                                        k)) for k in finer)
+            if aside is not None and sharper >= FINER and not aside:  # the first (its edges the sharpest found)
+                aside.append(((True, sharper), grid, edges_v, edges_h, mode))  # (its own lines the sharper: maybe
+            continue  # squares shaded all over, if no grid is found)
         if share >= 0.8 and mode == EXACT and min(
                 _contrast(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
                 _contrast(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols)) < CONTRAST:
@@ -188,11 +210,11 @@ def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edg
     return best
 
 
-def _contrast(edges: Edges, first: float, pitch: float, cells: int, start: float, span: float) -> float:
+def _contrast(edges: Edges, first: float, pitch: float, cells: int, start: float, span: float, k: int = 2) -> float:
     """How much more of the sampled lines cross edges at the lattice's lines (in one direction) than through the
-    cells' middles (the lattice shifted by half a cell)."""
+    cells' middles (the lattice shifted by half a cell; by a `k`th of one)."""
     return (crossings(edges, first, pitch, cells, start, span)
-            - crossings(edges, first + pitch / 2, pitch, cells - 1, start, span))
+            - crossings(edges, first + pitch / k, pitch, cells - 1, start, span))
 
 
 def _extended(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int) -> Grid:

@@ -26,8 +26,8 @@ def is_flag(cell: CellLook, glyph: Glyph | None) -> bool:
         return False
     rows = cell.rows  # each ink sample's row
     red = list(compress(rows, map(_reds(cell.colours).__contains__, cell.colours)))
-    reddish = set(filter(_reddish, set(cell.colours)))
-    rest = [i for i, reddish_here in zip(rows, map(reddish.__contains__, cell.colours)) if not reddish_here]
+    reddish = {p for p in set(cell.colours) if _reddish(p) or p[0] - max(p[1], p[2]) > 30}  # (and a dark red:
+    rest = [i for i, reddish_here in zip(rows, map(reddish.__contains__, cell.colours)) if not reddish_here]  # JPEG's)
     if len(red) < 0.15 * len(cell.colours) or len(rest) < 0.12 * len(cell.colours):
         return False
     top, _, bottom, _ = glyph.box

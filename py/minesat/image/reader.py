@@ -61,6 +61,7 @@ DRIFT = 96  # how far a see-through face's colour drifts across the board (KMine
 MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
 TWIN = 6  # a look this near the hidden look in colour is of its colour (see the naming of flags)
 ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
+SHADES = 20  # lightnesses of one hue's digits this far apart at a gap between them: two shades (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
 SHADED_DIGITS = 2  # a shaded look with this many times the well-shaped digits of every flat look is opened
 
@@ -152,16 +153,23 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
         if (hsl := ink_hue(cell.colours, backgrounds[k])) is not None:
             seen.append((hsl[0], hsl[2], digit))
 
-    def classic(hues: tuple[float, float], bright_digit: int, dark_digit: int) -> bool:
+    def classic(hues: tuple[float, float], bright_digit: int, dark_digit: int) -> tuple[bool, float]:
         lo, hi = hues
         shades = [(light, d) for hue, light, d in seen if (lo <= hue < hi if lo < hi else hue >= lo or hue < hi)]
-        bright = [d for light, d in shades if light >= 90]
-        dark = [d for light, d in shades if light < 80]
+        split, low = 90.0, 80.0  # the classic palette's: a bright shade, a dark one
+        lights = sorted(light for light, _ in shades)
+        if not (lights and lights[0] < low and lights[-1] >= split):  # else two shades both bright (or dark)?
+            gap, middle = max(((b - a, (a + b) / 2) for a, b in zip(lights, lights[1:])), default=(0.0, 0.0))
+            if gap >= SHADES:
+                split = low = middle
+        bright = [d for light, d in shades if light >= split]
+        dark = [d for light, d in shades if light < low]
         return (bool(bright) and bool(dark) and bright.count(dark_digit) <= bright.count(bright_digit)
-                and dark.count(bright_digit) <= dark.count(dark_digit))
+                and dark.count(bright_digit) <= dark.count(dark_digit)), split
 
     one_hue = len(shaped) >= 3 and all(hue_distance(hue, seen[0][0]) <= ONE_HUE for hue, _, _ in seen)  # (or none)
-    return Palette(classic((340, 10), 3, 5), classic((225, 250.01), 1, 4), not one_hue, zeros >= ZEROS)
+    (reds, red_split), (blues, blue_split) = classic((340, 10), 3, 5), classic((225, 250.01), 1, 4)
+    return Palette(reds, blues, not one_hue, zeros >= ZEROS, red_split, blue_split)
 
 
 def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, threshold: float = THRESHOLD) -> Reading:
