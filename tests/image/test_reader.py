@@ -817,7 +817,8 @@ def test_shiny_hidden_squares_and_bright_digits_are_read(cell):
 def lavender(rows: list[str], cell: int = 44) -> Image.Image:
     """A board drawn as a pixel-art canvas clone draws one (no client's pixels): hidden tiles light lavender with
     a white top-left bevel, a dark bottom-right one and a dark speck in the corner of their middle, opened ones
-    flat lavender, digits in a bold monospace, a red flag on a dark pole."""
+    flat lavender, digits in a bold monospace, a red flag on a dark pole; at a loss, every mine a dark indigo cog
+    ('*')."""
     w, h = len(rows[0]) * cell, len(rows) * cell
     image = Image.new("RGB", (w + 40, h + 120), (244, 244, 244))
     draw = ImageDraw.Draw(image)
@@ -837,9 +838,32 @@ def lavender(rows: list[str], cell: int = 44) -> Image.Image:
             if ch == "F":
                 draw.rectangle((x + cell // 2, y + cell // 4, x + cell // 2 + 1, y + cell * 3 // 4), fill=(40, 40, 40))
                 draw.rectangle((x + cell // 4, y + cell // 4, x + cell // 2, y + cell // 2), fill=(230, 20, 20))
+            elif ch == "*":
+                cx, cy, rad = x + cell / 2, y + cell / 2, cell * 0.25
+                for a in range(8):
+                    t = a * math.pi / 4 + 0.2
+                    draw.line((cx, cy, cx + math.cos(t) * rad * 1.4, cy + math.sin(t) * rad * 1.4),
+                              fill=(82, 76, 155), width=max(2, cell // 10))
+                draw.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=(82, 76, 155))
             elif ch in inks:
                 draw.text((x + cell / 2, y + cell / 2), ch, fill=inks[ch], font=font, anchor="mm")
     return image
+
+
+def test_a_lost_game_whose_mines_are_cogs_is_read_with_them_hidden():
+    """At a loss every square is opened and each mine drawn as a dark indigo cog ('*'), which fits no digit's
+    shape but is read as a 4 by its colour: 4s where no 4 can be, and the board was refused ("the numbers in the
+    grid do not fit a Minesweeper game").  The glyphs that fit no digit are taken for marks when that makes the
+    numbers fit: hidden cells, unsure."""
+    rows = ["01*100",
+            "0122*1",
+            "01*211",
+            "013*10",
+            "01*210",
+            "011100"]
+    reading = read(lavender(rows))
+    assert rows_of(reading) == [row.replace("*", "?") for row in rows]
+    assert all((r, c) in reading.unsure for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
 
 
 def test_a_pixel_art_board_with_a_speck_on_each_hidden_tile_is_read():

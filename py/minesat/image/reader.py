@@ -34,7 +34,7 @@ from minesat.image import looks
 from minesat.image.cells import INK, CellLook, Rgb, Seen, find_ink, luminance, packed_pixels, sample_cell
 from minesat.image.consistency import around, impossible_numbers, inconsistent, near
 from minesat.image.counter import read_counter
-from minesat.image.digits import Palette, classify_digit, hue_distance, ink_hue
+from minesat.image.digits import UNLIKE, Palette, classify_digit, hue_distance, ink_hue
 from minesat.image.extent import continues
 from minesat.image.glyphs import WELL, Glyph, Shapes, face_glyph, glyph_features, shape_distances, shape_fit
 from minesat.image.grid import Grid, find_grid
@@ -412,6 +412,17 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         marks += wide
     numbers = [i for i, ch in enumerate(out) if ch in "12345678"]
     impossible = impossible_numbers(out, grid.rows, grid.cols)
+    if impossible >= max(5, 0.3 * len(numbers)):
+        # glyphs that fit no digit well, read as digits by their colour: a lost game's mines drawn as cogs?
+        unlike = [i for i in numbers if (g := named[i] or glyphs[i]) is not None
+                  and min(shape_distances(g, shapes).values()) > UNLIKE]
+        trial = [HIDDEN if i in set(unlike) else ch for i, ch in enumerate(out)]
+        if unlike and 4 * impossible_numbers(trial, grid.rows, grid.cols) <= impossible:
+            for i in unlike:  # they are marks, for the user to check
+                out[i], conf[i] = HIDDEN, 0.4
+                ranked.pop(i, None)
+            numbers = [i for i, ch in enumerate(out) if ch in "12345678"]
+            impossible = impossible_numbers(out, grid.rows, grid.cols)
     if impossible >= max(5, 0.3 * len(numbers)):
         # a few misread digits are left to the user; numbers that mostly cannot be where they are (more
         # than the hidden cells around them) are a table's, not a game's
