@@ -27,7 +27,7 @@ import json
 import random
 import sys
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PIL import Image
@@ -428,6 +428,25 @@ def settled(cells: str, count: str) -> str:
 def check_counts(truth: list[str], mine_at: list[bool], rows: int, cols: int) -> None:
     assert all(v in "?F" or int(v) == around(mine_at, rows, cols, r, c) for r, line in enumerate(truth)
                for c, v in enumerate(line)), "an opened count that is not the mines around it"
+
+
+def opened_truth(states: Iterable[tuple[bool, bool, bool, int]], lose: bool, rows: int, cols: int) -> list[str]:
+    """The truth's rows from each cell's (mine, shown, flagged, count), row by row, for a client that opens every
+    cell at a loss (each mine '?' then, the others their counts), as the p5.js and Bebas canvases do."""
+    flat = []
+    for mine, shown, flagged, n in states:
+        if lose:
+            assert shown
+            flat.append("?" if mine else str(n))
+        elif flagged:
+            assert not shown and mine
+            flat.append("F")
+        elif shown:
+            assert not mine
+            flat.append(str(n))
+        else:
+            flat.append("?")
+    return ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
 
 
 # -- rw-pz/claude-minesweeper: a monochrome dark look (grey shades, digits in greys of a light font) --------------
@@ -1699,20 +1718,7 @@ def capture_p5mines(browser, url: str, rng: random.Random, out: Path, count: int
                            "board.victory", cells, _CanvasCell.at(click), "board.boom"):
             continue
         page.evaluate(P5MINES_FRAME)
-        flat = []
-        for mine, shown, marked, n in (c for row in cells for c in row):
-            if lose:
-                assert shown
-                flat.append("?" if mine else str(n))
-            elif marked:
-                assert not shown and mine
-                flat.append("F")
-            elif shown:
-                assert not mine
-                flat.append(str(n))
-            else:
-                flat.append("?")
-        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        truth = opened_truth((c for row in cells for c in row), lose, rows, cols)
         check_counts(truth, mine_at, rows, cols)
         assert [c[0] for row in cells for c in row] == mine_at, "its layout moved"
         save(out, shoot(page, "canvas", shot["margin"]), f"p5mines-{i}{'-lost' if lose else ''}",
@@ -2114,20 +2120,7 @@ def capture_bebas(browser, url: str, rng: random.Random, out: Path, count: int) 
         page.wait_for_timeout(100)
         cells[:] = page.evaluate(BEBAS_STATE)
         assert [t[0] for row in cells for t in row] == mine_at, "its layout moved"
-        flat = []
-        for mine, shown, flagged, n in (t for row in cells for t in row):
-            if lose:
-                assert shown
-                flat.append("?" if mine else str(n))
-            elif flagged:
-                assert not shown and mine
-                flat.append("F")
-            elif shown:
-                assert not mine
-                flat.append(str(n))
-            else:
-                flat.append("?")
-        truth = ["".join(flat[r * cols:(r + 1) * cols]) for r in range(rows)]
+        truth = opened_truth((t for row in cells for t in row), lose, rows, cols)
         check_counts(truth, mine_at, rows, cols)
         save(out, shoot(page, "#canvas", shot["margin"]), f"bebas-{i}{'-lost' if lose else ''}",
              {"client": "cosmith/minesweeper", "scale": shot["scale"], "rows": truth, "mines": mines, "lost": lose},

@@ -108,16 +108,9 @@ class Game(xdemineur.Game):
         wait_for(self.drawn, "the fresh board drawn")
 
     def find(self) -> tuple[int, int, int, int] | None:
-        tree = subprocess.run(["xwininfo", "-root", "-tree"], env=self.screen.env, capture_output=True,
-                              check=True).stdout.decode("latin-1")
-        for line in tree.splitlines():
-            if '"WineMine": ("winemine.exe"' in line:
-                geometry, absolute = line.split()[-2:]  # WxH+x+y (in its parent), +X+Y (on the screen)
-                width, height = (int(v) for v in geometry.split("+")[0].split("x"))
-                x, y = (int(v) for v in absolute.lstrip("+").split("+"))
-                if width == self.w * TILE + 2 * MARGIN and height > self.h * TILE + TOP + MARGIN:
-                    return x, y, x + width, y + height
-        return None
+        return next((box for line, box in xdemineur.windows(self.screen) if '"WineMine": ("winemine.exe"' in line
+                     and box[2] - box[0] == self.w * TILE + 2 * MARGIN
+                     and box[3] - box[1] > self.h * TILE + TOP + MARGIN), None)
 
     def drawn(self) -> bool:
         """Every square the same (the fresh board's hidden square) and not the black of the window's ground."""

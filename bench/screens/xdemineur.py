@@ -31,7 +31,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from PIL import Image
@@ -48,6 +48,18 @@ CALIBRATE = [(16, 16, 60), (30, 16, 130), (16, 16, 70), (30, 24, 200), (20, 15, 
 Cell = tuple[int, int]
 
 
+def windows(screen: Screen) -> Iterator[tuple[str, tuple[int, int, int, int]]]:
+    """Each window of the Xvfb's tree (`xwininfo -root -tree`): its line and its box on the screen."""
+    tree = subprocess.run(["xwininfo", "-root", "-tree"], env=screen.env, capture_output=True,
+                          check=True).stdout.decode("latin-1")
+    for line in tree.splitlines():
+        if line.strip().startswith("0x") and line.rstrip().endswith(tuple("0123456789")):
+            geometry, absolute = line.split()[-2:]  # WxH+x+y (in its parent), +X+Y (on the screen)
+            width, height = (int(v) for v in geometry.split("+")[0].split("x"))
+            x, y = (int(v) for v in absolute.lstrip("+").split("+"))
+            yield line, (x, y, x + width, y + height)
+
+
 class Game:
     def __init__(self, screen: Screen, w: int, h: int, mines: int, at: tuple[int, int]) -> None:
         self.screen, self.w, self.h, self.mines = screen, w, h, mines
@@ -59,15 +71,7 @@ class Game:
         self.grid = (self.box[0] + ORIGIN[0], self.box[1] + ORIGIN[1])
 
     def find(self) -> tuple[int, int, int, int] | None:
-        tree = subprocess.run(["xwininfo", "-root", "-tree"], env=self.screen.env, capture_output=True,
-                              check=True).stdout.decode("latin-1")
-        for line in tree.splitlines():
-            if "/usr/games/xdemineur" in line:
-                geometry, absolute = line.split()[-2:]  # WxH+x+y (in its parent), +X+Y (on the screen)
-                width, height = (int(v) for v in geometry.split("+")[0].split("x"))
-                x, y = (int(v) for v in absolute.lstrip("+").split("+"))
-                return x, y, x + width, y + height
-        return None
+        return next((box for line, box in windows(self.screen) if "/usr/games/xdemineur" in line), None)
 
     def face(self, image: Image.Image) -> bytes:
         """The face above the board (the program's own state: it frowns at a loss)."""
