@@ -17,7 +17,6 @@ from minesat.image.glyphs import Glyph, Shapes, shape_distances
 
 # a shape this near a digit's (FAIR), every other digit's CLEAR further: its colour does not overrule it (see `odd`)
 FAIR, CLEAR = 0.2, 0.12
-UNLIKE = 0.22  # a glyph this far from every digit's shape fits none: its colour alone never makes it a sure digit
 
 # Ink hues of digits in the common palettes (degrees), for chromatic ink.
 _HUES: dict[int, tuple[tuple[float, float], ...]] = {
@@ -122,6 +121,6 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
     first, second = ranked[0], ranked[1]
     margin = best[second] - best[first]
     confidence = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, best[first] - 0.12) * 2))
-    if odd or first != min(by_shape, key=by_shape.__getitem__) or by_shape[first] > UNLIKE:
-        confidence = min(confidence, 0.45)  # colour and shape disagree, or the shape is no digit's: say so
+    if odd or first != min(by_shape, key=by_shape.__getitem__):
+        confidence = min(confidence, 0.45)  # colour and shape disagree: say so
     return first, confidence, ranked

@@ -34,7 +34,7 @@ from minesat.image import looks
 from minesat.image.cells import INK, CellLook, Rgb, Seen, find_ink, luminance, packed_pixels, sample_cell
 from minesat.image.consistency import around, impossible_numbers, inconsistent, near
 from minesat.image.counter import read_counter
-from minesat.image.digits import UNLIKE, Palette, classify_digit, hue_distance, ink_hue
+from minesat.image.digits import Palette, classify_digit, hue_distance, ink_hue
 from minesat.image.extent import continues
 from minesat.image.glyphs import WELL, Glyph, Shapes, face_glyph, glyph_features, shape_distances, shape_fit
 from minesat.image.grid import Grid, find_grid
@@ -60,6 +60,7 @@ FAINT = 20  # a channel this far from a cell's background (and less than INK) is
 DRIFT = 96  # how far a see-through face's colour drifts across the board (KMines' over its picture)
 MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
 TWIN = 6  # a look this near the hidden look in colour is of its colour (see the naming of flags)
+UNLIKE = 0.22  # a glyph this far from every digit's shape fits none (see the numbers' check in `_read`)
 ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
 SHADES = 20  # lightnesses of one hue's digits this far apart at a gap between them: two shades (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
