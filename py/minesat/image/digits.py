@@ -98,10 +98,11 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
     if not palette.zeros:
         best.pop(0, None)
     by_shape = dict(best)
+    shaped = min(by_shape, key=by_shape.__getitem__)  # the digit of the nearest shape
     nearest = sorted(by_shape.values())
-    odd = False  # a clear shape in a hue no common palette gives its digit (a yellow 4): the shape's, unsure
-    if hsl is not None and nearest[0] <= FAIR and nearest[1] - nearest[0] >= CLEAR:
-        odd = not _hue_fits(min(by_shape, key=by_shape.__getitem__), hsl[0])
+    # a clear shape in a hue no common palette gives its digit (a yellow 4): the shape's, unsure
+    odd = (hsl is not None and nearest[0] <= FAIR and nearest[1] - nearest[0] >= CLEAR
+           and not _hue_fits(shaped, hsl[0]))
     if hsl is not None and not odd:  # chromatic ink: digits never drawn in this hue are unlikely
         hue, _, light = hsl
         for digit in best:
@@ -121,6 +122,6 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
     first, second = ranked[0], ranked[1]
     margin = best[second] - best[first]
     confidence = max(0.0, min(1.0, 0.35 + margin * 6 - max(0.0, best[first] - 0.12) * 2))
-    if odd or first != min(by_shape, key=by_shape.__getitem__):
+    if odd or first != shaped:
         confidence = min(confidence, 0.45)  # colour and shape disagree: say so
     return first, confidence, ranked

@@ -193,13 +193,14 @@ def _best_candidate(grid: Grid, best: _Best | None, edges_v: Edges, edges_h: Edg
                          support(edges_h, grid.top, grid.pitch_y / k, grid.rows * k, grid.left,
                                  grid.pitch_x * grid.cols)) >= 0.8]
         if finer:
-            sharper = min(min(_contrast(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows,
-                                        k),
-                              _contrast(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols,
-                                        k)) for k in finer)
-            if aside is not None and sharper >= FINER and not aside:  # the first (its edges the sharpest found)
-                aside.append(((True, sharper), grid, edges_v, edges_h, mode))  # (its own lines the sharper: maybe
-            continue  # squares shaded all over, if no grid is found)
+            if aside is not None and not aside:  # the first kept (its edges the sharpest found): its own lines the
+                sharper = min(min(  # sharper, maybe squares shaded all over, if no grid is found
+                    _contrast(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows, k),
+                    _contrast(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols, k))
+                    for k in finer)
+                if sharper >= FINER:
+                    aside.append(((True, sharper), grid, edges_v, edges_h, mode))
+            continue
         if share >= 0.8 and mode == EXACT and min(
                 _contrast(edges_v, grid.left, grid.pitch_x, grid.cols, grid.top, grid.pitch_y * grid.rows),
                 _contrast(edges_h, grid.top, grid.pitch_y, grid.rows, grid.left, grid.pitch_x * grid.cols)) < CONTRAST:

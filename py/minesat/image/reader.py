@@ -415,9 +415,9 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
     impossible = impossible_numbers(out, grid.rows, grid.cols)
     if impossible >= max(5, 0.3 * len(numbers)):
         # glyphs that fit no digit well, read as digits by their colour: a lost game's mines drawn as cogs?
-        unlike = [i for i in numbers if (g := named[i] or glyphs[i]) is not None
-                  and min(shape_distances(g, shapes).values()) > UNLIKE]
-        trial = [HIDDEN if i in set(unlike) else ch for i, ch in enumerate(out)]
+        unlike = {i for i in numbers if (g := named[i] or glyphs[i]) is not None
+                  and min(shape_distances(g, shapes).values()) > UNLIKE}
+        trial = [HIDDEN if i in unlike else ch for i, ch in enumerate(out)]
         if unlike and 4 * impossible_numbers(trial, grid.rows, grid.cols) <= impossible:
             for i in unlike:  # they are marks, for the user to check
                 out[i], conf[i] = HIDDEN, 0.4
