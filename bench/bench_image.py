@@ -51,7 +51,8 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
                 "ace-of-penguins minesweeper", "freesweep", "kurehajime/minesweeper_tag", "lazzerex/NeoSweeper",
                 "kmines", "ziebelje/minesweeper", "cobalthex/minesweeper", "atif5/minesweeper",
                 "rw-pz/claude-minesweeper", "dmcshared/minesweeper", "IvoSpasov/minesweeper",
-                "michaelkolesidis/emoji-minesweeper", "fthielke/html-minesweeper", "emil-litwiniec/minesweeper-game"}
+                "michaelkolesidis/emoji-minesweeper", "fthielke/html-minesweeper", "emil-litwiniec/minesweeper-game",
+                "BrandonDusseau/minesweeper-classic"}
 # The desktop programs run under Xvfb (bench/screens/: sgt_mines.py, xbomb.py, freesweep.py, xdemineur.py,
 # gnome_mines.py, ace_mines.py), each its own client, all developed on by now: "sgt-puzzles mines", "xdemineur",
 # "xbomb", "gnome-mines", "ace-of-penguins minesweeper" and "freesweep" (its text board, image/textboard.py).
@@ -108,6 +109,9 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # and SVG sprites of its own, cells of 16 to 32 pixels with the sprites kept small in their middle, colour or black and
 # white) and "BrandonDusseau/minesweeper-classic" (a Windows 2000 clone in its own 16-pixel sprites and a desktop of its
 # own; colour, or black and white with dithered hidden cells) (bench/screens/corpus.py: winmine, mclassic).
+# "BrandonDusseau/minesweeper-classic" moved to dev at the start of the tenth round, before any of its screenshots was
+# looked at (its left-out figures: 18.39% of cells with f90d6d9, 19.25% with bc1228b, 2 of 27 exact; on the set made
+# again on the tenth round's machine, see its note).
 # A desktop program added in the ninth round, never looked at (unseen): "winemine" (Wine's own Minesweeper clone,
 # WineMine, run by Wine 8.0 under Xvfb: green raised squares on black, bright seven-segment-like digits, green LED
 # counters, a yellow face; bench/screens/winemine.py), truth from its own sprites as for xdemineur.

@@ -42,6 +42,9 @@ FINER = 0.2  # a lattice's lines crossing edges on this much more of the sampled
 # part of it (squares shaded all over have edges everywhere), taken where no grid is found
 CONTRAST = 0.05  # a lattice of sharp edges crosses edges on this much more of the sampled lines at its lines
 # than through the cells' middles, at least (in each direction; see `_best_candidate`)
+OBLONG = 1.25  # cells this much taller than wide (or wider than tall) at most, where no square ones are found
+FEW = 64  # a grid of fewer cells than a beginner's board found on sharp edges: the split edges looked at too
+LONG = 6  # lines in each direction's family, at least, for cells found not square in one pass (see `_grid_from`)
 FRAME = 0.95  # a frame around the board has edges along this share of its length at least
 
 
@@ -137,16 +140,20 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
     passes += [(*vh, CROSSED, False) for vh in tests]
     families: dict[tuple[int, int], _Families] = {}  # the lines of each pass's edges, for the passes again
     for n_pass, (edges_v, edges_h, mode, other) in enumerate(passes):
-        if mode != EXACT and best is not None and best[0][0]:
-            break
+        if mode != EXACT and best is not None and best[0][0] and (mode != SPLIT or best[0][1] >= FEW):
+            break  # (a grid of few cells found on sharp edges: maybe a coarse lattice of the page's, the split
+            # edges looked at too)
         if n_pass >= 2 * len(tests) and best is not None and best[0][0]:
             break
         try:
             found = _grid_from(edges_v, edges_h, width, height, mode, other, families)
         except BoardError as e:
             refusal = e
-            continue
-        best = _best_candidate(found, best, edges_v, edges_h, width, height, mode, aside)
+        else:
+            best = _best_candidate(found, best, edges_v, edges_h, width, height, mode, aside)
+    # the lines down of one pass and those across of another (each pass's lines may be found in one direction only)
+    best = _oblong(families, {(id(edges_v), mode): (edges_v, edges_h) for edges_v, edges_h, mode, _ in passes
+                              if mode != CROSSED}, best, width, height)
     if aside and (best is None or not best[0][0] or _finer(best[1], aside[0][1])  # no grid, or one of lines much
                   or aside[0][1].rows * aside[0][1].cols >= 2 * best[0][1]):  # fainter than a coarse lattice's of
         _, found, edges_v, edges_h, mode = aside[0]  # twice or three times its cells, or of far fewer cells than it:
@@ -163,6 +170,30 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
 
 
 _Best = tuple[tuple[bool, float], Grid, Edges, Edges, int]
+
+
+def _oblong(families: dict[tuple[int, int], _Families], made: dict[tuple[int, int], tuple[Edges, Edges]],
+            best: _Best | None, width: int, height: int) -> _Best | None:
+    """The better of `best` and the grids of cells that are not square (up to OBLONG) whose lines down are a family
+    found in one of the edges `made` (by their key in `families`) and whose lines across are one found in the same
+    or another: each direction with its own pitch, where `_grid_from` takes square cells when the two disagree (and
+    its families are not both LONG).  Rows with a strip between them (inline tiles on lines of text) break the lines
+    down, which BROKEN or SPLIT may find alone, and the strip's uneven edges can break the lines across in those
+    passes, which EXACT finds evenly spaced.  Each is checked as EXACT's grids are (`_best_candidate`)."""
+    for key_x, (edges_v, _) in made.items():
+        for key_y, (_, edges_h) in made.items():
+            if key_x not in families or key_y not in families:
+                continue
+            xfam, yfam = families[key_x][2], families[key_y][3]
+            low, high = sorted((xfam[1], yfam[1]))
+            if min(xfam[2], yfam[2]) < MIN_CELLS + 2 or not 1.05 * low < high <= OBLONG * low:
+                continue
+            try:
+                found = _grid_of(edges_v, edges_h, width, height, xfam, yfam, None, True, OBLONG)
+            except BoardError:
+                continue
+            best = _best_candidate(found, best, edges_v, edges_h, width, height, EXACT)
+    return best
 
 
 def _finer(fine: Grid, coarse: Grid) -> bool:
@@ -376,7 +407,10 @@ def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, mode: in
         families[key] = (vertical, horizontal, _progression(vertical), _progression(horizontal))
     vertical, horizontal, (x0, px, nx, xs), (y0, py, ny, ys) = families[key]
     xfam, yfam = (x0, px, nx, xs), (y0, py, ny, ys)
-    if max(nx, ny) >= MIN_CELLS + 1 and (min(nx, ny) < MIN_CELLS + 1 or max(px, py) > 1.1 * min(px, py)):
+    oblong = not other and min(nx, ny) >= LONG and max(px, py) <= OBLONG * min(px, py)  # two long families of lines:
+    # cells taller than wide (or wider than tall), as drawn
+    if max(nx, ny) >= MIN_CELLS + 1 and (min(nx, ny) < MIN_CELLS + 1 or max(px, py) > 1.1 * min(px, py)) \
+            and not oblong:
         # one direction is clearer (blurred bevels, JPEG, a fractional cell size): its pitch, with square
         # cells, finds the other
         by_x = (nx >= ny) != other
@@ -389,7 +423,7 @@ def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, mode: in
     elif other:
         raise BoardError("no board found in the image: no regular grid of cells")
     grid = _grid_of(edges_v, edges_h, width, height, xfam, yfam, (vertical, horizontal) if mode == BROKEN else None,
-                    mode != CROSSED)
+                    mode != CROSSED, OBLONG if oblong else 1.35)
     if other:  # the size set aside must not be a lattice of its own over the board: oblong cells
         if by_x:
             first = y0 + math.ceil((grid.top - y0) / py) * py
@@ -406,7 +440,7 @@ def _grid_from(edges_v: Edges, edges_h: Edges, width: int, height: int, mode: in
 
 def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
              xfam: Family, yfam: Family,
-             snap: tuple[list[Line], list[Line]] | None = None, phase: bool = True) -> Grid:
+             snap: tuple[list[Line], list[Line]] | None = None, phase: bool = True, oblong: float = 1.35) -> Grid:
     """The grid of a family of lines running down (xfam) and one running across (yfam).  With `snap`
     (all the lines found, down and across), the board's extent is taken to the outermost lines found
     near it (rounded tiles' sides stop short of the board's corners by their corners' radius).  Without
@@ -416,7 +450,7 @@ def _grid_of(edges_v: Edges, edges_h: Edges, width: int, height: int,
     y0, py, ny, ys = yfam
     if nx < MIN_CELLS + 1 or ny < MIN_CELLS + 1:
         raise BoardError("no board found in the image: no regular grid of cells")
-    if max(px, py) > 1.35 * min(px, py):
+    if max(px, py) > oblong * min(px, py):
         raise BoardError(f"no board found in the image: cells of {px:.0f}x{py:.0f} pixels are not square")
     # The lines between columns run from the board's top to its bottom, those between rows from its
     # left to its right: their common extent is the board, whether or not its outer lines were found.

@@ -62,6 +62,7 @@ MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is
 TWIN = 6  # a look this near the hidden look in colour is of its colour (see the naming of flags)
 UNLIKE = 0.22  # a glyph this far from every digit's shape fits none (see the numbers' check in `_read`)
 ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
+DARK = 60  # ink this dark (mean luminance) and grey on a raised tile, of no digit's shape, is a flag (see `_read`)
 SHADES = 20  # lightnesses of one hue's digits this far apart at a gap between them: two shades (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
 SHADED_DIGITS = 2  # a shaded look with this many times the well-shaped digits of every flat look is opened
@@ -382,6 +383,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         elif k == hidden and g is not None and (has_red(cell) or flag_shape(cell, g)):  # a flag on a hidden cell
             out.append(FLAG)
             conf.append(min(1.0, 0.55 + bonus))
+        elif (k == hidden and g is not None and not mirrored[i] and centres[k][0].raised >= RAISED
+              and ink_hue(cell.colours) is None and luminance(_mean(cell.colours)) < DARK
+              and min(shape_distances(g, shapes).values()) > UNLIKE):
+            # dark grey ink of no digit's shape on a raised tile: a flag drawn without colour (black and white)
+            out.append(FLAG)
+            conf.append(0.45)
         elif k == hidden:
             out.append(HIDDEN)
             marked = _unlike(cell, centres[k][0]) if any(grounds[k].values()) else _faint(cell, faint)
@@ -450,6 +457,11 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
 
 OVERLAY_NOTE = ("many hidden cells carry marks (numbers or colours drawn over the board): is a probability overlay "
                 "on, such as JSMinesweeper's \"Mine %\"? Turn it off and take the screenshot again")
+
+
+def _mean(colours: list[Rgb]) -> Rgb:
+    n = max(1, len(colours))
+    return (sum(c[0] for c in colours) / n, sum(c[1] for c in colours) / n, sum(c[2] for c in colours) / n)
 
 
 def _overlay_note(out: list[str], marks: list[int]) -> str:
