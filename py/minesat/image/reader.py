@@ -460,8 +460,9 @@ OVERLAY_NOTE = ("many hidden cells carry marks (numbers or colours drawn over th
 
 
 def _mean(colours: list[Rgb]) -> Rgb:
+    """The mean of these colours."""
     n = max(1, len(colours))
-    return (sum(c[0] for c in colours) / n, sum(c[1] for c in colours) / n, sum(c[2] for c in colours) / n)
+    return (sum(c[0] for c in colours) // n, sum(c[1] for c in colours) // n, sum(c[2] for c in colours) // n)
 
 
 def _overlay_note(out: list[str], marks: list[int]) -> str:
