@@ -42,9 +42,10 @@ FINER = 0.2  # a lattice's lines crossing edges on this much more of the sampled
 # part of it (squares shaded all over have edges everywhere), taken where no grid is found
 CONTRAST = 0.05  # a lattice of sharp edges crosses edges on this much more of the sampled lines at its lines
 # than through the cells' middles, at least (in each direction; see `_best_candidate`)
-OBLONG = 1.25  # cells this much taller than wide (or wider than tall) at most, where no square ones are found
+ASQUARE = 1.08  # cells less oblong than this are taken as square (not from two families of other passes)
+OBLONG = 1.25  # cells this much taller than wide (or wider than tall) at most (inline tiles on lines of text)
 FEW = 64  # a grid of fewer cells than a beginner's board found on sharp edges: the split edges looked at too
-LONG = 6  # lines in each direction's family, at least, for cells found not square in one pass (see `_grid_from`)
+LONG = 6  # lines in each direction's family, at least, for cells found not square (see `_grid_from`, `_oblong`)
 FRAME = 0.95  # a frame around the board has edges along this share of its length at least
 
 
@@ -186,7 +187,7 @@ def _oblong(families: dict[tuple[int, int], _Families], made: dict[tuple[int, in
                 continue
             xfam, yfam = families[key_x][2], families[key_y][3]
             low, high = sorted((xfam[1], yfam[1]))
-            if min(xfam[2], yfam[2]) < MIN_CELLS + 2 or not 1.05 * low < high <= OBLONG * low:
+            if min(xfam[2], yfam[2]) < LONG or not ASQUARE * low < high <= OBLONG * low:
                 continue
             try:
                 found = _grid_of(edges_v, edges_h, width, height, xfam, yfam, None, True, OBLONG)
