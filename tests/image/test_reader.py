@@ -877,3 +877,78 @@ def test_a_pixel_art_board_with_a_speck_on_each_hidden_tile_is_read():
             "011100"]
     reading = read(lavender(rows))
     assert rows_of(reading) == rows
+
+
+CLASSIC_INKS = {"1": (0, 0, 255), "2": (0, 128, 0), "3": (255, 0, 0), "4": (0, 0, 128), "5": (128, 0, 0)}
+
+
+def classic(rows: list[str], cell: int = 20, strip: int = 0, bevel: int = 2, colour: bool = True, blob: bool = False
+            ) -> Image.Image:
+    """A board in Windows' classic look as clones draw it (no client's pixels): grey raised tiles with a white bevel
+    at their top and left and a dark grey one at their bottom and right, opened cells flat grey with a dark grey
+    line at their top and left, bold digits in the classic colours (black with `colour` False), a flag as a red
+    pennant (black without colour) on a black pole and foot (or with `blob` a thick black one, pennant and pole
+    run together, as a dithered tile's blur leaves it).  Each row is `strip` pixels taller than a cell is wide, the grey ground showing below its tiles (inline tiles
+    on lines of text)."""
+    w, h = len(rows[0]) * cell, len(rows) * (cell + strip)
+    image = Image.new("RGB", (w + 60, h + 130), (192, 192, 192))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, w + 59, 40), fill=(0, 0, 128))
+    draw.text((10, 10), "Minesweeper", fill=(255, 255, 255), font=ImageFont.truetype("DejaVuSans-Bold.ttf", 16))
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell * 3 // 4)
+    x0, y0 = 30, 90
+    draw.rectangle((x0 - 3, y0 - 3, x0 + w + 2, y0 + h + 2), outline=(128, 128, 128), width=3)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = x0 + c * cell, y0 + r * (cell + strip)
+            if ch in "?F":
+                draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=(128, 128, 128))
+                draw.polygon([(x, y), (x + cell - 1, y), (x + cell - 1 - bevel, y + bevel), (x + bevel, y + bevel),
+                              (x + bevel, y + cell - 1 - bevel), (x, y + cell - 1)], fill=(255, 255, 255))
+                draw.rectangle((x + bevel, y + bevel, x + cell - 1 - bevel, y + cell - 1 - bevel), fill=(192, 192, 192))
+            else:
+                draw.rectangle((x, y, x + cell - 1, y + cell + strip - 1), fill=(192, 192, 192))
+                draw.line((x, y, x + cell - 1, y), fill=(128, 128, 128))
+                draw.line((x, y, x, y + cell + strip - 1), fill=(128, 128, 128))
+            cx, cy = x + cell // 2, y + cell // 2
+            if ch == "F" and blob:
+                k = max(1, cell // 16)
+                draw.ellipse((cx - 6 * k, cy - 7 * k, cx + 3 * k, cy - k), fill=(0, 0, 0))
+                draw.rectangle((cx - k, cy - 6 * k, cx + 2 * k, cy + 4 * k), fill=(0, 0, 0))
+                draw.rectangle((cx - 3 * k, cy + 3 * k, cx + 4 * k, cy + 5 * k), fill=(0, 0, 0))
+            elif ch == "F":
+                k = max(1, cell // 16)
+                draw.polygon([(cx - 4 * k, cy - 3 * k), (cx + k, cy - 6 * k), (cx + k, cy)],
+                             fill=(255, 0, 0) if colour else (0, 0, 0))
+                draw.rectangle((cx, cy - 6 * k, cx + k, cy + 3 * k), fill=(0, 0, 0))
+                draw.rectangle((cx - 4 * k, cy + 3 * k, cx + 5 * k, cy + 5 * k), fill=(0, 0, 0))
+            elif ch in CLASSIC_INKS:
+                draw.text((cx, cy + 1), ch, fill=CLASSIC_INKS[ch] if colour else (0, 0, 0), font=font, anchor="mm")
+    return image
+
+
+CLASSIC = ["???????211??",
+           "??F?F??1F1??",
+           "??2213321122",
+           "1F1001FF1001",
+           "11100124F100",
+           "000000F3F100",
+           "011100111000",
+           "01F100000000",
+           "011100000000"]
+
+
+@pytest.mark.parametrize("cell, strip, bevel", [(16, 2, 2), (32, 5, 4), (40, 5, 5)])
+def test_cells_taller_than_wide_are_read(cell, strip, bevel):
+    """Tiles laid inline on lines of text (a clone's) leave a strip of the ground below each row: cells 12% to 16%
+    taller than wide, which no square grid fits (before, "no board found", or a grid a row too many)."""
+    assert rows_of(read(classic(CLASSIC, cell=cell, strip=strip, bevel=bevel, colour=False))) == CLASSIC
+
+
+def test_flags_drawn_without_colour_as_a_blob_are_flags():
+    """In black and white, a flag blurred from a dithered tile is a dark blob of no digit's shape and no flag's
+    pole on a raised tile: a flag (unsure), not a hidden cell."""
+    reading = read(classic(CLASSIC, colour=False, blob=True))
+    assert rows_of(reading) == CLASSIC
+    flags = [(r, c) for r, row in enumerate(CLASSIC) for c, ch in enumerate(row) if ch == "F"]
+    assert all(cell in reading.unsure for cell in flags)

@@ -16,6 +16,7 @@ RIM = 100  # plain cells alike in their middles, their outlines this far apart i
 OUTLINED = 3  # outlines this many times RIM apart: two looks though their middles differ by a few shades
 LINK = 16  # plain side neighbours this near in colour (less when dark, as `apart`; alike in border and shading)
 # are of one look
+FLAT = 5  # a plain cell this little raised (or sunken) is flat (see `parted`)
 RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
 
@@ -49,6 +50,27 @@ def distance(a: CellLook, b: CellLook) -> float:
     between two clearly raised tiles: how much of a bevel a cell's samples hold varies with the scaling)."""
     both = a.raised >= 2 * RAISED and b.raised >= 2 * RAISED
     return rgb_distance(a.background, b.background) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
+
+
+def parted(cells: list[CellLook], label: list[int], centres: list[list[CellLook]], cols: int) -> None:
+    """Each look whose plain cells are of two kinds, raised tiles (RAISED or more) and flat cells (raised by FLAT or
+    less either way), with none between, split in two (in place: `centres` and the cells' `label`): a classic tile
+    and an opened cell of one grey, the tile's thin bevels on a big cell (two pixels of 24 to 96) raising it less
+    than `apart` allows between the two.  Each kind must lie on two rows and two columns at least (`cols` a row):
+    a column of squares all sampled across their rounded sides is raised by the lattice's place, not a look."""
+
+    def spread(group: list[int]) -> bool:
+        return len({i // cols for i in group}) >= 2 and len({i % cols for i in group}) >= 2
+
+    for k in range(len(centres)):
+        members = [i for i, j in enumerate(label) if j == k]
+        tiles = [i for i in members if cells[i].raised >= RAISED]
+        flat = [i for i in members if abs(cells[i].raised) <= FLAT]
+        if len(tiles) + len(flat) == len(members) and spread(tiles) and spread(flat):
+            centres[k] = [cells[i] for i in tiles]
+            centres.append([cells[i] for i in flat])
+            for i in flat:
+                label[i] = len(centres) - 1
 
 
 def rim_distance(a: CellLook, b: CellLook) -> int:

@@ -174,7 +174,8 @@ def has_red(cell: CellLook) -> bool:
 def is_mine(cell: CellLook, glyph: Glyph) -> bool:
     """A shown mine: a dark round blob, full at its middle, about as wide as tall, mostly filled: the whole
     ink, widest not at its top or foot, or its body (the rows at least 0.4 as wide as the widest, leaving out a
-    tall fuse) shaped and filled as a disc is, widest at its middle."""
+    tall fuse) shaped and filled as a disc is, widest at its middle; or dark ink with spikes all round a solid
+    middle (`spiky`: a small mine whose long spikes leave its box half empty)."""
     colours = cell.colours
     # dark: black, or a dark grey (a bomb's body drawn shaded, as emoji are; not a dark blue or red digit)
     dark = sum(map({p for p in set(colours) if max(p) < 90 or max(p) < 128 and max(p) - min(p) < 48}.__contains__,
@@ -192,6 +193,6 @@ def is_mine(cell: CellLook, glyph: Glyph) -> bool:
     mid = (body[0] + body[-1]) // 2
     full = max(widths[max(0, mid - 1):mid + 2]) >= 0.8 * most  # (a mine's glint may make one row narrower)
     at = (sum(widest) / len(widest) - body[0]) / max(1, height - 1)
-    return dark > 0.6 * len(colours) and full and (
+    return dark > 0.6 * len(colours) and (full and (
         0.8 <= glyph.aspect <= 1.25 and glyph.fill > 0.5 and 0.2 <= at <= 0.8
-        or 0.35 <= at <= 0.65 and 0.8 <= width / height <= 1.25 and fill > 0.65)
+        or 0.35 <= at <= 0.65 and 0.8 <= width / height <= 1.25 and fill > 0.65) or spiky(cell, glyph))

@@ -233,6 +233,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         else:
             centres.append([cell])
             label[i] = len(centres) - 1
+    looks.parted(cells, label, centres, grid.cols)
     centres, grounds = looks.linked(grid, cells, label, centres, shades)
     shades = any(any(g.values()) for g in grounds)  # a shaded look: a flat ground with a digit is none of its
     for i, cell in enumerate(cells):
@@ -383,10 +384,11 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         elif k == hidden and g is not None and (has_red(cell) or flag_shape(cell, g)):  # a flag on a hidden cell
             out.append(FLAG)
             conf.append(min(1.0, 0.55 + bonus))
-        elif (k == hidden and g is not None and not mirrored[i] and centres[k][0].raised >= RAISED
+        elif (k == hidden and g is not None and not mirrored[i] and not mine[i] and centres[k][0].raised >= RAISED
               and ink_hue(cell.colours) is None and luminance(_mean(cell.colours)) < DARK
               and min(shape_distances(g, shapes).values()) > UNLIKE):
-            # dark grey ink of no digit's shape on a raised tile: a flag drawn without colour (black and white)
+            # dark grey ink of no digit's or mine's shape on a raised tile: a flag drawn without colour (black and
+            # white; a shown mine on a tile is a round blob)
             out.append(FLAG)
             conf.append(0.45)
         elif k == hidden:
