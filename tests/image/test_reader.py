@@ -888,8 +888,8 @@ def classic(rows: list[str], cell: int = 20, strip: int = 0, bevel: int = 2, col
     at their top and left and a dark grey one at their bottom and right, opened cells flat grey with a dark grey
     line at their top and left, bold digits in the classic colours (black with `colour` False), a flag as a red
     pennant (black without colour) on a black pole and foot (or with `blob` a thick black one, pennant and pole
-    run together, as a dithered tile's blur leaves it).  Each row is `strip` pixels taller than a cell is wide, the grey ground showing below its tiles (inline tiles
-    on lines of text)."""
+    run together, as a dithered tile's blur leaves it).  Each row is `strip` pixels taller than a cell is wide,
+    the grey ground showing below its tiles (inline tiles on lines of text)."""
     w, h = len(rows[0]) * cell, len(rows) * (cell + strip)
     image = Image.new("RGB", (w + 60, h + 130), (192, 192, 192))
     draw = ImageDraw.Draw(image)
