@@ -121,8 +121,12 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # its own: pale green squares with handwritten-style digits, or one game in three its Windows-like grey sheet) and
 # "cosmith/minesweeper" (25-pixel JPEG tiles on a canvas, condensed Bebas Neue digits in dark grey, a dark status bar
 # below) (bench/screens/corpus.py: jqmines, bebas).
+# A desktop program added after those, never looked at (unseen): "wqhanginge/My_Minesweeper" (a Win32/GDI clone of
+# Windows' Minesweeper in C, built with Debian's MinGW and run by Wine 8.0 under Xvfb: raised grey 24-pixel squares,
+# polygon digits in the classic colours, red seven-segment LED counters, a face button of its own pictures;
+# bench/screens/mymines.py), truth from its own sprites as for WineMine.
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
-           "kmines", "atif5/minesweeper", "ragam2/Minesweeper", "winemine")
+           "kmines", "atif5/minesweeper", "ragam2/Minesweeper", "winemine", "wqhanginge/My_Minesweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
 import { readFileSync, readdirSync } from "node:fs";
