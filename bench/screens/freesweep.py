@@ -40,6 +40,7 @@ from pathlib import Path
 from PIL import Image
 from xbomb import save_shots, wait_for  # a game's shots saved, the polling
 
+SCREEN = (1920, 1200)  # the Xvfb's size: room for the widest xterm (30 columns in the widest font)
 SIZES = [(8, 8, 10), (16, 16, 40), (30, 16, 99), (9, 9, 10), (30, 24, 150), (12, 10, 20)]
 # the xterm's font, size and colours (freesweep paints its own black ground and coloured digits over them)
 LOOKS = [["-fa", "DejaVu Sans Mono", "-fs", "12"], ["-fa", "Liberation Mono", "-fs", "14", "-rv"], ["-fn", "fixed"],
@@ -54,7 +55,7 @@ class Session:
                  at: tuple[int, int]) -> None:
         self.w, self.h = w, h
         read, write = os.pipe()
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24",
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
                                       "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
         os.close(write)
         with open(read) as f:
@@ -218,6 +219,8 @@ def play(tmp: Path, rng: random.Random, i: int):
             loss_rows = ["".join("?" if lost_cells[c, r] in "o*" else TRUTH[lost_cells[c, r]] for c in range(w))
                          for r in range(h)]
         box = session.box()
+        if box[2] > SCREEN[0] or box[3] > SCREEN[1]:
+            return None  # the xterm runs off the screen (a wide font): the board is not all in the picture
         return (image, rows, lost[1], loss_rows, box, whole, total,
                 {"xterm": " ".join(look), "charset": "line drawing" if linedraw else "ASCII",
                  "pane": text.splitlines()})
