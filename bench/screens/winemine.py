@@ -177,17 +177,7 @@ def main() -> None:
     out, count, rng, screen = begin(sys.argv, 34 + first)
     try:
         WINE = Wine(screen)
-        # calibration: which sprite is which digit, from the mines the program shows at each loss
-        votes: dict[bytes, set[int]] = {}
-        for w, h, n in CALIBRATE:
-            got = xdemineur.play(screen, rng, w, h, n, (0, 0), make=Game,
-                                 player=Player(xdemineur.voted(votes), rng, w, h))
-            if got is None:
-                continue
-            xdemineur.vote(votes, got, w, h)
-        digits = xdemineur.voted(votes)
-        print("calibrated sprites:", sorted(digits.values()), "dropped:", sum(len(v) > 1 for v in votes.values()),
-              flush=True)
+        digits = xdemineur.calibrated(screen, rng, CALIBRATE, Game, lambda known, w, h: Player(known, rng, w, h))
         made, tries = first, 0
         while made < count and tries < count * 6:
             tries += 1

@@ -177,16 +177,7 @@ def main() -> None:
     out, count, rng, screen = begin(sys.argv, 34 + first)
     digits: dict[bytes, int] = {}
     try:
-        # calibration: which sprite is which digit, from the mines the program shows at each loss
-        votes: dict[bytes, set[int]] = {}
-        for w, h, n in CALIBRATE:
-            got = play(screen, rng, w, h, n, (0, 0))
-            if got is None:
-                continue
-            vote(votes, got, w, h)
-        digits = voted(votes)
-        print("calibrated sprites:", sorted(digits.values()), "dropped:", sum(len(v) > 1 for v in votes.values()),
-              flush=True)
+        digits = calibrated(screen, rng, CALIBRATE)
         made, tries = first, 0
         while made < count and tries < count * 6:
             tries += 1
@@ -212,6 +203,22 @@ def vote(votes: dict[bytes, set[int]], game, w: int, h: int) -> None:
     for xy, s in before.items():
         if s not in (hidden, flag):
             votes.setdefault(s, set()).add(sum(o in shown for o in around(xy, w, h)))
+
+
+def calibrated(screen: Screen, rng: random.Random, sizes, make=None, player_of=None) -> dict[bytes, int]:
+    """Which sprite is which digit, from the mines the program shows at the loss of a game of each size (w, h,
+    mines) played first and not kept (`play`, with `make` and a player `player_of(digits so far, w, h)` if any)."""
+    votes: dict[bytes, set[int]] = {}
+    for w, h, n in sizes:
+        player = player_of(voted(votes), w, h) if player_of else None
+        got = play(screen, rng, w, h, n, (0, 0), make=make, player=player)
+        if got is None:
+            continue
+        vote(votes, got, w, h)
+    digits = voted(votes)
+    print("calibrated sprites:", sorted(digits.values()), "dropped:", sum(len(v) > 1 for v in votes.values()),
+          flush=True)
+    return digits
 
 
 def voted(votes: dict[bytes, set[int]]) -> dict[bytes, int]:
