@@ -39,6 +39,15 @@ def test_a_frames_band_a_cell_beyond_the_board_is_trimmed_off():
     assert (grid.top, grid.rows, grid.cols) == (20, 8, 10)
 
 
+def test_a_single_row_or_column_is_left_as_it_is():
+    """A lattice of one row (or column) has no line between its cells to trim by: it is left as it is (the
+    trimming divided by the count of those lines; a terminal's text board gave such a lattice, and the reading
+    broke off with a ZeroDivisionError)."""
+    edges_v, edges_h, width, height = framed(20, 8, 10, 20, 0)
+    for grid in (Grid(20, 20, 20, 20, 1, 10), Grid(20, 20, 20, 20, 8, 1)):
+        assert _trimmed(grid, edges_v, edges_h, width, height) == grid
+
+
 def test_opened_rows_without_lines_at_the_boards_edge_are_kept():
     """A flat skin's opened cells at the board's top have no lines between them, and nothing runs along the
     side inside them: they are the board's, not a frame's band (though the lines below cross the rows further

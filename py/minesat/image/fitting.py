@@ -158,6 +158,8 @@ def _trimmed(grid: Grid, edges_v: Edges, edges_h: Edges, width: int, height: int
     cells (the grid with the most cells is chosen, and a lattice a line or two longer keeps most of its lines),
     with a line along the whole side inside them.  A quarter of the rows (columns) at most."""
     left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
+    if rows < 2 or cols < 2:  # no line between its cells (a row of them): nothing to trim by
+        return grid
 
     def crossed(r: int, c: int) -> float:  # row r (or column c, with r -1): the inner lines' share across it
         if r >= 0:

@@ -167,7 +167,10 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
     _, found, edges_v, edges_h, mode = best
     framed = _to_frame(found, edges_v, edges_h, width, height, rgba)
-    return fitted(framed, edges_v, edges_h, width, height, rgba, mode, grown=framed != found)
+    grid = fitted(framed, edges_v, edges_h, width, height, rgba, mode, grown=framed != found)
+    if grid.rows < MIN_CELLS or grid.cols < MIN_CELLS:  # (trimmed, or its frame a band of the page's)
+        raise BoardError("no board found in the image: the grid found has fewer than 2 rows or columns")
+    return grid
 
 
 _Best = tuple[tuple[bool, float], Grid, Edges, Edges, int]
