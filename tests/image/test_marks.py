@@ -1,4 +1,4 @@
-"""Marks on cells (minesat.image.marks): shown mines and mirror images, on single cells drawn here."""
+"""Marks on cells (minesat.image.marks): shown mines, on single cells drawn here."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from minesat.image.cells import packed_pixels, sample_cell
 from minesat.image.glyphs import glyph_features
 from minesat.image.lattice import Grid
-from minesat.image.marks import is_mine, symmetric
+from minesat.image.marks import is_mine
 
 
 def cell_of(draw_on, size: int = 32):
@@ -34,25 +34,8 @@ def small_mine(draw, size: int) -> None:
     draw.ellipse((c - rad, c - rad, c + rad, c + rad), fill=(0, 0, 0))
 
 
-def blocky_five(draw, size: int) -> None:
-    """A bold 5 of blocks as wide as tall, as a bitmap font draws one and a browser blows it up (dark red): a thick
-    bar, a short stub down on the left, a thick bar, a short stub down on the right, a thick bar."""
-    k = size // 20
-    x0, y0 = (size - 10 * k) // 2, (size - 13 * k) // 2
-    for box in ((0, 0, 9, 2), (0, 3, 2, 4), (0, 5, 9, 7), (7, 8, 9, 9), (0, 10, 9, 12)):
-        draw.rectangle((x0 + box[0] * k, y0 + box[1] * k, x0 + (box[2] + 1) * k - 1, y0 + (box[3] + 1) * k - 1),
-                       fill=(128, 0, 0))
-
-
 def test_a_small_mine_with_long_spikes_is_a_mine():
     """Its spikes leave its box half empty (a disc filled less than half): it was read as a 4, at full confidence."""
     cell, glyph = cell_of(small_mine)
     assert glyph is not None and glyph.fill < 0.5
     assert is_mine(cell, glyph)
-
-
-def test_a_blocky_five_is_not_its_own_mirror_image():
-    """Only its stubs differ from its mirror image's (three quarters of it alike): it was taken for a shown mine,
-    a hidden cell for the user to check."""
-    cell, glyph = cell_of(blocky_five, 40)
-    assert glyph is not None and not symmetric(cell, glyph)

@@ -123,7 +123,7 @@ def symmetric(cell: CellLook, glyph: Glyph) -> bool:
             same += (here & mirrored).bit_count()
         if total:
             best = max(best, same / total)
-    return best >= 0.8
+    return best >= 0.75
 
 
 def spiky(cell: CellLook, glyph: Glyph) -> bool:

@@ -22,6 +22,7 @@ many mines (`minesat.counting.totals`), the total is left unknown.
 
 from __future__ import annotations
 
+import functools
 import gc
 from collections import Counter
 from collections.abc import Iterable
@@ -346,6 +347,11 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
                                    [g is None for g in glyphs], {k for k, g in enumerate(grounds) if any(g.values())})
     named = [face(i) if g is not None and label[i] in opens else g for i, g in enumerate(glyphs)]
     palette = _palette(cells, named, flags, label, opens, [m[0].background for m in centres], shapes)
+    @functools.cache
+    def colourless() -> bool:
+        """Whether no ink in the image has a hue: a board drawn in black and white."""
+        return all(ink_hue(cell.colours) is None for cell, g in zip(cells, glyphs) if g is not None)
+
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -385,10 +391,10 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             out.append(FLAG)
             conf.append(min(1.0, 0.55 + bonus))
         elif (k == hidden and g is not None and not mirrored[i] and not mine[i] and centres[k][0].raised >= RAISED
-              and ink_hue(cell.colours) is None and luminance(_mean(cell.colours)) < DARK
+              and luminance(_mean(cell.colours)) < DARK and colourless()
               and min(shape_distances(g, shapes).values()) > UNLIKE):
-            # dark grey ink of no digit's or mine's shape on a raised tile: a flag drawn without colour (black and
-            # white; a shown mine on a tile is a round blob)
+            # dark ink of no digit's or mine's shape on a raised tile, in a board drawn without colour (black and
+            # white): a flag (a shown mine on a tile is a round blob; where digits have colours, flags do too)
             out.append(FLAG)
             conf.append(0.45)
         elif k == hidden:
