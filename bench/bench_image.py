@@ -129,8 +129,13 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # phone-like look drawn by bench/screens/skins.py; its left-out figures: 99.71% of cells, 9 of 10 exact, one board
 # offered as sure with a wrong cell, with the readers of 3ae7f02 and 7cafb9f alike) and "winemine" (59.00% of cells
 # with 3ae7f02, 59.78% with 7cafb9f, 5 of 28 exact with both).
+# A desktop client added after those, never looked at (unseen): "eee555/Metasweeper" (the PyQt5 client, with the
+# Rust library ms_toollib, that the Chinese competitive community plays and records with: its own SVG cell pictures
+# scaled to 16-40 pixels, LED counter pictures, a face picture, its separate score board window beside it;
+# bench/screens/metasweeper.py), truth from its own game state (its ms_toollib board's shown cells and layout).
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
-           "kmines", "atif5/minesweeper", "ragam2/Minesweeper", "winemine", "wqhanginge/My_Minesweeper")
+           "kmines", "atif5/minesweeper", "ragam2/Minesweeper", "winemine", "wqhanginge/My_Minesweeper",
+           "eee555/Metasweeper")
 LADDER = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)  # thresholds tried (1.01: never sure)
 NODE_SCRIPT = """
 import { readFileSync, readdirSync } from "node:fs";
