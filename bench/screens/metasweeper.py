@@ -70,7 +70,7 @@ SCORE_BOARD = 240  # the width kept right of the main window for its score board
 # Our driver, run by the client's venv in its src folder: its own main window and game classes built as its
 # main.py builds them, with the run-time fixes above, and a Qt timer answering our requests.
 DRIVER = r"""
-import configparser, json, os, sys, tempfile, time, types, typing
+import configparser, json, os, shutil, sys, tempfile, types, typing
 from pathlib import Path
 talk, level, row, column, mines, pix, left, top = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:9])
 talk = Path(talk)
@@ -104,6 +104,7 @@ def board_list(b):
 def answer():
     ask = talk / "ask"
     if (talk / "quit").exists():
+        shutil.rmtree(settings, ignore_errors=True)
         os._exit(0)
     if not ask.exists():
         return
