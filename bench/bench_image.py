@@ -133,6 +133,11 @@ DEVELOPED_ON = {"JSMinesweeper", "juliansalvador727/minesweeper", "minesweeperjs
 # Rust library ms_toollib, that the Chinese competitive community plays and records with: its own SVG cell pictures
 # scaled to 16-40 pixels, LED counter pictures, a face picture, its separate score board window beside it;
 # bench/screens/metasweeper.py), truth from its own game state (its ms_toollib board's shown cells and layout).
+# A web client added after those, never looked at (unseen): "hgraceb/flop-player" (Flop Player, the web player of
+# competitive replays: Minesweeper Arbiter's classic look redrawn as SVG, squares of 16 to 32 pixels, the replay's
+# mouse cursor over the board; real players' AVF, MVF and RMV replays paused early, midway or at the end;
+# bench/screens/flop.py), truth from its own Vuex store (each cell's picture and the layout).  A web client: not in
+# DESKTOP.
 DESKTOP = ("sgt-puzzles mines", "xbomb", "freesweep", "xdemineur", "gnome-mines", "ace-of-penguins minesweeper",
            "kmines", "atif5/minesweeper", "ragam2/Minesweeper", "winemine", "wqhanginge/My_Minesweeper",
            "eee555/Metasweeper")
