@@ -47,3 +47,39 @@ def test_a_one_without_a_foot_and_with_a_long_flag_fits_a_one_well():
     distances = shape_distances(glyph, {})
     assert distances[1] <= WELL
     assert distances[1] + 0.2 < min(d for digit, d in distances.items() if digit != 1)
+
+
+def segments(lit: str, wide: float = 0.4, size: int = 96) -> Image.Image:
+    """A digit of seven segments (`lit`, a to g: top, upper right, lower right, foot, lower left, upper left,
+    middle), half the cell tall and `wide` of it wide, strokes a tenth of the cell thick."""
+    image = Image.new("L", (size, size), 255)
+    draw = ImageDraw.Draw(image)
+    t, left, top = size // 10, (1 - wide) / 2 * size, size / 4
+    right, bottom, middle = left + wide * size, top + size / 2, size / 2
+    boxes = {"a": (left, top, right, top + t), "d": (left, bottom - t, right, bottom),
+             "g": (left, middle - t / 2, right, middle + t / 2), "b": (right - t, top, right, middle),
+             "c": (right - t, middle, right, bottom), "f": (left, top, left + t, middle),
+             "e": (left, middle, left + t, bottom)}
+    for s in lit:
+        draw.rectangle(boxes[s], fill=0)
+    return image
+
+
+def test_digits_of_seven_segments_fit_their_digits():
+    """A 2 and a 5 of seven segments are each other's mirror image, and a 3 of them is squarer than any font's:
+    by the fonts alone a segmented 2 was nearer a 5 (or a 3) than a 2 (WineMine's digits, as Wine draws them)."""
+    for digit, lit in ((2, "abged"), (3, "abgcd"), (4, "fgbc"), (5, "afgcd")):
+        for wide in (0.3, 0.36):
+            glyph = glyph_features(sampled(segments(lit, wide)))
+            assert glyph is not None
+            distances = shape_distances(glyph, {})
+            assert min(distances, key=distances.__getitem__) == digit, (digit, wide)
+            assert distances[digit] <= WELL
+
+
+def test_a_thin_line_down_a_side_is_no_glyph():
+    """A bevel's trace left one sample wide by a JPEG along a cell's side, broken or whole, is no ink to read (it
+    was a 1 or a 2); the same line about the middle is a glyph still."""
+    for x, glyph in ((3, False), (SAMPLES - 4, False), (SAMPLES // 2, True)):
+        mask = [[bool(j == x and 8 <= i < 24 and i % 7) for j in range(SAMPLES)] for i in range(SAMPLES)]
+        assert (glyph_features(mask) is not None) == glyph, x

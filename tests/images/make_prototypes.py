@@ -1,10 +1,10 @@
 """Write minesat.image.glyphs.PROTOTYPES: the shape features of digits 0-8 in ten common fonts and X's standard
-bitmap fonts (not a test).
+bitmap fonts, and of digits drawn in seven segments (not a test).
 
 Usage: .venv/bin/python tests/images/make_prototypes.py   (rewrites the block in py/minesat/image/glyphs.py)
 Fonts: Debian's fonts-dejavu-core, fonts-liberation, fonts-noto-mono, xfonts-base, for the open 4s
-fonts-firacode and fonts-b612, for the footless 1s fonts-open-sans and fonts-cantarell (`apt-get install` them
-first).
+fonts-firacode and fonts-b612, for the footless 1s fonts-open-sans and fonts-cantarell, for the footed 1s
+fonts-freefont-ttf (`apt-get install` them first).
 
 Each digit is drawn by Pillow in black on white, sampled on the reader's grid of SAMPLES x SAMPLES
 per cell (the glyph about half the cell's height, as clients draw them), and measured by
@@ -47,9 +47,18 @@ OPEN_FOURS = ["/usr/share/fonts/truetype/firacode/FiraCode-Bold.ttf", "/usr/shar
 # fonts-open-sans and fonts-cantarell), their 1 alone
 FOOTLESS_ONES = ["/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf",
                  "/usr/share/fonts/opentype/cantarell/Cantarell-Bold.otf"]
+# a 1 with a long flag and a wide foot, its stem right of its middle (typewriter fonts', Windows' Minesweeper's):
+# Liberation Mono's and GNU FreeMono's (Debian's fonts-liberation and fonts-freefont-ttf), their 1 alone
+FOOTED_ONES = ["/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
+               "/usr/share/fonts/truetype/freefont/FreeMonoBold.ttf"]
 OUTLINED = [FONTS[0], FONTS[1], FONTS[5], FONTS[6]]  # the sans fonts, regular and bold, drawn with an outline
 BITMAP_FONTS = [f"/usr/share/fonts/X11/misc/{name}.pcf.gz" for name in ("6x13", "6x13B", "7x13B", "8x13B", "9x15B")]
 CELL = 96  # pixels of the drawn cell, sampled down to SAMPLES
+# digits of seven segments, as LED counters and calculators draw them (and some clients their cells' numbers):
+# the segments each digit lights, a to g (top, upper right, lower right, bottom, lower left, upper left, middle);
+# a 1 of segments is a bar, as footless fonts' 1s are, a 0 is no cell's number, and a 7 of segments is a 1's flag
+# and stem (the face of a footed 1 would be named 7), a digit so rare it is left to the fonts'
+SEGMENTS = {2: "abged", 3: "abgcd", 4: "fgbc", 5: "afgcd", 6: "afgedc", 8: "abcdefg"}
 
 
 def bitmap_font(font_path: str) -> ImageFont.ImageFont:
@@ -123,6 +132,25 @@ def outlined(font_path: str, height: float, stroke: int) -> list[str]:
 
 
 
+def segmented(digit: int, height: float, width: float, stroke: float) -> str:
+    """The digit drawn in seven segments, `height` of the cell tall, `width` of its height wide, each segment
+    `stroke` of its height thick."""
+    image = Image.new("L", (CELL, CELL), 255)
+    draw = ImageDraw.Draw(image)
+    tall = height * CELL
+    wide, thick = width * tall, stroke * tall
+    left, top = (CELL - wide) / 2, (CELL - tall) / 2
+    right, bottom, middle = left + wide, top + tall, top + tall / 2
+    boxes = {"a": (left, top, right, top + thick), "d": (left, bottom - thick, right, bottom),
+             "g": (left, middle - thick / 2, right, middle + thick / 2),
+             "b": (right - thick, top, right, middle), "c": (right - thick, middle, right, bottom),
+             "f": (left, top, left + thick, middle), "e": (left, middle, left + thick, bottom)}
+    for segment in SEGMENTS[digit]:
+        x0, y0, x1, y1 = boxes[segment]
+        draw.rectangle((round(x0), round(y0), round(x1) - 1, round(y1) - 1), fill=0)
+    return "s" + _measured(image, digit)  # (marked: no three-dimensional number's face is of segments)
+
+
 def _measured(image: Image.Image, digit: int) -> str:
     n = SAMPLES
     pix = image.load()
@@ -138,9 +166,12 @@ def main() -> None:
     lines += [features(font, 0, height) for font in ZEROS for height in (0.45, 0.6)]
     lines += [features(font, 4, height) for font in OPEN_FOURS for height in (0.45, 0.6)]
     lines += [features(font, 1, height) for font in FOOTLESS_ONES for height in (0.45, 0.6)]
+    lines += [features(font, 1, height) for font in FOOTED_ONES for height in (0.45, 0.6)]
     lines += [bitmap_features(font, digit, 0.45) for font in BITMAP_FONTS for digit in range(9)]
     lines += [line for font in OUTLINED for height in (0.4, 0.5) for stroke in (2, 3)
               for line in outlined(font, height, stroke)]
+    lines += [segmented(digit, height, width, stroke) for height in (0.45, 0.6)
+              for width, stroke in ((0.55, 0.12), (0.65, 0.18), (0.72, 0.12)) for digit in SEGMENTS]
     write_prototypes(Path(__file__).resolve().parents[2] / "py" / "minesat" / "image" / "glyphs.py", lines)
 
 

@@ -29,6 +29,7 @@ GRADED = 16  # (and at least 5% of it this far off: a gradient, not noise)
 EVEN = 6  # a lightness this near the background's is its, even on a face shaded a little (JPEG's noise)
 SOFT = 12  # "ink" reaching the middle's edge, its boundary steps this small (a channel, their median): a gradient
 SAMPLES = 32  # samples per side of a cell
+BLACK = 16  # a face this dark (luminance) is black: nothing is drawn darker on it (see `raised`)
 
 Rgb = tuple[int, int, int]
 
@@ -241,6 +242,8 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
         _strip_lums(counted, rgb) for counted in strips)
     raised = (top + left - bottom - right) / 2
     raised_grey = (top_grey + left_grey - bottom_grey - right_grey) / 2
+    if luminance(bg) < BLACK:  # a black face: no bevel is darker, so light lines above and left (a grid's, drawn
+        raised, raised_grey = min(raised, 0.0), min(raised_grey, 0.0)  # on some sides only) raise no tile
     cell = CellLook(bg, raised, [bytes(n)] * n, 0, [], [], pix, raised_grey, shades, rgb, levels)
     cell.rim = _rim(pix, m, rgb)
     far = _far_from(shades, rgb, bg)

@@ -9,14 +9,18 @@ draws them (two reds, two blues, colours at all, zeros).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from operator import itemgetter
 
 from minesat.image.cells import Rgb
-from minesat.image.glyphs import Glyph, Shapes, shape_distances
+from minesat.image.glyphs import WELL, Glyph, Shapes, shape_distances
 
 # a shape this near a digit's (FAIR), every other digit's CLEAR further: its colour does not overrule it (see `odd`)
 FAIR, CLEAR = 0.2, 0.12
+# an image's own palette (`own_hues`): OWN glyphs or more of hues NEAR_HUE degrees apart at most, OWN_SHARE of them of
+# one digit's shape
+OWN, OWN_SHARE, NEAR_HUE = 4, 0.7, 20
 
 # Ink hues of digits in the common palettes (degrees), for chromatic ink.
 _HUES: dict[int, tuple[tuple[float, float], ...]] = {
@@ -85,6 +89,41 @@ class Palette:
     zeros: bool = False
     red_split: float = 90  # a red this light or lighter is the bright one (a 3), where two are
     blue_split: float = 90  # and a blue the bright one (a 4)
+    own: tuple[tuple[float, int], ...] = ()  # hues the image gives a digit no common palette does (`own_hues`)
+
+
+def own_hues(seen: list[tuple[float | None, int, float]]) -> tuple[tuple[float, int], ...]:
+    """The hues an image draws a digit in that no common palette draws it in, from its glyphs' hues (None: grey
+    ink), the digits of their nearest shapes and how near (`seen`).  A hue whose glyphs of a fair shape are at
+    least OWN, OWN_SHARE of them of one digit's shape, a digit the common palettes never draw in that hue (green
+    1s, cyan 3s, yellow 4s) and whose shape is not seen twice in a hue the common palettes draw it in, and no other
+    digit's shape fitting well in it more than once or a tenth of the time (not a client drawing all its digits in
+    one colour).  An image draws each digit in one colour, so the glyphs
+    of a digit whose shape fits well twice as often in another colour (or grey) are left out of the count (a 1
+    taken for a 2 by its shape, where the 2s are white).  Where a hue is the common palette's, the colour goes on
+    telling the digit."""
+    def alike(a: float | None, b: float | None) -> bool:
+        return a is b is None or a is not None and b is not None and hue_distance(a, b) <= NEAR_HUE
+
+    fair = [(h, d) for h, d, fit in seen if fit <= FAIR]
+    well = [(h, d) for h, d, fit in seen if fit <= WELL]
+    # the glyphs of each digit's shape in a hue the common palettes draw it in (red 3s fitting a 4 by their shape
+    # in a JPEG, where the 4s are dark blue: the common palette holds)
+    common = Counter(d for h, d, _ in seen if h is not None and _hue_fits(d, h))
+    out: list[tuple[float, int]] = []
+    tried: set[tuple[int, int]] = set()  # each hue (in steps of 5 degrees) and digit tried once
+    for h, d in fair:
+        if h is None or (round(h / 5), d) in tried or any(hue_distance(h, o) <= NEAR_HUE / 4 for o, _ in out):
+            continue
+        tried.add((round(h / 5), d))
+        here = [e for g, e in fair if alike(g, h)]
+        away = [e for g, e in well if not alike(g, h)]
+        near = [e for e in here if away.count(e) < max(OWN, 2 * here.count(e))]
+        clear = [e for g, e in well if alike(g, h)]  # (no other digit fits well in this hue twice: one red for all)
+        if ((n := near.count(d)) >= OWN and n >= OWN_SHARE * len(near) and not _hue_fits(d, h)
+                and len(clear) - clear.count(d) <= max(1, len(clear) // 10) and common[d] < 2):
+            out.append((h, d))
+    return tuple(out)
 
 
 def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = None, palette: Palette = Palette(),
@@ -103,7 +142,11 @@ def classify_digit(glyph: Glyph, colours: list[Rgb], shapes: Shapes | None = Non
     # a clear shape in a hue no common palette gives its digit (a yellow 4): the shape's, unsure
     odd = (hsl is not None and nearest[0] <= FAIR and nearest[1] - nearest[0] >= CLEAR
            and not _hue_fits(shaped, hsl[0]))
-    if hsl is not None and not odd:  # chromatic ink: digits never drawn in this hue are unlikely
+    own = [d for h, d in palette.own if hsl is not None and hue_distance(h, hsl[0]) <= NEAR_HUE]
+    if own:  # a hue the image draws one digit in, by the shapes of its digits: the others are unlikely
+        for digit in best:
+            best[digit] += 0.3 * (digit != own[0])
+    elif hsl is not None and not odd:  # chromatic ink: digits never drawn in this hue are unlikely
         hue, _, light = hsl
         for digit in best:
             if not _hue_fits(digit, hue):

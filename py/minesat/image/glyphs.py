@@ -2,10 +2,11 @@
 
 Glossary: a **glyph** (`Glyph`, from `glyph_features`) is the ink's box, its holes, where the ink lies in a
 3x5 grid of **zones** over the box, the box's **aspect** (width / height), how filled it is, and its pieces
-side by side; a **prototype** is a digit of a common font measured the same way (`PROTOTYPES`); a glyph's
-**shape distances** are how far it is from each digit's nearest prototype (`shape_distances`), and it **fits**
-a digit **well** within `WELL`.  A **face** (`face_glyph`) is the glyph of a three-dimensional number's face:
-its lighter or darker tones.  Which digit a glyph is, by shape and colour: `minesat.image.digits`.
+side by side; a **prototype** is a digit of a common font (or of seven segments) measured the same way
+(`PROTOTYPES`); a glyph's **shape distances** are how far it is from each digit's nearest prototype
+(`shape_distances`), and it **fits** a digit **well** within `WELL`.  A **face** (`face_glyph`) is the glyph of
+a three-dimensional number's face: its lighter or darker tones.  Which digit a glyph is, by shape and colour:
+`minesat.image.digits`.
 """
 
 from __future__ import annotations
@@ -91,6 +92,12 @@ def _rule(comp: list[Run], n: int) -> bool:
     return (len(cols) <= thin and len(rows) >= 0.5 * n) or (len(rows) <= thin and len(cols) >= 0.5 * n)
 
 
+def _side_line(top: int, left: int, bottom: int, right: int, n: int) -> bool:
+    """Ink all in a line one sample wide down a side, in the cell's outer quarter: a bevel's trace, broken up by a
+    JPEG (a digit's strokes lie about the middle)."""
+    return right == left and (right < n / 4 or left >= 3 * n / 4)
+
+
 def _cover(a: float, b: float, last: int) -> list[tuple[int, float]]:
     """The pixels up to `last` that the span [a, b) overlaps, each with the length of the overlap
     (consecutive pixels)."""
@@ -158,6 +165,8 @@ def glyph_features(mask: Sequence[Sequence[int]]) -> Glyph | None:
     h, w = bottom - top + 1, right - left + 1
     if h < max(4, n // 8):  # a speck (a pixel-art tile's shaded corner), no glyph: a digit stands an eighth of a cell
         return None
+    if _side_line(top, left, bottom, right, n):
+        return None
     box = [bytearray(w + 2) for _ in range(h + 2)]
     for y, a, b in runs:
         box[y - top + 1][a - left + 1:b - left + 2] = b"\x01" * (b - a + 1)
@@ -218,8 +227,9 @@ def shape_fit(distances: dict[int, float]) -> tuple[float, float]:
 def face_glyph(cell: CellLook, glyph: Glyph, known: Shapes) -> Glyph:
     """The glyph to name a digit by: the ink's own, or where its shape fits no digit well (a three-dimensional
     number: its face, its sides and their outline all ink, a blob), the lighter or the darker half of its
-    tones, whichever fits a digit much better and more clearly (opened: the outline's thin traces taken away)."""
-    fit, margin = shape_fit(shape_distances(glyph, known))
+    tones, whichever fits a font's digit much better and more clearly (opened: the outline's thin traces taken
+    away)."""
+    fit, margin = shape_fit(shape_distances(glyph, known, fonts=True))
     if fit <= FACES:
         return glyph
     pix, rgb = cell.pix, cell.rgb
@@ -234,15 +244,16 @@ def face_glyph(cell: CellLook, glyph: Glyph, known: Shapes) -> Glyph:
         face = glyph_features(_opened(mask))
         if face is None:
             continue
-        face_fit, face_margin = shape_fit(shape_distances(face, known))
+        face_fit, face_margin = shape_fit(shape_distances(face, known, fonts=True))
         if face_fit <= WELL and face_fit < FACE * fit and face_margin >= margin + CLEARER and face_fit < best_fit:
             best, best_fit = face, face_fit
     return best
 
 
 # Digits 0-8 of ten common fonts (DejaVu Sans, Serif, Mono, Liberation Sans, Serif, Mono; regular and
-# bold), rendered by tests/images/make_prototypes.py and measured by `glyph_features`: holes, aspect,
-# then the 15 zone densities in hundredths.  Generated: do not edit by hand.
+# bold) and others, and digits of seven segments (their digit marked "s"), rendered by
+# tests/images/make_prototypes.py and measured by `glyph_features`: holes, aspect, then the 15 zone densities
+# in hundredths.  Generated: do not edit by hand.
 # PROTOTYPES-BEGIN
 PROTOTYPES = (
     "0,1,71,46,50,56,60,0,49,60,0,60,60,0,49,46,50,56 1,0,57,58,84,0,0,75,0,0,75,0,0,75,0,36,84,36 "
@@ -341,6 +352,8 @@ PROTOTYPES = (
     "4,0,79,0,75,6,23,59,0,59,41,23,87,84,84,0,36,45 4,0,78,0,78,8,20,72,0,57,49,29,90,79,86,13,40,64 "
     "1,0,43,14,82,100,75,36,100,0,50,100,0,50,100,0,50,100 1,0,56,14,81,100,63,48,100,0,20,100,0,20,100,0,20,100 "
     "1,0,50,49,90,100,43,44,100,0,29,100,0,29,100,0,29,100 1,0,50,26,63,100,39,20,100,0,0,100,0,0,100,0,0,100 "
+    "1,0,71,32,74,10,39,51,10,0,50,10,0,50,10,71,86,74 1,0,72,39,74,0,17,46,0,0,46,0,0,46,0,56,76,56 "
+    "1,0,71,46,80,0,29,61,0,0,60,0,0,60,0,71,89,71 1,0,67,51,71,0,25,50,0,0,50,0,0,50,0,76,92,76 "
     "0,1,53,21,58,8,46,8,58,38,0,75,38,0,75,42,42,17 1,0,53,21,79,0,33,79,0,0,75,0,0,75,0,33,83,33 "
     "2,0,53,54,67,42,25,0,75,0,8,42,42,33,0,58,33,33 3,0,53,67,67,92,0,29,33,42,92,17,0,0,75,46,33,58 "
     "4,1,53,0,12,25,21,42,25,62,25,25,79,71,75,0,12,25 5,0,53,79,67,67,38,29,8,79,38,58,0,0,75,46,33,58 "
@@ -432,35 +445,60 @@ PROTOTYPES = (
     "3,2,75,52,100,52,73,69,75,0,100,67,88,69,97,53,100,53 4,0,75,0,69,67,22,100,75,75,92,80,100,100,100,6,53,69 "
     "5,1,75,75,100,75,75,77,44,75,91,88,83,63,94,44,100,44 6,1,75,36,100,52,78,92,56,100,91,75,78,63,94,36,100,52 "
     "7,0,75,91,100,91,19,73,64,5,95,25,25,94,0,41,75,0 8,2,75,52,100,52,75,69,75,67,100,72,97,69,100,53,100,53 "
+    "s2,0,57,71,71,93,0,0,75,82,71,82,75,0,0,93,71,71 s3,0,57,71,71,93,0,0,75,71,71,93,0,0,75,71,71,93 "
+    "s4,0,57,75,0,75,75,0,75,82,71,93,0,0,75,0,0,75 s5,0,57,93,71,71,75,0,0,82,71,82,0,0,75,71,71,93 "
+    "s6,1,57,93,71,71,75,0,0,93,71,82,75,0,75,93,71,93 s8,2,57,93,71,93,75,0,75,93,71,93,75,0,75,93,71,93 "
+    "s2,0,71,71,71,97,0,0,90,84,71,84,90,0,0,97,71,71 s3,0,71,71,71,97,0,0,90,71,71,97,0,0,90,71,71,97 "
+    "s4,0,71,90,0,90,90,0,90,84,71,97,0,0,90,0,0,90 s5,0,71,97,71,71,90,0,0,84,71,84,0,0,90,71,71,97 "
+    "s6,1,71,97,71,71,90,0,0,97,71,84,90,0,90,97,71,97 s8,2,71,97,71,97,90,0,90,97,71,97,90,0,90,97,71,97 "
+    "s2,0,71,71,71,89,0,0,60,80,71,80,60,0,0,89,71,71 s3,0,71,71,71,89,0,0,60,71,71,89,0,0,60,71,71,89 "
+    "s4,0,71,60,0,60,60,0,60,80,71,89,0,0,60,0,0,60 s5,0,71,89,71,71,60,0,0,80,71,80,0,0,60,71,71,89 "
+    "s6,1,71,89,71,71,60,0,0,89,71,80,60,0,60,89,71,89 s8,2,71,89,71,89,60,0,60,89,71,89,60,0,60,89,71,89 "
+    "s2,0,50,75,75,90,0,0,60,65,50,65,60,0,0,90,75,75 s3,0,50,75,75,90,0,0,60,50,50,80,0,0,60,75,75,90 "
+    "s4,0,50,60,0,60,60,0,60,65,50,80,0,0,60,0,0,60 s5,0,50,90,75,75,60,0,0,65,50,65,0,0,60,75,75,90 "
+    "s6,1,50,90,75,75,60,0,0,80,50,65,60,0,60,90,75,90 s8,2,50,90,75,90,60,0,60,80,50,80,60,0,60,90,75,90 "
+    "s2,0,60,100,100,100,0,0,75,100,100,100,75,0,0,100,100,100 "
+    "s3,0,60,100,100,100,0,0,75,100,100,100,0,0,75,100,100,100 s4,0,60,75,0,75,75,0,75,100,100,100,0,0,75,0,0,75 "
+    "s5,0,60,100,100,100,75,0,0,100,100,100,0,0,75,100,100,100 "
+    "s6,1,60,100,100,100,75,0,0,100,100,100,75,0,75,100,100,100 "
+    "s8,2,60,100,100,100,75,0,75,100,100,100,75,0,75,100,100,100 s2,0,70,75,75,86,0,0,43,61,50,61,43,0,0,86,75,75 "
+    "s3,0,70,75,75,86,0,0,43,50,50,71,0,0,43,75,75,86 s4,0,70,43,0,43,43,0,43,61,50,71,0,0,43,0,0,43 "
+    "s5,0,70,86,75,75,43,0,0,61,50,61,0,0,43,75,75,86 s6,1,70,86,75,75,43,0,0,71,50,61,43,0,43,86,75,86 "
+    "s8,2,70,86,75,86,43,0,43,71,50,71,43,0,43,86,75,86 "
 )
 # PROTOTYPES-END
 
 
-def _prototypes() -> list[tuple[int, int, float, list[float]]]:
+def _prototypes() -> list[tuple[int, int, float, list[float], bool]]:
+    """Each prototype's digit, holes, aspect, zones, and whether it is of seven segments (its digit marked "s")."""
     out = []
     for line in PROTOTYPES.split():
         digit, holes, aspect, *zones = line.split(",")
-        out.append((int(digit), int(holes), int(aspect) / 100, [int(z) / 100 for z in zones]))
+        out.append((int(digit.lstrip("s")), int(holes), int(aspect) / 100, [int(z) / 100 for z in zones],
+                    digit.startswith("s")))
     return out
 
 
 _PROTOS = _prototypes()
 
 
-Shapes = dict[tuple[int, float, tuple[float, ...], int], dict[int, float]]  # `shape_distances` already found
+Shapes = dict[tuple[int, float, tuple[float, ...], int, bool], dict[int, float]]  # `shape_distances` already found
 
 
-def shape_distances(glyph: Glyph, known: Shapes) -> dict[int, float]:
+def shape_distances(glyph: Glyph, known: Shapes, fonts: bool = False) -> dict[int, float]:
     """For each digit, the distance from the glyph to its nearest prototype (when under 9): the mean
     difference of their zones, plus a quarter for each hole more or fewer (a hole of a few samples counted or
-    not, whichever is nearer: it may be blur), plus 0.6 times the difference of their aspects.  Kept in
-    `known`: a board's glyphs of one digit often have the same shape."""
-    shape = (glyph.holes, glyph.aspect, tuple(glyph.zones), glyph.pinholes)
+    not, whichever is nearer: it may be blur), plus 0.6 times the difference of their aspects.  With `fonts`,
+    the fonts' prototypes only (a three-dimensional number's face is a font's digit: segments are drawn flat).
+    Kept in `known`: a board's glyphs of one digit often have the same shape."""
+    shape = (glyph.holes, glyph.aspect, tuple(glyph.zones), glyph.pinholes, fonts)
     if shape in known:
         return dict(known[shape])
     best: dict[int, float] = {}
     fewest = glyph.holes - glyph.pinholes
-    for digit, holes, aspect, zones in _PROTOS:
+    for digit, holes, aspect, zones, segments in _PROTOS:
+        if fonts and segments:
+            continue
         d = sum(map(abs, map(sub, zones, glyph.zones))) / 15
         missing = min(abs(holes - h) for h in range(fewest, glyph.holes + 1))
         d += 0.25 * missing + 0.6 * abs(aspect - glyph.aspect)

@@ -44,8 +44,11 @@ CONTRAST = 0.05  # a lattice of sharp edges crosses edges on this much more of t
 # than through the cells' middles, at least (in each direction; see `_best_candidate`)
 ASQUARE = 1.08  # cells less oblong than this are taken as square (not from two families of other passes)
 OBLONG = 1.25  # cells this much taller than wide (or wider than tall) at most (inline tiles on lines of text)
+SKIPPED = 0.5  # a family's line missed counts against it so much, where most are (see `_progression`)
 FEW = 64  # a grid of fewer cells than a beginner's board found on sharp edges: the split edges looked at too
 LONG = 6  # lines in each direction's family, at least, for cells found not square (see `_grid_from`, `_oblong`)
+OUTER = 0.6  # a board's outer line has edges along this share of its length at least (an LED counter's segments
+# about half of it)
 FRAME = 0.95  # a frame around the board has edges along this share of its length at least
 
 
@@ -70,6 +73,7 @@ def _progression(lines: list[Line]) -> Family:
             members.append(last)
             k = j
             est = pitch
+            skips = 0
             while True:
                 if len(members) > 2:
                     est = (members[-1].pos - members[0].pos) / round((members[-1].pos - members[0].pos) / est)
@@ -87,9 +91,14 @@ def _progression(lines: list[Line]) -> Family:
                 if found is None:
                     break
                 members.append(found)
+                skips += skip - 1
             if len(members) < MIN_CELLS + 1:
                 continue
-            score = len(members) + sum(m.weight for m in members) / (1e6)
+            # where most lines in between are missed, each costs half a line found: half a cell's pitch, every
+            # other line missed, is no family of more lines than the cells' own (a few lines through the cells'
+            # middles taken in); a few missed (equal cells side by side) cost nothing
+            missed = SKIPPED * skips if skips > len(members) / 2 else 0.0
+            score = len(members) - missed + sum(m.weight for m in members) / (1e6)
             if score > best_score:
                 pitch = (members[-1].pos - members[0].pos) / round((members[-1].pos - members[0].pos) / est)
                 best_score, best = score, (members[0].pos, pitch, len(members), members)
@@ -167,13 +176,28 @@ def find_grid(width: int, height: int, rgba: bytes) -> Grid:
         raise BoardError("no board found in the image: the lines found do not form one grid of cells")
     _, found, edges_v, edges_h, mode = best
     framed = _to_frame(found, edges_v, edges_h, width, height, rgba)
-    grid = fitted(framed, edges_v, edges_h, width, height, rgba, mode, grown=framed != found)
+    grid = _inside(fitted(framed, edges_v, edges_h, width, height, rgba, mode, grown=framed != found), width, height)
     if grid.rows < MIN_CELLS or grid.cols < MIN_CELLS:  # (trimmed, or its frame a band of the page's)
         raise BoardError("no board found in the image: the grid found has fewer than 2 rows or columns")
     return grid
 
 
 _Best = tuple[tuple[bool, float], Grid, Edges, Edges, int]
+
+
+def _inside(grid: Grid, width: int, height: int) -> Grid:
+    """The grid without its rows and columns whose middles lie outside the image (a lattice run on a cell past
+    the board's last line, at the image's edge)."""
+    left, top, px, py, rows, cols = grid.left, grid.top, grid.pitch_x, grid.pitch_y, grid.rows, grid.cols
+    while rows and top + py / 2 < 0:
+        top, rows = top + py, rows - 1
+    while rows and top + (rows - 0.5) * py > height:
+        rows -= 1
+    while cols and left + px / 2 < 0:
+        left, cols = left + px, cols - 1
+    while cols and left + (cols - 0.5) * px > width:
+        cols -= 1
+    return grid if (rows, cols) == (grid.rows, grid.cols) else Grid(left, top, px, py, rows, cols)
 
 
 def _oblong(families: dict[tuple[int, int], _Families], made: dict[tuple[int, int], tuple[Edges, Edges]],
@@ -291,12 +315,12 @@ def _grown_side(lines: Edges, across: Edges, first: float, pitch: float, count: 
 
 
 def _outer_line(edges: Edges, at: float, slack: int, start: float, span: float, length: int) -> float | None:
-    """Where, within `slack` pixels of `at`, edges run along the whole of [start, start + span]: the pixel
-    of the most edges there (the nearest of those), or None."""
+    """Where, within `slack` pixels of `at`, edges run along [start, start + span] (OUTER of it at least): the
+    pixel of the most edges there (the nearest of those), or None."""
     lo, hi = edges.lines_across(start, span)
     n, flags = edges.length, edges.flags
     found = [x for x in range(max(0, int(at) - slack), min(length, int(at) + slack + 1))
-             if support(edges, x, 1.0, 0, start, span) == 1]
+             if edge_share(edges, x, start, span) >= OUTER]
     if not found or hi <= lo:
         return None
     return float(max(found, key=lambda x: (flags[lo * n + x:hi * n:n].count(1), -abs(x - at))))

@@ -35,7 +35,7 @@ from minesat.image import looks
 from minesat.image.cells import INK, CellLook, Rgb, Seen, find_ink, luminance, packed_pixels, sample_cell
 from minesat.image.consistency import around, impossible_numbers, inconsistent, near
 from minesat.image.counter import read_counter
-from minesat.image.digits import Palette, classify_digit, hue_distance, ink_hue
+from minesat.image.digits import Palette, classify_digit, hue_distance, ink_hue, own_hues
 from minesat.image.extent import continues
 from minesat.image.glyphs import WELL, Glyph, Shapes, face_glyph, glyph_features, shape_distances, shape_fit
 from minesat.image.grid import Grid, find_grid
@@ -63,6 +63,7 @@ MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is
 TWIN = 6  # a look this near the hidden look in colour is of its colour (see the naming of flags)
 UNLIKE = 0.22  # a glyph this far from every digit's shape fits none (see the numbers' check in `_read`)
 ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
+NEAR, FAR = 15, 60  # a cell's ground this near a look's, and this far from another's (see the looks of cells with ink)
 DARK = 60  # ink this dark (mean luminance) and grey on a raised tile, of no digit's shape, is a flag (see `_read`)
 SHADES = 20  # lightnesses of one hue's digits this far apart at a gap between them: two shades (see `_palette`)
 ONE_HUE = 20  # degrees: digits whose hues are all this near the first's are of one hue (see `_palette`)
@@ -142,7 +143,9 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
     whether the colour tells the digits apart at all: not where digits of three shapes or more (each fitting a
     digit well) are all of one hue or grey, as a client drawing every number in red (or white) does; and whether
     empty cells show a 0 (ZEROS cells or more whose shapes fit a 0 well: one alone is a misread digit)."""
-    seen: list[tuple[float, float, int]] = []  # each coloured digit's hue, lightness and the digit of its shape
+    seen: list[tuple[float, float, int, float]] = []  # each coloured digit's hue, lightness, the digit of its shape
+    # and how near it is
+    inks: list[tuple[float | None, int, float]] = []  # each digit's hue (None: grey), the digit of its shape, how near
     shaped: set[int] = set()  # the digits whose shapes fit well, coloured or not
     zeros = 0
     for cell, g, f, k in zip(cells, glyphs, flags, label):
@@ -153,12 +156,14 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
         if distances[digit] <= WELL:
             shaped.add(digit)
             zeros += digit == 0
-        if (hsl := ink_hue(cell.colours, backgrounds[k])) is not None:
-            seen.append((hsl[0], hsl[2], digit))
+        hsl = ink_hue(cell.colours, backgrounds[k])
+        if hsl is not None:
+            seen.append((hsl[0], hsl[2], digit, distances[digit]))
+        inks.append((None if hsl is None else hsl[0], digit, distances[digit]))
 
     def classic(hues: tuple[float, float], bright_digit: int, dark_digit: int) -> tuple[bool, float]:
         lo, hi = hues
-        shades = [(light, d) for hue, light, d in seen if (lo <= hue < hi if lo < hi else hue >= lo or hue < hi)]
+        shades = [(light, d) for hue, light, d, _ in seen if (lo <= hue < hi if lo < hi else hue >= lo or hue < hi)]
         split, low = 90.0, 80.0  # the classic palette's: a bright shade, a dark one
         lights = sorted(light for light, _ in shades)
         if not (lights and lights[0] < low and lights[-1] >= split):  # else two shades both bright (or dark)?
@@ -170,9 +175,10 @@ def _palette(cells: list[CellLook], glyphs: list[Glyph | None], flags: list[bool
         return (bool(bright) and bool(dark) and bright.count(dark_digit) <= bright.count(bright_digit)
                 and dark.count(bright_digit) <= dark.count(dark_digit)), split
 
-    one_hue = len(shaped) >= 3 and all(hue_distance(hue, seen[0][0]) <= ONE_HUE for hue, _, _ in seen)  # (or none)
+    one_hue = len(shaped) >= 3 and all(hue_distance(hue, seen[0][0]) <= ONE_HUE for hue, _, _, _ in seen)  # (or none)
     (reds, red_split), (blues, blue_split) = classic((340, 10), 3, 5), classic((225, 250.01), 1, 4)
-    return Palette(reds, blues, not one_hue, zeros >= ZEROS, red_split, blue_split)
+    own = own_hues(inks)
+    return Palette(reds, blues, not one_hue, zeros >= ZEROS, red_split, blue_split, own)
 
 
 def read_image(width: int, height: int, rgba: bytes | bytearray | memoryview, threshold: float = THRESHOLD) -> Reading:
@@ -248,6 +254,12 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             presence = unshaded if max(unshaded.values(), default=0.0) >= 0.06 else presence
         scores = [(presence[k] - 0.004 * abs(cell.raised_grey - centres[k][0].raised), k) for k in presence]
         best = max(scores, default=(0.0, -1))
+        most = max(presence, key=presence.__getitem__, default=-1)
+        if (best[1] != most and looks.away(cell, grounds[most], shades) <= NEAR
+                and looks.away(cell, grounds[best[1]], shades) >= FAR):
+            # of the colour of the look it lies most on, but not raised as it is (a mine shown flat on a tile's
+            # colour at a loss): no other look of another colour, a look of its own
+            best = (0.0, -1)
         tied = [k for k in presence if presence[k] >= max(presence.values(), default=0.0) - 0.05]
         away = {k: looks.away(cell, grounds[k], shades) for k in tied}
         nearest = sorted(tied, key=away.__getitem__)
@@ -330,6 +342,13 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         opened = -1  # nothing opened shows a digit: treat every plain look as hidden unless raised
     others = [k for k in range(len(centres)) if k != opened]
     hidden = max(others, key=lambda k: blank_in[k] + 0.5 * sizes[k]) if others else -1
+    tiles = [k for k in others if centres[k][0].raised >= RAISED and blank_in[k]
+             and opened >= 0 and looks.colour_distance(centres[k][0], centres[opened][0]) > TWIN]
+    if (opened >= 0 <= hidden and tiles and max(centres[hidden][0].raised, centres[opened][0].raised) < RAISED
+            and looks.colour_distance(centres[hidden][0], centres[opened][0]) <= TWIN):
+        # raised tiles of a colour of their own, and flat cells of the opened cells' colour: the tiles are the
+        # hidden cells (the flat cells a look of opened ones, outlined otherwise)
+        hidden = max(tiles, key=lambda k: blank_in[k] + 0.5 * sizes[k])
     bare = [k for k in others if blank_in[k] and not digits_in[k]]
     if (opened >= 0 and blank_in[opened] == 0 and len(bare) >= 2
             and looks.outlined_apart(centres[bare[0]][0], centres[bare[1]][0])):
@@ -352,6 +371,23 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         """Whether no ink in the image has a hue: a board drawn in black and white."""
         return all(ink_hue(cell.colours) is None for cell, g in zip(cells, glyphs) if g is not None)
 
+    def shaped(i: int) -> int | None:
+        """The digit cell i's ink fits well by its shape, if any."""
+        if (g := named[i] or glyphs[i]) is None:
+            return None
+        distances = shape_distances(g, shapes)
+        return min(distances, key=distances.__getitem__) if shape_fit(distances)[0] <= WELL else None
+
+    # the digits read by their shapes on the opened look: red ink of one of these shapes on a look of its own (an
+    # opened cell's twin, its outline darkened by a JPEG's hidden neighbour) is that digit, a red 3, not a flag
+    on_opened = {d for i in range(len(cells)) if label[i] == opened and not flags[i] and not red_flag[i]
+                 and not mine[i] and (d := shaped(i)) is not None}
+
+    def twin_digit(i: int) -> bool:
+        """Red ink on a look other than the opened one that is shaped as a digit the opened look shows."""
+        g = glyphs[i]
+        return g is not None and not flag_shape(cells[i], g) and shaped(i) in on_opened
+
     out: list[str] = []
     conf: list[float] = []
     ranked: dict[int, list[int]] = {}  # the digit cells' digits from the likeliest down
@@ -368,7 +404,8 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         elif flags[i] and (k == hidden or k in opens or luminance(cell.background) > 80):  # not a shown mine's look
             out.append(FLAG)
             conf.append(min(1.0, 0.6 + bonus))
-        elif k in opens and not (k != opened and g is not None and (own_flag(cell, g) or red_flag[i])):
+        elif k in opens and not (k != opened and g is not None and (own_flag(cell, g) or red_flag[i])
+                                 and not twin_digit(i)):
             if g is None and _faint(cell, faint) and (dim := _faint_digit(cell, shapes)):
                 out.append(str(dim[0]))  # a digit drawn faintly (a dim 4 on a dark look): by its shape, unsure
                 conf.append(0.45)
@@ -403,8 +440,9 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             conf.append((0.45 if marked else min(1.0, 0.55 + bonus)) if g is None else 0.3)
             if g is not None:
                 marks.append(i)
-        elif g is not None and (own_flag(cell, g) or k in opens and red_flag[i] or hidden >= 0 and flag_shape(cell, g)
-                                and looks.colour_distance(centres[k][0], centres[hidden][0]) <= TWIN):
+        elif g is not None and not twin_digit(i) and (
+                own_flag(cell, g) or k in opens and red_flag[i] or hidden >= 0 and flag_shape(cell, g)
+                and looks.colour_distance(centres[k][0], centres[hidden][0]) <= TWIN):
             # a flag on a look of its own: a red mark, or ink in a flag's shape (a shown mine is a dark cell, an
             # exploded one dark ink on red: both read as hidden); or in a flag's shape on a look of the hidden
             # look's colour (its twin with other borders: a lattice a little off the gaps)
