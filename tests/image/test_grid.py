@@ -98,3 +98,28 @@ def test_squares_shaded_all_over_are_kept_aside_not_refused_for_a_finer_grid():
     edges_v, edges_h = edges_along(across, 1)[0], edges_along(down, 1)[0]
     aside = []
     assert _best_candidate(grid, None, edges_v, edges_h, 220, 220, EXACT, aside) is None and not aside
+
+
+def test_a_few_lines_through_the_cells_middles_do_not_halve_the_pitch():
+    """The lines between 24-pixel cells, all but one found, and three more through cells' middles (a JPEG's
+    digits): the family is the cells' own, not one of 12 pixels with every other line missed (a 16x30 board read
+    as 32x61)."""
+    from minesat.image.edges import Line
+    from minesat.image.grid import _progression
+    found = [(3, 31, 463), (15, 31, 421), (28, 32, 464), (52, 40, 463), (76, 72, 464), (100, 72, 463),
+             (124, 72, 464), (148, 72, 463), (172, 72, 464), (196, 72, 463), (220, 72, 464), (244, 72, 463),
+             (268, 72, 464), (292, 72, 463), (317, 72, 464), (340, 72, 463), (365, 40, 464), (389, 64, 463),
+             (412, 72, 464), (436, 72, 463), (460, 72, 464), (484, 72, 463), (508, 72, 464), (532, 72, 463),
+             (556, 72, 464), (580, 72, 463), (604, 72, 464), (628, 72, 463), (652, 72, 464), (675, 32, 463),
+             (686, 76, 463), (709, 31, 463)]  # (a WineMine JPEG's at 150%: position, first and last pixel)
+    lines = [Line(float(pos), start, end, end - start) for pos, start, end in found]
+    first, pitch, count, _ = _progression(lines)
+    assert abs(pitch - 24) < 0.5 and count >= 25
+
+
+def test_rows_whose_middles_lie_below_the_image_are_no_rows():
+    """A lattice run a cell past the board's last line at the image's foot: that row is dropped."""
+    from minesat.image.grid import _inside
+    grid = _inside(Grid(3.3, 51.0, 16.0, 16.0, 25, 30), 490, 441)
+    assert (grid.rows, grid.cols) == (24, 30)
+    assert _inside(Grid(-12.0, 10.0, 16.0, 16.0, 5, 5), 200, 200) == Grid(4.0, 10.0, 16.0, 16.0, 5, 4)

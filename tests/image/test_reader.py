@@ -964,9 +964,10 @@ LED_INKS = {"1": (0, 255, 0), "2": (255, 255, 255), "3": (0, 255, 255), "4": (25
 def led(rows: list[str], cell: int = 16, scale: int = 2) -> Image.Image:
     """A board in a look no common palette has (as Wine draws WineMine with few colours): black opened cells between
     white lines, dotted where two opened cells meet on its left half (solid beside a tile, and on its right half),
-    raised green tiles, digits of seven segments in colours of its own
-    (a green 1 of a font, a white 2, a cyan 3, a yellow 4), under a black panel of seven-segment counters with no
-    line between it and the board's first row; drawn at `cell` pixels and enlarged `scale` times, pixel for pixel."""
+    raised green tiles, digits of seven segments in colours of its own (a green footed 1, a white 2, a cyan 3, a
+    yellow 4), under a black panel of seven-segment counters (their middle segments a cell above the board's top)
+    with no line between it and the board's first row; drawn at `cell` pixels and enlarged `scale` times, pixel
+    for pixel."""
     w, h = len(rows[0]) * cell, len(rows) * cell
     image = Image.new("RGB", (w + 8, h + 60), (0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -981,9 +982,10 @@ def led(rows: list[str], cell: int = 16, scale: int = 2) -> Image.Image:
         for s in lit:
             draw.rectangle(boxes[s], fill=ink)
 
-    for k, lit in enumerate(("abcdef", "abgcd", "abged")):  # the counters: 032
-        segments(6 + 12 * k, 22, 9, 20, lit, (0, 255, 0))
-        segments(w - 34 + 12 * k, 22, 9, 20, "abcdef", (0, 255, 0))
+    for k, lit in enumerate(("abcdef", "abcdef", "abgcd", "abged")):  # the counters, 0032 and 0000, their unlit
+        for x, on in ((x0 + 16 * k, lit), (x0 + w - 64 + 16 * k, "abcdef")):  # segments dim, a digit a column
+            segments(x, y0 - 26, 12, 20, "abcdefg", (0, 72, 0))  # (just above the board)
+            segments(x, y0 - 26, 12, 20, on, (0, 255, 0))
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             x, y = x0 + c * cell, y0 + r * cell
@@ -1043,3 +1045,40 @@ def test_seven_segment_digits_in_colours_of_their_own_are_read(scale, lost):
     rows = [row.replace("?", "M") if lost else row for row in LED]
     assert rows_of(read(led(rows, scale=scale))) == LED
 
+
+
+def pale(rows: list[str], cell: int = 40) -> Image.Image:
+    """A look whose hidden and opened cells are of one pale green, told apart only by bevels of two pixels at
+    their very edge (as the jQuery clone's sprites): hidden cells white above and left and dark green below and
+    right, opened ones dark green above and left; digits in the classic colours, flags as red pennants on poles."""
+    w, h = len(rows[0]) * cell, len(rows) * cell
+    image = Image.new("RGB", (w + 40, h + 60), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("DejaVuSans-Bold.ttf", cell * 2 // 3)
+    green, face = (144, 198, 0), (198, 255, 198)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = 20 + c * cell, 40 + r * cell
+            draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=face)
+            if ch in "?F":
+                draw.rectangle((x, y, x + cell - 1, y + 1), fill=(255, 255, 255))
+                draw.rectangle((x, y, x + 1, y + cell - 1), fill=(255, 255, 255))
+                draw.rectangle((x, y + cell - 2, x + cell - 1, y + cell - 1), fill=green)
+                draw.rectangle((x + cell - 2, y, x + cell - 1, y + cell - 1), fill=green)
+            else:
+                draw.rectangle((x, y, x + cell - 1, y + 1), fill=green)
+                draw.rectangle((x, y, x + 1, y + cell - 1), fill=green)
+            if ch == "F":
+                draw.polygon([(x + 12, y + 9), (x + 26, y + 14), (x + 12, y + 19)], fill=(230, 20, 20))
+                draw.rectangle((x + 12, y + 9, x + 13, y + 30), fill=(0, 0, 0))
+                draw.rectangle((x + 8, y + 29, x + 18, y + 31), fill=(0, 0, 0))
+            elif ch in CLASSIC_INKS:
+                draw.text((x + cell / 2, y + cell / 2), ch, fill=CLASSIC_INKS[ch], font=font, anchor="mm")
+    return image
+
+
+def test_hidden_and_opened_cells_of_one_colour_told_apart_by_thin_edge_bevels_are_read():
+    """Bevels of two pixels on 40-pixel cells lie outside the strips a tile's bevel is measured on: every cell
+    was one look, and the hidden ones were read as sure empty cells.  The bevels at their very edge, lighter
+    above and left and darker below and right, make them tiles."""
+    assert rows_of(read(pale(CLASSIC))) == CLASSIC

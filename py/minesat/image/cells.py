@@ -29,6 +29,9 @@ GRADED = 16  # (and at least 5% of it this far off: a gradient, not noise)
 EVEN = 6  # a lightness this near the background's is its, even on a face shaded a little (JPEG's noise)
 SOFT = 12  # "ink" reaching the middle's edge, its boundary steps this small (a channel, their median): a gradient
 SAMPLES = 32  # samples per side of a cell
+EDGE = 12  # a cell's outermost samples this much lighter above and left and darker below and right: a thin
+# bevel at the very edge (see `edge_raised`)
+RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 BLACK = 16  # a face this dark (luminance) is black: nothing is drawn darker on it (see `raised`)
 
 Rgb = tuple[int, int, int]
@@ -258,6 +261,37 @@ def _look(pix: list[tuple[int, ...]], seen: Seen) -> CellLook:
     ground = max(1, sum(shades.values()) - cell.ink_count)  # the ground about the ink
     cell.even, cell.graded = near / ground, (far_off - cell.ink_count) / ground
     return cell
+
+
+def edge_raised(cell: CellLook) -> float:
+    """How raised a cell is by its three outermost lines of samples on each side, where the strips `raised` is
+    measured on miss a thin bevel at the very edge of a big cell (a lattice a pixel off puts a neighbour's edge on
+    the last line): where its top and left each hold a line lighter than its face by EDGE or more and its bottom
+    and right each a line darker by EDGE or more, a tile's thin bevel (a grid's line along one or two sides is no
+    tile); else 0."""
+    pix, rgb, face = cell.pix, cell.rgb, luminance(cell.background)
+    n = len(pix)
+    a, b = n // 5, n - n // 5
+
+    def lums(lines: list[list[tuple[int, ...]]]) -> list[float]:
+        out = []
+        for line in lines:
+            counted = _counted(line)
+            _unpacked(counted, rgb)
+            out.append(_strip_lums(counted, rgb)[0])
+        return out
+
+    top = max(lums([[row[a:b]] for row in pix[0:3]]))
+    left = max(lums([[row[j:j + 1] for row in pix[a:b]] for j in range(3)]))
+    below = lums([[row[a:b]] for row in pix[n - 3:n]])  # (from the inside out)
+    beside = lums([[row[j:j + 1] for row in pix[a:b]] for j in range(n - 3, n)])
+    bottom, right = min(below), min(beside)
+    # a light line inside the darkest one is a halo about a dark line between cells (JPEG's, a resize's), and so is
+    # the light line above and left: an opened cell's
+    halo = any(lum >= face + EDGE for side in (below, beside) for lum in side[:side.index(min(side))])
+    if min(top, left) - face >= EDGE and face - max(bottom, right) >= EDGE and not halo:
+        return (top + left - bottom - right) / 2
+    return 0.0
 
 
 def _rim(pix: list[tuple[int, ...]], m: int, rgb: dict[int, Rgb]) -> Rgb:

@@ -96,9 +96,10 @@ def own_hues(seen: list[tuple[float | None, int, float]]) -> tuple[tuple[float, 
     """The hues an image draws a digit in that no common palette draws it in, from its glyphs' hues (None: grey
     ink), the digits of their nearest shapes and how near (`seen`).  A hue whose glyphs of a fair shape are at
     least OWN, OWN_SHARE of them of one digit's shape, a digit the common palettes never draw in that hue (green
-    1s, cyan 3s, yellow 4s) and whose shape is not seen twice in a hue the common palettes draw it in, and no other
-    digit's shape fitting well in it more than once or a tenth of the time (not a client drawing all its digits in
-    one colour).  An image draws each digit in one colour, so the glyphs
+    1s, cyan 3s, yellow 4s) and whose shape is not seen twice in a hue the common palettes draw it in; the digits
+    the common palettes draw in that hue each fitting fairly twice in another colour (green 2s drawn white), and no
+    other digit's shape fitting well in it more than once or a tenth of the time (not a client drawing all its
+    digits in one colour).  An image draws each digit in one colour, so the glyphs
     of a digit whose shape fits well twice as often in another colour (or grey) are left out of the count (a 1
     taken for a 2 by its shape, where the 2s are white).  Where a hue is the common palette's, the colour goes on
     telling the digit."""
@@ -120,8 +121,12 @@ def own_hues(seen: list[tuple[float | None, int, float]]) -> tuple[tuple[float, 
         away = [e for g, e in well if not alike(g, h)]
         near = [e for e in here if away.count(e) < max(OWN, 2 * here.count(e))]
         clear = [e for g, e in well if alike(g, h)]  # (no other digit fits well in this hue twice: one red for all)
+        # and the digits the common palettes draw in this hue are each drawn in another colour here (italic blue 1s
+        # taken for 7s by their shape are still the blue 1s)
+        elsewhere = [e for g, e in fair if not alike(g, h)]
+        moved = all(elsewhere.count(e) >= 2 for e in range(1, 9) if _hue_fits(e, h))
         if ((n := near.count(d)) >= OWN and n >= OWN_SHARE * len(near) and not _hue_fits(d, h)
-                and len(clear) - clear.count(d) <= max(1, len(clear) // 10) and common[d] < 2):
+                and len(clear) - clear.count(d) <= max(1, len(clear) // 10) and common[d] < 2 and moved):
             out.append((h, d))
     return tuple(out)
 

@@ -9,15 +9,15 @@ shaded or not; two cells' looks are **apart** when their colours differ by more 
 
 from __future__ import annotations
 
-from minesat.image.cells import CellLook, Rgb, luminance
+from minesat.image.cells import RAISED, CellLook, Rgb, edge_raised, luminance
 from minesat.image.grid import Grid
 
 RIM = 100  # plain cells alike in their middles, their outlines this far apart in colour: two looks (a neon look)
+TWIN = 6  # a look this near another in colour is of its colour (the naming of flags; `edged`)
 OUTLINED = 3  # outlines this many times RIM apart: two looks though their middles differ by a few shades
 LINK = 16  # plain side neighbours this near in colour (less when dark, as `apart`; alike in border and shading)
 # are of one look
 FLAT = 5  # a plain cell this little raised (or sunken) is flat (see `parted`)
-RAISED = 25  # a look whose top and left are this much lighter than its bottom and right is a raised tile
 
 
 def presence(cell: CellLook, colours: Rgb | dict[Rgb, bool]) -> float:
@@ -71,6 +71,40 @@ def parted(cells: list[CellLook], label: list[int], centres: list[list[CellLook]
             centres.append([cells[i] for i in flat])
             for i in flat:
                 label[i] = len(centres) - 1
+
+
+def edged(cells: list[CellLook], label: list[int], centres: list[list[CellLook]], cols: int) -> None:
+    """The cells of a flat look raised by a thin bevel at their very edge (`edge_raised`: a big cell's bevels of a
+    pixel or two, missed where `raised` is measured), on two rows and two columns at least and with the others
+    so, taken out of it as raised tiles (in place, their `raised` set to the edge's): into a raised look of its
+    colour, or a look of their own where the plain cells are all of one look.  The hidden squares of a look whose
+    opened and hidden cells are of one colour (the jQuery clone's pale green)."""
+
+    def spread(group: list[int]) -> bool:
+        return len({i // cols for i in group}) >= 2 and len({i % cols for i in group}) >= 2
+
+    alone = len(centres) == 1
+    for k in range(len(centres)):
+        if abs(centres[k][0].raised) >= RAISED and not alone:
+            continue
+        into = [j for j in range(len(centres)) if centres[j][0].raised >= RAISED
+                and colour_distance(centres[j][0], centres[k][0]) <= TWIN and j != k]
+        if not into and not alone:
+            continue
+        members = [i for i, j in enumerate(label) if j == k]
+        edges = {i: max(cells[i].raised, edge_raised(cells[i])) for i in members}  # (alone: raised either way)
+        tiles = [i for i in members if edges[i] >= RAISED]
+        rest = [i for i in members if edges[i] < RAISED]
+        if not (spread(tiles) and spread(rest)):
+            continue
+        if not into:
+            centres.append([])
+        target = into[0] if into else len(centres) - 1
+        for i in tiles:
+            cells[i].raised = cells[i].raised_grey = edges[i]
+            label[i] = target
+            centres[target].append(cells[i])
+        centres[k] = [cells[i] for i in rest]
 
 
 def rim_distance(a: CellLook, b: CellLook) -> int:

@@ -39,7 +39,7 @@ from minesat.image.digits import Palette, classify_digit, hue_distance, ink_hue,
 from minesat.image.extent import continues
 from minesat.image.glyphs import WELL, Glyph, Shapes, face_glyph, glyph_features, shape_distances, shape_fit
 from minesat.image.grid import Grid, find_grid
-from minesat.image.looks import RAISED, RIM
+from minesat.image.looks import RAISED, RIM, TWIN
 from minesat.image.marks import (
     flag_shape,
     has_red,
@@ -60,7 +60,6 @@ THRESHOLD = 0.5  # a board is offered as sure when every cell's confidence is at
 FAINT = 20  # a channel this far from a cell's background (and less than INK) is a faint mark
 DRIFT = 96  # how far a see-through face's colour drifts across the board (KMines' over its picture)
 MARGIN = 0.05  # a faint mark's shape nearer one digit than any other by this is that digit (see `_faint_digit`)
-TWIN = 6  # a look this near the hidden look in colour is of its colour (see the naming of flags)
 UNLIKE = 0.22  # a glyph this far from every digit's shape fits none (see the numbers' check in `_read`)
 ZEROS = 3  # cells whose shapes fit a 0 well: an image that draws a 0 on empty cells (see `_palette`)
 NEAR, FAR = 15, 60  # a cell's ground this near a look's, and this far from another's (see the looks of cells with ink)
@@ -241,6 +240,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             centres.append([cell])
             label[i] = len(centres) - 1
     looks.parted(cells, label, centres, grid.cols)
+    looks.edged(cells, label, centres, grid.cols)
     centres, grounds = looks.linked(grid, cells, label, centres, shades)
     shades = any(any(g.values()) for g in grounds)  # a shaded look: a flat ground with a digit is none of its
     for i, cell in enumerate(cells):
