@@ -92,16 +92,18 @@ def edged(cells: list[CellLook], label: list[int], centres: list[list[CellLook]]
         if not into and not alone:
             continue
         members = [i for i, j in enumerate(label) if j == k]
-        edges = {i: max(cells[i].raised, edge_raised(cells[i])) for i in members}  # (alone: raised either way)
-        tiles = [i for i in members if edges[i] >= RAISED]
-        rest = [i for i in members if edges[i] < RAISED]
+        edges = {i: edge_raised(cells[i]) for i in members}
+        if not (alone or spread([i for i in members if edges[i] >= RAISED])):
+            continue  # (beside a raised look, only a look some of whose cells show a bevel at their edge)
+        tiles = [i for i in members if max(cells[i].raised, edges[i]) >= RAISED]  # (then raised either way)
+        rest = [i for i in members if max(cells[i].raised, edges[i]) < RAISED]
         if not (spread(tiles) and spread(rest)):
             continue
         if not into:
             centres.append([])
         target = into[0] if into else len(centres) - 1
         for i in tiles:
-            cells[i].raised = cells[i].raised_grey = edges[i]
+            cells[i].raised = cells[i].raised_grey = max(cells[i].raised, edges[i])
             label[i] = target
             centres[target].append(cells[i])
         centres[k] = [cells[i] for i in rest]
