@@ -1082,3 +1082,17 @@ def test_hidden_and_opened_cells_of_one_colour_told_apart_by_thin_edge_bevels_ar
     was one look, and the hidden ones were read as sure empty cells.  The bevels at their very edge, lighter
     above and left and darker below and right, make them tiles."""
     assert rows_of(read(pale(CLASSIC))) == CLASSIC
+
+
+def test_a_mouse_pointer_over_a_hidden_tile_is_no_digit():
+    """A replay player (Flop Player) draws the mouse pointer over the board: a pale blue arrow with a dark outline,
+    over a raised tile and the one below it.  Coloured ink on a tile whose own border is raised as the tiles' is no
+    digit of an opened cell (it was read as a 1): the tile is hidden."""
+    image = classic(CLASSIC, cell=24)
+    draw = ImageDraw.Draw(image)
+    r, c = 0, 3  # a hidden tile, the pointer reaching into the tile below it
+    x, y = 30 + c * 24 + 6, 90 + r * 24 + 8
+    arrow = [(x, y), (x, y + 22), (x + 5, y + 17), (x + 9, y + 25), (x + 12, y + 24), (x + 8, y + 16), (x + 15, y + 16)]
+    draw.polygon(arrow, fill=(150, 200, 250), outline=(20, 40, 80))
+    rows = rows_of(read(image))
+    assert rows[0][3] == "?" and rows[1][3] == "?"
