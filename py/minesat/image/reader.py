@@ -276,8 +276,9 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             # without a pole); a coloured digit lies on a flat, opened one
             top = max(centres[k][0].raised for k in tied)
             # (or ink of no digit's shape on a border so raised: a mouse pointer over a tile)
+            g = glyphs[i]
             on_tile = flags[i] or cell.raised_grey >= max(RAISED, 0.8 * top) and (
-                has_red(cell) or glyphs[i] is not None and shape_fit(shape_distances(glyphs[i], {}))[0] > UNLIKE)
+                has_red(cell) or g is not None and shape_fit(shape_distances(g, {}))[0] > UNLIKE)
             pick = (max if on_tile else min)(tied, key=lambda k: centres[k][0].raised)
             best = (presence[pick], pick)
         if best[1] >= 0 and best[0] >= 0.06 and looks.own_ground(cell, centres[best[1]][0]):
