@@ -99,10 +99,9 @@ def own_hues(seen: list[tuple[float | None, int, float]]) -> tuple[tuple[float, 
     1s, cyan 3s, yellow 4s) and whose shape is not seen twice in a hue the common palettes draw it in; the digits
     the common palettes draw in that hue each fitting fairly twice in another colour (green 2s drawn white), and no
     other digit's shape fitting well in it more than once or a tenth of the time (not a client drawing all its
-    digits in one colour).  An image draws each digit in one colour, so the glyphs
-    of a digit whose shape fits well twice as often in another colour (or grey) are left out of the count (a 1
-    taken for a 2 by its shape, where the 2s are white).  Where a hue is the common palette's, the colour goes on
-    telling the digit."""
+    digits in one colour).  An image draws each digit in one colour, so the glyphs of a digit whose shape fits
+    well twice as often in another colour (or grey) are left out of the count (a 1 taken for a 2 by its shape,
+    where the 2s are white).  Where a hue is the common palette's, the colour goes on telling the digit."""
     def alike(a: float | None, b: float | None) -> bool:
         return a is b is None or a is not None and b is not None and hue_distance(a, b) <= NEAR_HUE
 

@@ -52,6 +52,11 @@ def distance(a: CellLook, b: CellLook) -> float:
     return rgb_distance(a.background, b.background) + (0.25 if both else 1.0) * abs(a.raised - b.raised)
 
 
+def _spread(group: list[int], cols: int) -> bool:
+    """Whether cells (indices into a board of `cols` columns) lie on two rows and two columns at least."""
+    return len({i // cols for i in group}) >= 2 and len({i % cols for i in group}) >= 2
+
+
 def parted(cells: list[CellLook], label: list[int], centres: list[list[CellLook]], cols: int) -> None:
     """Each look whose plain cells are of two kinds, raised tiles (RAISED or more) and flat cells (raised by FLAT or
     less either way), with none between, split in two (in place: `centres` and the cells' `label`): a classic tile
@@ -59,14 +64,11 @@ def parted(cells: list[CellLook], label: list[int], centres: list[list[CellLook]
     than `apart` allows between the two.  Each kind must lie on two rows and two columns at least (`cols` a row):
     a column of squares all sampled across their rounded sides is raised by the lattice's place, not a look."""
 
-    def spread(group: list[int]) -> bool:
-        return len({i // cols for i in group}) >= 2 and len({i % cols for i in group}) >= 2
-
     for k in range(len(centres)):
         members = [i for i, j in enumerate(label) if j == k]
         tiles = [i for i in members if cells[i].raised >= RAISED]
         flat = [i for i in members if abs(cells[i].raised) <= FLAT]
-        if len(tiles) + len(flat) == len(members) and spread(tiles) and spread(flat):
+        if len(tiles) + len(flat) == len(members) and _spread(tiles, cols) and _spread(flat, cols):
             centres[k] = [cells[i] for i in tiles]
             centres.append([cells[i] for i in flat])
             for i in flat:
@@ -80,9 +82,6 @@ def edged(cells: list[CellLook], label: list[int], centres: list[list[CellLook]]
     colour, or a look of their own where the plain cells are all of one look.  The hidden squares of a look whose
     opened and hidden cells are of one colour (the jQuery clone's pale green)."""
 
-    def spread(group: list[int]) -> bool:
-        return len({i // cols for i in group}) >= 2 and len({i % cols for i in group}) >= 2
-
     alone = len(centres) == 1
     for k in range(len(centres)):
         if abs(centres[k][0].raised) >= RAISED and not alone:
@@ -93,17 +92,18 @@ def edged(cells: list[CellLook], label: list[int], centres: list[list[CellLook]]
             continue
         members = [i for i, j in enumerate(label) if j == k]
         edges = {i: edge_raised(cells[i]) for i in members}
-        if not (alone or spread([i for i in members if edges[i] >= RAISED])):
+        if not (alone or _spread([i for i in members if edges[i] >= RAISED], cols)):
             continue  # (beside a raised look, only a look some of whose cells show a bevel at their edge)
-        tiles = [i for i in members if max(cells[i].raised, edges[i]) >= RAISED]  # (then raised either way)
-        rest = [i for i in members if max(cells[i].raised, edges[i]) < RAISED]
-        if not (spread(tiles) and spread(rest)):
+        raised = {i: max(cells[i].raised, edges[i]) for i in members}  # (then raised either way)
+        tiles = [i for i in members if raised[i] >= RAISED]
+        rest = [i for i in members if raised[i] < RAISED]
+        if not (_spread(tiles, cols) and _spread(rest, cols)):
             continue
         if not into:
             centres.append([])
         target = into[0] if into else len(centres) - 1
         for i in tiles:
-            cells[i].raised = cells[i].raised_grey = max(cells[i].raised, edges[i])
+            cells[i].raised = cells[i].raised_grey = raised[i]
             label[i] = target
             centres[target].append(cells[i])
         centres[k] = [cells[i] for i in rest]

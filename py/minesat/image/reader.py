@@ -239,6 +239,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
         else:
             centres.append([cell])
             label[i] = len(centres) - 1
+    shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
     looks.parted(cells, label, centres, grid.cols)
     looks.edged(cells, label, centres, grid.cols)
     centres, grounds = looks.linked(grid, cells, label, centres, shades)
@@ -278,7 +279,7 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             # (or ink of no digit's shape on a border so raised: a mouse pointer over a tile)
             g = glyphs[i]
             on_tile = flags[i] or cell.raised_grey >= max(RAISED, 0.8 * top) and (
-                has_red(cell) or g is not None and shape_fit(shape_distances(g, {}))[0] > UNLIKE)
+                has_red(cell) or g is not None and shape_fit(shape_distances(g, shapes))[0] > UNLIKE)
             pick = (max if on_tile else min)(tied, key=lambda k: centres[k][0].raised)
             best = (presence[pick], pick)
         if best[1] >= 0 and best[0] >= 0.06 and looks.own_ground(cell, centres[best[1]][0]):
@@ -307,7 +308,6 @@ def _read(width: int, height: int, rgba: bytes | bytearray | memoryview, thresho
             label[i] = len(centres) - 1
     mirrored = [g is not None and symmetric(cell, g) for cell, g in zip(cells, glyphs)]  # (each worked out once)
     mine = [g is not None and is_mine(cell, g) for cell, g in zip(cells, glyphs)]
-    shapes: Shapes = {}  # the glyphs' shapes already compared with the prototypes
     faces: dict[tuple[int, int], Glyph | None] = {}  # the glyph to name a digit by (a 3-D number's face) of cells
     # sampled alike (their samples and ink shared), or None where the glyph is its own
 
